@@ -1,0 +1,41 @@
+//! The rules core: a pure chess library with no terminal or command-line code.
+//!
+//! The layers, from the bottom: coordinates ([`Square`], [`File`], [`Rank`],
+//! [`Color`], [`Role`]) and [`Bitboard`]s; attack tables; [`Position`] with FEN,
+//! legal move generation and move making; notation (SAN and UCI); and [`Game`],
+//! which adds history, repetition, the clocks of the draw rules and the outcome.
+//!
+//! ```
+//! use hotseat::chess::{Game, Outcome, Reason, Color};
+//! let mut game = Game::new();
+//! for san in ["f3", "e5", "g4", "Qh4#"] {
+//!     game.play_san(san).expect("legal move");
+//! }
+//! assert_eq!(game.outcome(), Some(Outcome::win(Color::Black, Reason::Checkmate)));
+//! ```
+
+pub mod attacks;
+mod bitboard;
+mod color;
+mod fen;
+mod game;
+mod movegen;
+mod moves;
+mod perft;
+mod position;
+mod role;
+mod san;
+mod square;
+mod uci;
+mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use color::{ByColor, Color};
+pub use fen::{FenError, FenField, STARTING_FEN, Strictness};
+pub use game::{DrawClaim, Game, GameResult, Outcome, Reason};
+pub use moves::{CastlingSide, MAX_MOVES, Move, MoveKind, MoveList};
+pub use perft::{perft, perft_divide};
+pub use position::{IllegalMoveError, Position};
+pub use role::{ByRole, Piece, Role};
+pub use san::{MoveParseError, San};
+pub use square::{File, ParseSquareError, Rank, Square};

@@ -1,0 +1,423 @@
+//! Forsyth–Edwards Notation in and out, with validation at the boundary.
+//!
+//! Castling rights are read as `KQkq`, Shredder-FEN (`HAha`, the rooks' files) or
+//! X-FEN (`K`/`Q` for the outermost rook, a file letter for an inner one), so Chess960
+//! positions load. Output uses `KQkq` for standard chess and Shredder-FEN file
+//! letters for Chess960.
+
+use std::fmt;
+
+use super::attacks::line;
+use super::{Bitboard, CastlingSide, Color, File, Piece, Position, Rank, Role, Square};
+
+/// The standard starting position.
+pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// A part of a FEN string.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FenField {
+    /// The piece placement (first field).
+    Board,
+    /// The side to move.
+    Turn,
+    /// The castling rights.
+    Castling,
+    /// The en-passant square.
+    EnPassant,
+    /// The halfmove clock.
+    Halfmoves,
+    /// The fullmove number.
+    Fullmoves,
+}
+
+impl fmt::Display for FenField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FenField::Board => "board",
+            FenField::Turn => "side to move",
+            FenField::Castling => "castling rights",
+            FenField::EnPassant => "en-passant square",
+            FenField::Halfmoves => "halfmove clock",
+            FenField::Fullmoves => "fullmove number",
+        })
+    }
+}
+
+/// Why a FEN string was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FenError {
+    /// The text has too few or too many fields.
+    #[error("expected 4 to 6 fields, found {0}")]
+    FieldCount(usize),
+    /// One field could not be read.
+    #[error("invalid {field}: {reason}")]
+    Field {
+        /// Which field.
+        field: FenField,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The fields parse, but describe a position that cannot occur.
+    #[error("impossible position: {0}")]
+    Impossible(String),
+}
+
+impl FenError {
+    fn field(field: FenField, reason: impl Into<String>) -> FenError {
+        FenError::Field { field, reason: reason.into() }
+    }
+
+    /// The field at fault, when there is one.
+    pub fn fen_field(&self) -> Option<FenField> {
+        match self {
+            FenError::Field { field, .. } => Some(*field),
+            _ => None,
+        }
+    }
+}
+
+/// How strictly [`Position::from_fen_with`] validates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Strictness {
+    /// Refuse anything that cannot arise in a game (the default).
+    #[default]
+    Strict,
+    /// Also accept checks no last move could have given and more material than
+    /// promotions allow (some perft suites use such positions). Everything the move
+    /// generator relies on (one king each, side not to move not in check, sound
+    /// castling rights) is still required.
+    Lenient,
+}
+
+impl Position {
+    /// Parses a FEN with full validation. Four fields are enough: the clocks then
+    /// default to `0 1`.
+    ///
+    /// ```
+    /// use hotseat::chess::{FenField, Position};
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").expect("valid fen");
+    /// assert_eq!(pos.legal_moves().len(), 15);
+    /// let err = Position::from_fen("4k3/8/8/8/8/8/8/4K2R x K - 0 1").unwrap_err();
+    /// assert_eq!(err.fen_field(), Some(FenField::Turn));
+    /// ```
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        Position::from_fen_with(fen, Strictness::Strict)
+    }
+
+    /// Parses a FEN with the given strictness.
+    pub fn from_fen_with(fen: &str, strictness: Strictness) -> Result<Position, FenError> {
+        let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
+        if !(4..=6).contains(&fields.len()) {
+            return Err(FenError::FieldCount(fields.len()));
+        }
+        let mut pos = Position::empty();
+        parse_board(&mut pos, fields[0])?;
+        pos.turn = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => return Err(FenError::field(FenField::Turn, format!("expected w or b, found {other:?}"))),
+        };
+        validate_kings_and_pawns(&pos)?;
+        parse_castling(&mut pos, fields[2])?;
+        let ep = parse_ep(&pos, fields[3])?;
+        if let Some(n) = fields.get(4) {
+            pos.halfmoves = n.parse().map_err(|_| FenError::field(FenField::Halfmoves, format!("expected a number, found {n:?}")))?;
+        }
+        if let Some(n) = fields.get(5) {
+            pos.fullmoves = match n.parse::<u32>() {
+                Ok(0) => 1, // some writers emit 0; treat as the first move
+                Ok(v) => v,
+                Err(_) => return Err(FenError::field(FenField::Fullmoves, format!("expected a number, found {n:?}"))),
+            };
+        }
+
+        let them = !pos.turn;
+        if pos.attackers_to(pos.king_of(them), pos.occupied).intersect(pos.by_color[pos.turn]).any() {
+            return Err(FenError::Impossible(format!("{} is to move but {} is in check", pos.turn.name(), them.name())));
+        }
+        pos.update_checkers();
+        if strictness == Strictness::Strict {
+            validate_checkers(&pos)?;
+            validate_material(&pos)?;
+        }
+        if let Some(ep) = ep {
+            if pos.en_passant_is_legal(ep) {
+                pos.ep_square = Some(ep);
+            }
+        }
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    /// Writes the FEN of this position.
+    ///
+    /// The en-passant square is written only when a legal en-passant capture exists.
+    pub fn fen(&self) -> String {
+        let mut out = String::with_capacity(90);
+        for rank in Rank::ALL.iter().rev() {
+            let mut empty = 0;
+            for file in File::ALL {
+                match self.piece_at(Square::from_coords(file, *rank)) {
+                    Some(piece) => {
+                        if empty > 0 {
+                            out.push(char::from(b'0' + empty));
+                            empty = 0;
+                        }
+                        out.push(piece.char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                out.push(char::from(b'0' + empty));
+            }
+            if *rank != Rank::First {
+                out.push('/');
+            }
+        }
+        out.push(' ');
+        out.push(self.turn.char());
+        out.push(' ');
+        out.push_str(&self.castling_fen());
+        out.push(' ');
+        match self.ep_square {
+            Some(sq) => out.push_str(&sq.to_string()),
+            None => out.push('-'),
+        }
+        out.push_str(&format!(" {} {}", self.halfmoves, self.fullmoves));
+        out
+    }
+
+    /// The castling field: `KQkq` in standard chess, the rooks' files (Shredder-FEN) in
+    /// Chess960, `-` for none.
+    fn castling_fen(&self) -> String {
+        let mut out = String::new();
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                let Some(rook) = self.castling_rook(color, side) else { continue };
+                let letter = if self.chess960 {
+                    rook.file().char()
+                } else {
+                    match side {
+                        CastlingSide::KingSide => 'k',
+                        CastlingSide::QueenSide => 'q',
+                    }
+                };
+                out.push(match color {
+                    Color::White => letter.to_ascii_uppercase(),
+                    Color::Black => letter.to_ascii_lowercase(),
+                });
+            }
+        }
+        if out.is_empty() { "-".to_owned() } else { out }
+    }
+}
+
+fn parse_board(pos: &mut Position, board: &str) -> Result<(), FenError> {
+    let ranks: Vec<&str> = board.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(FenError::field(FenField::Board, format!("expected 8 ranks separated by '/', found {}", ranks.len())));
+    }
+    for (i, text) in ranks.iter().enumerate() {
+        let rank = Rank::new(7 - i as u32);
+        let mut file = 0u32;
+        for c in text.chars() {
+            if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                file += d;
+            } else if let Some(piece) = Piece::from_char(c) {
+                if file < 8 {
+                    pos.put(Square::from_coords(File::new(file), rank), piece.color, piece.role);
+                }
+                file += 1;
+            } else {
+                return Err(FenError::field(FenField::Board, format!("unexpected {c:?} in rank {}", rank.char())));
+            }
+            if file > 8 {
+                return Err(FenError::field(FenField::Board, format!("rank {} has more than 8 squares", rank.char())));
+            }
+        }
+        if file < 8 {
+            return Err(FenError::field(FenField::Board, format!("rank {} has only {file} squares", rank.char())));
+        }
+    }
+    Ok(())
+}
+
+fn validate_kings_and_pawns(pos: &Position) -> Result<(), FenError> {
+    for color in Color::ALL {
+        let kings = pos.by_piece(Role::King.of(color)).count();
+        if kings != 1 {
+            return Err(FenError::field(FenField::Board, format!("{} has {kings} kings, expected exactly one", color.name())));
+        }
+    }
+    if let Some(sq) = (pos.by_role(Role::Pawn) & Bitboard::BACK_RANKS).first() {
+        return Err(FenError::field(FenField::Board, format!("pawn on the back rank at {sq}")));
+    }
+    Ok(())
+}
+
+fn parse_castling(pos: &mut Position, field: &str) -> Result<(), FenError> {
+    if field == "-" {
+        return Ok(());
+    }
+    for c in field.chars() {
+        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let back_rank = Rank::First.relative_to(color);
+        let king = pos.king_of(color);
+        if king.rank() != back_rank {
+            return Err(FenError::field(FenField::Castling, format!("{c:?} but the {} king is not on its back rank", color.name().to_lowercase())));
+        }
+        let rooks = pos.by_piece(Role::Rook.of(color)) & Bitboard::from_rank(back_rank);
+        let rook = match c.to_ascii_lowercase() {
+            'k' => rooks.into_iter().filter(|r| r.file() > king.file()).last(),
+            'q' => rooks.into_iter().find(|r| r.file() < king.file()),
+            'a'..='h' => {
+                let file = File::from_char(c.to_ascii_lowercase()).expect("a to h");
+                Some(Square::from_coords(file, back_rank)).filter(|sq| rooks.contains(*sq) && file != king.file())
+            }
+            _ => return Err(FenError::field(FenField::Castling, format!("unexpected {c:?}"))),
+        };
+        let Some(rook) = rook else {
+            return Err(FenError::field(FenField::Castling, format!("{c:?} but there is no {} rook to castle with", color.name().to_lowercase())));
+        };
+        if pos.castling.contains(rook) {
+            return Err(FenError::field(FenField::Castling, format!("{c:?} repeats a right")));
+        }
+        let side = if rook.file() > king.file() { CastlingSide::KingSide } else { CastlingSide::QueenSide };
+        if pos.castling_rook(color, side).is_some() {
+            return Err(FenError::field(FenField::Castling, format!("two {} castling rights on one side", color.name().to_lowercase())));
+        }
+        pos.castling |= rook;
+    }
+    // Standard chess has the king on e and castling rooks on a and h; anything else
+    // is Chess960 and is written with file letters.
+    let standard = pos.castling.into_iter().all(|rook| {
+        let color = if rook.rank() == Rank::First { Color::White } else { Color::Black };
+        pos.king_of(color).file() == File::E && matches!(rook.file(), File::A | File::H)
+    });
+    pos.chess960 = !standard;
+    Ok(())
+}
+
+fn parse_ep(pos: &Position, field: &str) -> Result<Option<Square>, FenError> {
+    if field == "-" {
+        return Ok(None);
+    }
+    let sq: Square = field.parse().map_err(|_| FenError::field(FenField::EnPassant, format!("expected a square or '-', found {field:?}")))?;
+    let us = pos.turn;
+    let them = !us;
+    if sq.rank() != Rank::Sixth.relative_to(us) {
+        return Err(FenError::field(FenField::EnPassant, format!("{sq} is not on the {} rank", if us == Color::White { "sixth" } else { "third" })));
+    }
+    let pushed = Square::from_coords(sq.file(), Rank::Fifth.relative_to(us));
+    let origin = Square::from_coords(sq.file(), Rank::Seventh.relative_to(us));
+    if pos.occupied.contains(sq) || pos.occupied.contains(origin) || !pos.by_piece(Role::Pawn.of(them)).contains(pushed) {
+        return Err(FenError::field(FenField::EnPassant, format!("no pawn can just have passed over {sq}")));
+    }
+    Ok(Some(sq))
+}
+
+/// Checks that could follow some last move: at most two checkers, and two only when
+/// one of them was uncovered by the other.
+fn validate_checkers(pos: &Position) -> Result<(), FenError> {
+    let checkers = pos.checkers;
+    let king = pos.king_of(pos.turn);
+    if checkers.count() > 2 {
+        return Err(FenError::Impossible(format!("{} pieces give check at once", checkers.count())));
+    }
+    if checkers.count() == 2 {
+        let mut it = checkers.into_iter();
+        let (a, b) = (it.next().expect("two"), it.next().expect("two"));
+        let role = |sq| pos.piece_at(sq).expect("checker").role;
+        let sliders = |r: Role| matches!(r, Role::Bishop | Role::Rook | Role::Queen);
+        // Two checkers on one line through the king stand on opposite sides of it.
+        let impossible = (!sliders(role(a)) && !sliders(role(b))) || line(king, a).contains(b);
+        if impossible {
+            return Err(FenError::Impossible("a double check that no move could have given".to_owned()));
+        }
+    }
+    Ok(())
+}
+
+/// No side has more pieces than a game can produce.
+fn validate_material(pos: &Position) -> Result<(), FenError> {
+    for color in Color::ALL {
+        let count = |role: Role| pos.by_piece(role.of(color)).count();
+        let pawns = count(Role::Pawn);
+        let promoted = count(Role::Knight).saturating_sub(2)
+            + count(Role::Bishop).saturating_sub(2)
+            + count(Role::Rook).saturating_sub(2)
+            + count(Role::Queen).saturating_sub(1);
+        if pos.by_color(color).count() > 16 || pawns + promoted > 8 {
+            return Err(FenError::Impossible(format!("{} has more pieces than promotions allow", color.name())));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_starting_fen_round_trips() {
+        let pos = Position::from_fen(STARTING_FEN).expect("valid fen");
+        assert_eq!(pos.fen(), STARTING_FEN);
+        assert!(!pos.is_chess960());
+    }
+
+    #[test]
+    fn four_fields_default_the_clocks() {
+        let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K3 b - -").expect("valid fen");
+        assert_eq!(pos.fen(), "4k3/8/8/8/8/8/8/4K3 b - - 0 1");
+    }
+
+    #[test]
+    fn each_bad_field_is_named() {
+        let cases = [
+            ("8/8/8/8/8/8/8/8 w - - 0 1", Some(FenField::Board)),
+            ("4k3/8/8/8/8/8/8/4K3/8 w - - 0 1", Some(FenField::Board)),
+            ("4k3/9/8/8/8/8/8/4K3 w - - 0 1", Some(FenField::Board)),
+            ("4k3/8/8/8/8/8/8/4K2X w - - 0 1", Some(FenField::Board)),
+            ("4k2P/8/8/8/8/8/8/4K3 w - - 0 1", Some(FenField::Board)),
+            ("4k3/8/8/8/8/8/8/4K3 white - - 0 1", Some(FenField::Turn)),
+            ("4k3/8/8/8/8/8/8/4K3 w K - 0 1", Some(FenField::Castling)),
+            ("4k3/8/8/8/8/8/8/4K2R w KK - 0 1", Some(FenField::Castling)),
+            ("4k3/8/8/8/8/8/8/R3K2R w Z - 0 1", Some(FenField::Castling)),
+            ("4k3/8/8/8/8/8/8/4K3 w - e3 0 1", Some(FenField::EnPassant)),
+            ("4k3/8/8/8/8/8/8/4K3 w - e6 0 1", Some(FenField::EnPassant)),
+            ("4k3/8/8/8/8/8/8/4K3 w - - x 1", Some(FenField::Halfmoves)),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 y", Some(FenField::Fullmoves)),
+            ("4k3/8/8/8/8/8/8/4K3 w", None),
+            ("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", None),
+        ];
+        for (fen, field) in cases {
+            let err = Position::from_fen(fen).expect_err(fen);
+            assert_eq!(err.fen_field(), field, "{fen}: {err}");
+        }
+    }
+
+    #[test]
+    fn shredder_and_x_fen_castling_load_chess960() {
+        let shredder = Position::from_fen("bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1").expect("valid fen");
+        let xfen = Position::from_fen("bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w KQkq - 0 1").expect("valid fen");
+        assert_eq!(shredder.castling_rooks(), xfen.castling_rooks());
+        assert!(shredder.is_chess960());
+        assert_eq!(shredder.fen(), "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1");
+    }
+
+    #[test]
+    fn impossible_checks_need_the_lenient_mode() {
+        let fen = "B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1";
+        assert!(matches!(Position::from_fen(fen), Err(FenError::Impossible(_))));
+        assert!(Position::from_fen_with(fen, Strictness::Lenient).is_ok());
+    }
+
+    #[test]
+    fn an_en_passant_square_without_a_legal_capture_is_dropped() {
+        let pos = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1").expect("valid fen");
+        assert_eq!(pos.ep_square(), None);
+        let pos = Position::from_fen("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1").expect("valid fen");
+        assert_eq!(pos.ep_square(), Some(Square::E3));
+    }
+}

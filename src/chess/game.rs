@@ -1,0 +1,498 @@
+//! A game: a start position, the moves played since, and how it ended.
+
+use std::fmt;
+
+use super::{Color, Move, MoveParseError, Position};
+
+/// The result of a finished game, in PGN terms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// `1-0`.
+    WhiteWins,
+    /// `0-1`.
+    BlackWins,
+    /// `1/2-1/2`.
+    Draw,
+}
+
+impl GameResult {
+    /// The PGN result token.
+    pub const fn pgn(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+        }
+    }
+
+    /// The winner, if any.
+    pub const fn winner(self) -> Option<Color> {
+        match self {
+            GameResult::WhiteWins => Some(Color::White),
+            GameResult::BlackWins => Some(Color::Black),
+            GameResult::Draw => None,
+        }
+    }
+
+    /// A win for `color`.
+    pub const fn win(color: Color) -> GameResult {
+        match color {
+            Color::White => GameResult::WhiteWins,
+            Color::Black => GameResult::BlackWins,
+        }
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reason {
+    /// The side to move is checkmated.
+    Checkmate,
+    /// The side to move has no legal move and is not in check.
+    Stalemate,
+    /// Neither side can checkmate by any series of legal moves.
+    InsufficientMaterial,
+    /// The same position occurred five times (automatic).
+    FivefoldRepetition,
+    /// 75 moves by each side without a capture or pawn move (automatic).
+    SeventyFiveMoveRule,
+    /// A draw claimed after the same position occurred three times.
+    ThreefoldRepetition,
+    /// A draw claimed after 50 moves by each side without a capture or pawn move.
+    FiftyMoveRule,
+    /// The players agreed to a draw.
+    Agreement,
+    /// A player resigned.
+    Resignation,
+    /// A player's clock ran out.
+    Timeout,
+    /// A player's clock ran out, but the opponent could not have checkmated.
+    TimeoutWithInsufficientMaterial,
+}
+
+impl Reason {
+    /// Words for a player: `checkmate`, `fivefold repetition`.
+    pub const fn describe(self) -> &'static str {
+        match self {
+            Reason::Checkmate => "checkmate",
+            Reason::Stalemate => "stalemate",
+            Reason::InsufficientMaterial => "insufficient material",
+            Reason::FivefoldRepetition => "fivefold repetition",
+            Reason::SeventyFiveMoveRule => "the seventy-five-move rule",
+            Reason::ThreefoldRepetition => "threefold repetition",
+            Reason::FiftyMoveRule => "the fifty-move rule",
+            Reason::Agreement => "agreement",
+            Reason::Resignation => "resignation",
+            Reason::Timeout => "time",
+            Reason::TimeoutWithInsufficientMaterial => "time out with insufficient material",
+        }
+    }
+}
+
+/// How a game ended: the result and the reason.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// Who won, or a draw.
+    pub result: GameResult,
+    /// Why.
+    pub reason: Reason,
+}
+
+impl Outcome {
+    /// A win for `winner`.
+    pub const fn win(winner: Color, reason: Reason) -> Outcome {
+        Outcome { result: GameResult::win(winner), reason }
+    }
+
+    /// A draw.
+    pub const fn draw(reason: Reason) -> Outcome {
+        Outcome { result: GameResult::Draw, reason }
+    }
+}
+
+impl fmt::Display for Outcome {
+    /// A banner for players: `Checkmate — Black wins 0-1`, `Draw by fivefold repetition`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let result = self.result.pgn();
+        match (self.reason, self.result.winner()) {
+            (Reason::Checkmate, Some(w)) => write!(f, "Checkmate — {w} wins {result}"),
+            (Reason::Resignation, Some(w)) => write!(f, "{} resigns — {w} wins {result}", !w),
+            (Reason::Timeout, Some(w)) => write!(f, "{w} wins on time {result}"),
+            (reason, Some(w)) => write!(f, "{w} wins by {} {result}", reason.describe()),
+            (Reason::Stalemate, None) => write!(f, "Stalemate — draw {result}"),
+            (Reason::TimeoutWithInsufficientMaterial, None) => write!(f, "Draw: time out with insufficient material {result}"),
+            (reason, None) => write!(f, "Draw by {} {result}", reason.describe()),
+        }
+    }
+}
+
+/// A draw the side to move may claim now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawClaim {
+    /// The current position has occurred at least three times.
+    ThreefoldRepetition,
+    /// Fifty moves by each side without a capture or pawn move.
+    FiftyMoveRule,
+}
+
+impl DrawClaim {
+    /// The reason recorded when the claim is made.
+    pub const fn reason(self) -> Reason {
+        match self {
+            DrawClaim::ThreefoldRepetition => Reason::ThreefoldRepetition,
+            DrawClaim::FiftyMoveRule => Reason::FiftyMoveRule,
+        }
+    }
+}
+
+/// A game: where it started, every move since, and any result the players recorded.
+///
+/// Automatic endings (checkmate, stalemate, dead position, fivefold repetition, the
+/// seventy-five-move rule) are derived from the position; results that need a
+/// player's decision (claims, agreement, resignation, time) are recorded.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// `positions[0]` is the start; `positions[i + 1]` follows `moves[i]`.
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+    sans: Vec<String>,
+    recorded: Option<Outcome>,
+}
+
+impl Default for Game {
+    fn default() -> Game {
+        Game::new()
+    }
+}
+
+impl Game {
+    /// A game from the standard starting position.
+    pub fn new() -> Game {
+        Game::from_position(Position::startpos())
+    }
+
+    /// A game from any valid position.
+    pub fn from_position(start: Position) -> Game {
+        Game { positions: vec![start], moves: Vec::new(), sans: Vec::new(), recorded: None }
+    }
+
+    /// The position now.
+    pub fn position(&self) -> &Position {
+        self.positions.last().expect("a game always has its start position")
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// The position after `ply` half-moves (0 is the start), if the game is that long.
+    pub fn position_at(&self, ply: usize) -> Option<&Position> {
+        self.positions.get(ply)
+    }
+
+    /// The moves played, in order.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The moves played, in SAN.
+    pub fn san_moves(&self) -> &[String] {
+        &self.sans
+    }
+
+    /// How many half-moves have been played.
+    pub fn ply(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        self.position().turn()
+    }
+
+    /// Plays a legal move, recording its SAN.
+    ///
+    /// # Panics
+    ///
+    /// Panics if the move is illegal or the game is over; use
+    /// [`try_play`](Game::try_play) for moves from outside.
+    pub fn play(&mut self, m: Move) {
+        if !self.position().is_legal(m) || self.is_over() {
+            panic!("move {m:?} cannot be played: illegal or the game is over");
+        }
+        self.push(m);
+    }
+
+    /// Plays a move if it is legal and the game is not over; otherwise changes nothing.
+    pub fn try_play(&mut self, m: Move) -> Result<(), MoveParseError> {
+        if let Some(outcome) = self.outcome() {
+            return Err(MoveParseError::Illegal { text: format!("{m:?}"), reason: format!("the game is over: {outcome}") });
+        }
+        if !self.position().is_legal(m) {
+            return Err(MoveParseError::Illegal { text: format!("{m:?}"), reason: "not a legal move here".to_owned() });
+        }
+        self.push(m);
+        Ok(())
+    }
+
+    /// Reads a move in SAN or coordinates and plays it; on error nothing changes.
+    pub fn play_san(&mut self, text: &str) -> Result<Move, MoveParseError> {
+        if let Some(outcome) = self.outcome() {
+            return Err(MoveParseError::Illegal { text: text.trim().to_owned(), reason: format!("the game is over: {outcome}") });
+        }
+        let m = self.position().parse_move(text)?;
+        self.push(m);
+        Ok(m)
+    }
+
+    fn push(&mut self, m: Move) {
+        let pos = self.position();
+        let san = pos.san(m);
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        self.positions.push(next);
+        self.moves.push(m);
+        self.sans.push(san);
+    }
+
+    /// Takes back the last move, and any result recorded after it. Returns the move.
+    pub fn undo(&mut self) -> Option<Move> {
+        self.recorded = None;
+        let m = self.moves.pop()?;
+        self.positions.pop();
+        self.sans.pop();
+        Some(m)
+    }
+
+    /// How many times the current position has occurred, this time included.
+    ///
+    /// Positions count as the same by FIDE's definition: the same pieces on the same
+    /// squares, the same side to move, the same castling rights and the same legal
+    /// en-passant captures.
+    pub fn repetitions(&self) -> usize {
+        let now = self.position();
+        // Only positions since the last capture or pawn move can repeat.
+        let window = (now.halfmoves() as usize).min(self.positions.len() - 1);
+        let first = self.positions.len() - 1 - window;
+        self.positions[first..]
+            .iter()
+            .rev()
+            .step_by(2)
+            .filter(|p| p.hash() == now.hash() && same_for_repetition(p, now))
+            .count()
+    }
+
+    /// The outcome, if the game is over: a recorded result, or an automatic ending.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.recorded.or_else(|| self.automatic_outcome())
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    fn automatic_outcome(&self) -> Option<Outcome> {
+        let pos = self.position();
+        if pos.count_legal_moves() == 0 {
+            return Some(if pos.is_check() {
+                Outcome::win(!pos.turn(), Reason::Checkmate)
+            } else {
+                Outcome::draw(Reason::Stalemate)
+            });
+        }
+        if pos.is_insufficient_material() {
+            return Some(Outcome::draw(Reason::InsufficientMaterial));
+        }
+        if self.repetitions() >= 5 {
+            return Some(Outcome::draw(Reason::FivefoldRepetition));
+        }
+        if pos.halfmoves() >= 150 {
+            return Some(Outcome::draw(Reason::SeventyFiveMoveRule));
+        }
+        None
+    }
+
+    /// The draw the side to move may claim now, if any (repetition first).
+    pub fn claimable_draw(&self) -> Option<DrawClaim> {
+        if self.is_over() {
+            None
+        } else if self.repetitions() >= 3 {
+            Some(DrawClaim::ThreefoldRepetition)
+        } else if self.position().halfmoves() >= 100 {
+            Some(DrawClaim::FiftyMoveRule)
+        } else {
+            None
+        }
+    }
+
+    /// Claims a draw if one is claimable, recording it. Returns the outcome.
+    pub fn claim_draw(&mut self) -> Option<Outcome> {
+        let claim = self.claimable_draw()?;
+        let outcome = Outcome::draw(claim.reason());
+        self.recorded = Some(outcome);
+        Some(outcome)
+    }
+
+    /// Records that `color` resigned (ignored once the game is over).
+    pub fn resign(&mut self, color: Color) {
+        self.record(Outcome::win(!color, Reason::Resignation));
+    }
+
+    /// Records a draw by agreement (ignored once the game is over).
+    pub fn agree_draw(&mut self) {
+        self.record(Outcome::draw(Reason::Agreement));
+    }
+
+    /// Records that `color`'s clock ran out: a loss, or a draw when the opponent could
+    /// not checkmate by any series of legal moves.
+    pub fn flag(&mut self, color: Color) {
+        let outcome = if self.position().has_insufficient_material(!color) {
+            Outcome::draw(Reason::TimeoutWithInsufficientMaterial)
+        } else {
+            Outcome::win(!color, Reason::Timeout)
+        };
+        self.record(outcome);
+    }
+
+    /// Records any outcome, as read from a game record (ignored once the game is over).
+    pub fn record(&mut self, outcome: Outcome) {
+        if !self.is_over() {
+            self.recorded = Some(outcome);
+        }
+    }
+}
+
+fn same_for_repetition(a: &Position, b: &Position) -> bool {
+    a.turn == b.turn
+        && a.by_color == b.by_color
+        && a.by_role == b.by_role
+        && a.castling == b.castling
+        && a.ep_square == b.ep_square
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play_all(game: &mut Game, moves: &str) {
+        for san in moves.split_whitespace() {
+            game.play_san(san).unwrap_or_else(|e| panic!("{san}: {e}"));
+        }
+    }
+
+    #[test]
+    fn fools_mate_is_checkmate_and_black_wins() {
+        let mut game = Game::new();
+        play_all(&mut game, "f3 e5 g4 Qh4#");
+        let outcome = game.outcome().expect("game over");
+        assert_eq!(outcome, Outcome::win(Color::Black, Reason::Checkmate));
+        assert_eq!(outcome.to_string(), "Checkmate — Black wins 0-1");
+        assert!(game.play_san("a3").is_err());
+        assert_eq!(game.ply(), 4);
+    }
+
+    #[test]
+    fn stalemate_is_a_draw() {
+        let mut game = Game::from_position(Position::from_fen("7k/8/6Q1/8/8/8/8/K7 w - - 0 1").expect("valid fen"));
+        play_all(&mut game, "Qf7");
+        assert_eq!(game.outcome(), Some(Outcome::draw(Reason::Stalemate)));
+        assert_eq!(game.outcome().expect("over").to_string(), "Stalemate — draw 1/2-1/2");
+    }
+
+    #[test]
+    fn threefold_repetition_is_claimable_not_automatic_and_fivefold_ends_the_game() {
+        let mut game = Game::new();
+        let cycle = "Nf3 Nf6 Ng1 Ng8";
+        play_all(&mut game, cycle);
+        assert_eq!(game.repetitions(), 2);
+        assert_eq!(game.claimable_draw(), None);
+        play_all(&mut game, cycle);
+        assert_eq!(game.repetitions(), 3);
+        assert_eq!(game.claimable_draw(), Some(DrawClaim::ThreefoldRepetition));
+        assert_eq!(game.outcome(), None);
+        play_all(&mut game, cycle);
+        play_all(&mut game, cycle);
+        assert_eq!(game.repetitions(), 5);
+        assert_eq!(game.outcome(), Some(Outcome::draw(Reason::FivefoldRepetition)));
+        assert_eq!(game.outcome().expect("over").to_string(), "Draw by fivefold repetition 1/2-1/2");
+    }
+
+    #[test]
+    fn claiming_threefold_records_the_draw_and_undo_takes_it_back() {
+        let mut game = Game::new();
+        play_all(&mut game, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8");
+        assert_eq!(game.claim_draw(), Some(Outcome::draw(Reason::ThreefoldRepetition)));
+        assert!(game.is_over());
+        game.undo();
+        assert!(!game.is_over());
+    }
+
+    #[test]
+    fn repetition_needs_the_same_legal_en_passant_rights() {
+        // After 1. e4 ... the position with a legal en-passant capture differs from the
+        // same placement without one.
+        let mut game = Game::from_position(Position::from_fen("4k3/8/8/8/3p4/8/4P3/4K1N1 w - - 0 1").expect("valid fen"));
+        play_all(&mut game, "e4");
+        let with_ep = game.position().hash();
+        assert!(game.position().ep_square().is_some());
+        play_all(&mut game, "Kd7 Nf3 Ke8 Ng1 Kd7 Nf3 Ke8 Ng1");
+        assert_ne!(game.position().hash(), with_ep);
+        assert_eq!(game.repetitions(), 2, "the first occurrence had an en-passant right and does not count");
+    }
+
+    #[test]
+    fn fifty_move_rule_is_claimable_at_100_plies_and_75_moves_end_the_game() {
+        let pos = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 99 80").expect("valid fen");
+        let mut game = Game::from_position(pos);
+        assert_eq!(game.claimable_draw(), None);
+        play_all(&mut game, "Ra2");
+        assert_eq!(game.claimable_draw(), Some(DrawClaim::FiftyMoveRule));
+        let pos = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 149 100").expect("valid fen");
+        let mut game = Game::from_position(pos);
+        play_all(&mut game, "Ra2");
+        assert_eq!(game.outcome(), Some(Outcome::draw(Reason::SeventyFiveMoveRule)));
+    }
+
+    #[test]
+    fn checkmate_on_the_seventy_fifth_move_still_wins() {
+        let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 149 100").expect("valid fen");
+        let mut game = Game::from_position(pos);
+        play_all(&mut game, "Ra8#");
+        assert_eq!(game.outcome(), Some(Outcome::win(Color::White, Reason::Checkmate)));
+    }
+
+    #[test]
+    fn dead_positions_are_drawn_by_insufficient_material() {
+        for fen in [
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+            "4k3/8/8/8/8/8/8/4KN2 w - - 0 1",
+            "4k3/8/8/8/8/8/8/4KB2 w - - 0 1",
+            "4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1",
+        ] {
+            let game = Game::from_position(Position::from_fen(fen).expect("valid fen"));
+            assert_eq!(game.outcome(), Some(Outcome::draw(Reason::InsufficientMaterial)), "{fen}");
+        }
+        for fen in ["4k3/8/8/8/8/8/8/3NKN2 w - - 0 1", "4kb2/8/8/8/8/8/8/3BK3 w - - 0 1", "4kn2/8/8/8/8/8/8/4KN2 w - - 0 1"] {
+            let game = Game::from_position(Position::from_fen(fen).expect("valid fen"));
+            assert_eq!(game.outcome(), None, "{fen}");
+        }
+    }
+
+    #[test]
+    fn agreement_resignation_and_time_are_recorded() {
+        let mut game = Game::new();
+        game.agree_draw();
+        assert_eq!(game.outcome(), Some(Outcome::draw(Reason::Agreement)));
+        let mut game = Game::new();
+        game.resign(Color::White);
+        assert_eq!(game.outcome().expect("over").to_string(), "White resigns — Black wins 0-1");
+        let mut game = Game::new();
+        game.flag(Color::White);
+        assert_eq!(game.outcome().expect("over").to_string(), "Black wins on time 0-1");
+        let mut bare = Game::from_position(Position::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").expect("valid fen"));
+        bare.flag(Color::White);
+        assert_eq!(bare.outcome().expect("over").to_string(), "Draw: time out with insufficient material 1/2-1/2");
+    }
+}

@@ -1,0 +1,292 @@
+//! Legal move generation, legal by construction.
+//!
+//! Checkers are known from the last move; pinned pieces are found once per call.
+//! In check, every non-king move must land on the evasion mask (the checker or a
+//! square between it and the king); in double check only the king moves. Pinned
+//! pieces stay on their pin ray, and the king's destinations are tested with the king
+//! itself lifted off the board, so it cannot hide behind its own shadow. En passant
+//! and castling, which move two pieces, are checked square by square.
+//!
+//! One generator drives two sinks: one that collects moves and one that only counts
+//! them (for perft's last ply), so both always agree.
+
+use super::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
+use super::{Bitboard, CastlingSide, Color, File, Move, MoveList, Position, Rank, Role, Square};
+
+/// Receives generated moves.
+trait Sink {
+    /// Ordinary moves of the piece on `from` to each of `targets`.
+    fn piece(&mut self, from: Square, targets: Bitboard);
+    /// Ordinary pawn moves landing on `targets`, each from `to - delta`.
+    fn pawns(&mut self, targets: Bitboard, delta: i32);
+    /// Pawn moves to the last rank, each from `to - delta`: four promotions each.
+    fn promotions(&mut self, targets: Bitboard, delta: i32);
+    /// One fully formed move.
+    fn one(&mut self, m: Move);
+}
+
+impl Sink for MoveList {
+    #[inline(always)]
+    fn piece(&mut self, from: Square, targets: Bitboard) {
+        for to in targets {
+            self.push(Move::normal(from, to));
+        }
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, delta: i32) {
+        for to in targets {
+            self.push(Move::normal(Square::new((to as i32 - delta) as u32), to));
+        }
+    }
+
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, delta: i32) {
+        for to in targets {
+            let from = Square::new((to as i32 - delta) as u32);
+            for role in Role::PROMOTIONS {
+                self.push(Move::promotion(from, to, role));
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn one(&mut self, m: Move) {
+        self.push(m);
+    }
+}
+
+/// Counts moves without making them.
+struct Counter(u64);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn piece(&mut self, _from: Square, targets: Bitboard) {
+        self.0 += u64::from(targets.count());
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, _delta: i32) {
+        self.0 += u64::from(targets.count());
+    }
+
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, _delta: i32) {
+        self.0 += 4 * u64::from(targets.count());
+    }
+
+    #[inline(always)]
+    fn one(&mut self, _m: Move) {
+        self.0 += 1;
+    }
+}
+
+#[inline(always)]
+const fn shift(bb: Bitboard, delta: i32) -> Bitboard {
+    if delta > 0 { Bitboard(bb.0 << delta) } else { Bitboard(bb.0 >> -delta) }
+}
+
+impl Position {
+    /// Every legal move in this position.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(&mut list);
+        list
+    }
+
+    /// How many legal moves there are, counted without listing them.
+    pub fn count_legal_moves(&self) -> u64 {
+        let mut counter = Counter(0);
+        self.generate(&mut counter);
+        counter.0
+    }
+
+    /// The legal moves of the piece on `from` (empty if it is not the mover's piece).
+    pub fn legal_moves_from(&self, from: Square) -> MoveList {
+        let mut list = self.legal_moves();
+        list.retain(|m| m.from() == from);
+        list
+    }
+
+    /// Whether the side to move has no legal move and is in check.
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && self.count_legal_moves() == 0
+    }
+
+    /// Whether the side to move has no legal move and is not in check.
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && self.count_legal_moves() == 0
+    }
+
+    #[inline(always)]
+    fn generate<S: Sink>(&self, sink: &mut S) {
+        let us = self.turn;
+        let them = !us;
+        let ours = self.by_color[us];
+        let occupied = self.occupied;
+        let king = self.king_of(us);
+
+        // The king, tested with itself lifted off the board.
+        let without_king = occupied ^ king;
+        let mut king_targets = Bitboard::EMPTY;
+        for to in king_attacks(king) - ours {
+            if !self.is_attacked(to, them, without_king) {
+                king_targets |= to;
+            }
+        }
+        sink.piece(king, king_targets);
+
+        let checkers = self.checkers;
+        if checkers.more_than_one() {
+            return;
+        }
+        let target = match checkers.first() {
+            Some(checker) => between(king, checker) | checker,
+            None => Bitboard::FULL,
+        } - ours;
+        let pinned = self.pinned(us, king);
+        // A pinned piece can never answer a check: it would have to leave its ray.
+        let movable = if checkers.any() { ours - pinned } else { ours };
+        let r = &self.by_role;
+
+        for from in r[Role::Knight] & movable - pinned {
+            sink.piece(from, knight_attacks(from) & target);
+        }
+        for from in (r[Role::Bishop] | r[Role::Queen]) & movable {
+            let mut t = bishop_attacks(from, occupied) & target;
+            if pinned.contains(from) {
+                t &= line(king, from);
+            }
+            sink.piece(from, t);
+        }
+        for from in (r[Role::Rook] | r[Role::Queen]) & movable {
+            let mut t = rook_attacks(from, occupied) & target;
+            if pinned.contains(from) {
+                t &= line(king, from);
+            }
+            sink.piece(from, t);
+        }
+
+        self.generate_pawns(sink, movable & r[Role::Pawn], pinned, target, king);
+
+        if let Some(ep) = self.ep_square {
+            for from in self.en_passant_capturers(ep) {
+                sink.one(Move::en_passant(from, ep));
+            }
+        }
+
+        if checkers.is_empty() {
+            self.generate_castling(sink, king);
+        }
+    }
+
+    #[inline(always)]
+    fn generate_pawns<S: Sink>(&self, sink: &mut S, pawns: Bitboard, pinned: Bitboard, target: Bitboard, king: Square) {
+        let us = self.turn;
+        let theirs = self.by_color[!us];
+        let empty = !self.occupied;
+        let last = Bitboard::relative_rank(us, Rank::Eighth);
+        let third = Bitboard::relative_rank(us, Rank::Third);
+        let up: i32 = if us == Color::White { 8 } else { -8 };
+        let (west, east) = if us == Color::White { (7, 9) } else { (-9, -7) };
+        let not_a = !Bitboard::from_file(File::A);
+        let not_h = !Bitboard::from_file(File::H);
+
+        let free = pawns - pinned;
+        let single = shift(free, up) & empty;
+        let double = shift(single & third, up) & empty & target;
+        let single = single & target;
+        sink.pawns(single - last, up);
+        sink.promotions(single & last, up);
+        sink.pawns(double, 2 * up);
+
+        let victims = theirs & target;
+        let west_caps = shift(free & not_a, west) & victims;
+        let east_caps = shift(free & not_h, east) & victims;
+        sink.pawns(west_caps - last, west);
+        sink.promotions(west_caps & last, west);
+        sink.pawns(east_caps - last, east);
+        sink.promotions(east_caps & last, east);
+
+        // Pinned pawns (never when in check: `pawns` excludes them then) move along the pin.
+        for from in pawns & pinned {
+            let ray = line(king, from);
+            let mut targets = pawn_attacks(us, from) & victims;
+            let one = shift(Bitboard::from_square(from), up) & empty;
+            targets |= one;
+            targets |= shift(one & third, up) & empty;
+            for to in targets & ray & target {
+                if last.contains(to) {
+                    for role in Role::PROMOTIONS {
+                        sink.one(Move::promotion(from, to, role));
+                    }
+                } else {
+                    sink.one(Move::normal(from, to));
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn generate_castling<S: Sink>(&self, sink: &mut S, king: Square) {
+        let us = self.turn;
+        let rooks = self.castling & Bitboard::relative_rank(us, Rank::First);
+        for rook in rooks {
+            let side = if rook.file() > king.file() { CastlingSide::KingSide } else { CastlingSide::QueenSide };
+            if self.castling_is_legal(king, rook, side) {
+                sink.one(Move::castle(king, rook));
+            }
+        }
+    }
+
+    /// Whether the king on `king` may castle with the rook on `rook` right now
+    /// (castling rights are assumed; the side to move must not be in check).
+    pub(crate) fn castling_is_legal(&self, king: Square, rook: Square, side: CastlingSide) -> bool {
+        self.castling_obstacle(king, rook, side).is_none()
+    }
+
+    /// Why castling is not possible, if it is not (rights and check are the caller's).
+    pub(crate) fn castling_obstacle(&self, king: Square, rook: Square, side: CastlingSide) -> Option<CastlingObstacle> {
+        let them = !self.turn;
+        let rank = king.rank();
+        let king_to = Square::from_coords(side.king_to_file(), rank);
+        let rook_to = Square::from_coords(side.rook_to_file(), rank);
+        let must_be_empty = (between(king, king_to) | king_to | between(rook, rook_to) | rook_to) - king - rook;
+        if (must_be_empty & self.occupied).any() {
+            return Some(CastlingObstacle::Blocked);
+        }
+        for sq in between(king, king_to) {
+            if self.is_attacked(sq, them, self.occupied) {
+                return Some(CastlingObstacle::ThroughCheck);
+            }
+        }
+        let after = (self.occupied ^ king ^ rook) | king_to | rook_to;
+        if self.is_attacked(king_to, them, after) {
+            return Some(CastlingObstacle::IntoCheck);
+        }
+        None
+    }
+}
+
+/// Why a castling move with rights intact is still not possible.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum CastlingObstacle {
+    /// A piece stands between the king and rook or on their destinations.
+    Blocked,
+    /// The king would pass over an attacked square.
+    ThroughCheck,
+    /// The king would land in check.
+    IntoCheck,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_start_position_has_twenty_moves() {
+        let pos = Position::startpos();
+        assert_eq!(pos.legal_moves().len(), 20);
+        assert_eq!(pos.count_legal_moves(), 20);
+    }
+}
