@@ -5,3 +5,6 @@
 //! `tui` feature.
 
 pub mod chess;
+
+#[cfg(feature = "tui")]
+pub mod cli;

@@ -115,25 +115,38 @@ impl Position {
         pos.turn = match fields[1] {
             "w" => Color::White,
             "b" => Color::Black,
-            other => return Err(FenError::field(FenField::Turn, format!("expected w or b, found {other:?}"))),
+            other => {
+                return Err(FenError::field(FenField::Turn, format!("expected w or b, found {other:?}")));
+            }
         };
         validate_kings_and_pawns(&pos)?;
         parse_castling(&mut pos, fields[2])?;
         let ep = parse_ep(&pos, fields[3])?;
         if let Some(n) = fields.get(4) {
-            pos.halfmoves = n.parse().map_err(|_| FenError::field(FenField::Halfmoves, format!("expected a number, found {n:?}")))?;
+            pos.halfmoves = n.parse().map_err(|_| {
+                FenError::field(FenField::Halfmoves, format!("expected a number, found {n:?}"))
+            })?;
         }
         if let Some(n) = fields.get(5) {
             pos.fullmoves = match n.parse::<u32>() {
                 Ok(0) => 1, // some writers emit 0; treat as the first move
                 Ok(v) => v,
-                Err(_) => return Err(FenError::field(FenField::Fullmoves, format!("expected a number, found {n:?}"))),
+                Err(_) => {
+                    return Err(FenError::field(
+                        FenField::Fullmoves,
+                        format!("expected a number, found {n:?}"),
+                    ));
+                }
             };
         }
 
         let them = !pos.turn;
         if pos.attackers_to(pos.king_of(them), pos.occupied).intersect(pos.by_color[pos.turn]).any() {
-            return Err(FenError::Impossible(format!("{} is to move but {} is in check", pos.turn.name(), them.name())));
+            return Err(FenError::Impossible(format!(
+                "{} is to move but {} is in check",
+                pos.turn.name(),
+                them.name()
+            )));
         }
         pos.update_checkers();
         if strictness == Strictness::Strict {
@@ -216,7 +229,10 @@ impl Position {
 fn parse_board(pos: &mut Position, board: &str) -> Result<(), FenError> {
     let ranks: Vec<&str> = board.split('/').collect();
     if ranks.len() != 8 {
-        return Err(FenError::field(FenField::Board, format!("expected 8 ranks separated by '/', found {}", ranks.len())));
+        return Err(FenError::field(
+            FenField::Board,
+            format!("expected 8 ranks separated by '/', found {}", ranks.len()),
+        ));
     }
     for (i, text) in ranks.iter().enumerate() {
         let rank = Rank::new(7 - i as u32);
@@ -230,14 +246,23 @@ fn parse_board(pos: &mut Position, board: &str) -> Result<(), FenError> {
                 }
                 file += 1;
             } else {
-                return Err(FenError::field(FenField::Board, format!("unexpected {c:?} in rank {}", rank.char())));
+                return Err(FenError::field(
+                    FenField::Board,
+                    format!("unexpected {c:?} in rank {}", rank.char()),
+                ));
             }
             if file > 8 {
-                return Err(FenError::field(FenField::Board, format!("rank {} has more than 8 squares", rank.char())));
+                return Err(FenError::field(
+                    FenField::Board,
+                    format!("rank {} has more than 8 squares", rank.char()),
+                ));
             }
         }
         if file < 8 {
-            return Err(FenError::field(FenField::Board, format!("rank {} has only {file} squares", rank.char())));
+            return Err(FenError::field(
+                FenField::Board,
+                format!("rank {} has only {file} squares", rank.char()),
+            ));
         }
     }
     Ok(())
@@ -247,7 +272,10 @@ fn validate_kings_and_pawns(pos: &Position) -> Result<(), FenError> {
     for color in Color::ALL {
         let kings = pos.by_piece(Role::King.of(color)).count();
         if kings != 1 {
-            return Err(FenError::field(FenField::Board, format!("{} has {kings} kings, expected exactly one", color.name())));
+            return Err(FenError::field(
+                FenField::Board,
+                format!("{} has {kings} kings, expected exactly one", color.name()),
+            ));
         }
     }
     if let Some(sq) = (pos.by_role(Role::Pawn) & Bitboard::BACK_RANKS).first() {
@@ -265,7 +293,10 @@ fn parse_castling(pos: &mut Position, field: &str) -> Result<(), FenError> {
         let back_rank = Rank::First.relative_to(color);
         let king = pos.king_of(color);
         if king.rank() != back_rank {
-            return Err(FenError::field(FenField::Castling, format!("{c:?} but the {} king is not on its back rank", color.name().to_lowercase())));
+            return Err(FenError::field(
+                FenField::Castling,
+                format!("{c:?} but the {} king is not on its back rank", color.name().to_lowercase()),
+            ));
         }
         let rooks = pos.by_piece(Role::Rook.of(color)) & Bitboard::from_rank(back_rank);
         let rook = match c.to_ascii_lowercase() {
@@ -273,19 +304,26 @@ fn parse_castling(pos: &mut Position, field: &str) -> Result<(), FenError> {
             'q' => rooks.into_iter().find(|r| r.file() < king.file()),
             'a'..='h' => {
                 let file = File::from_char(c.to_ascii_lowercase()).expect("a to h");
-                Some(Square::from_coords(file, back_rank)).filter(|sq| rooks.contains(*sq) && file != king.file())
+                Some(Square::from_coords(file, back_rank))
+                    .filter(|sq| rooks.contains(*sq) && file != king.file())
             }
             _ => return Err(FenError::field(FenField::Castling, format!("unexpected {c:?}"))),
         };
         let Some(rook) = rook else {
-            return Err(FenError::field(FenField::Castling, format!("{c:?} but there is no {} rook to castle with", color.name().to_lowercase())));
+            return Err(FenError::field(
+                FenField::Castling,
+                format!("{c:?} but there is no {} rook to castle with", color.name().to_lowercase()),
+            ));
         };
         if pos.castling.contains(rook) {
             return Err(FenError::field(FenField::Castling, format!("{c:?} repeats a right")));
         }
         let side = if rook.file() > king.file() { CastlingSide::KingSide } else { CastlingSide::QueenSide };
         if pos.castling_rook(color, side).is_some() {
-            return Err(FenError::field(FenField::Castling, format!("two {} castling rights on one side", color.name().to_lowercase())));
+            return Err(FenError::field(
+                FenField::Castling,
+                format!("two {} castling rights on one side", color.name().to_lowercase()),
+            ));
         }
         pos.castling |= rook;
     }
@@ -303,15 +341,23 @@ fn parse_ep(pos: &Position, field: &str) -> Result<Option<Square>, FenError> {
     if field == "-" {
         return Ok(None);
     }
-    let sq: Square = field.parse().map_err(|_| FenError::field(FenField::EnPassant, format!("expected a square or '-', found {field:?}")))?;
+    let sq: Square = field.parse().map_err(|_| {
+        FenError::field(FenField::EnPassant, format!("expected a square or '-', found {field:?}"))
+    })?;
     let us = pos.turn;
     let them = !us;
     if sq.rank() != Rank::Sixth.relative_to(us) {
-        return Err(FenError::field(FenField::EnPassant, format!("{sq} is not on the {} rank", if us == Color::White { "sixth" } else { "third" })));
+        return Err(FenError::field(
+            FenField::EnPassant,
+            format!("{sq} is not on the {} rank", if us == Color::White { "sixth" } else { "third" }),
+        ));
     }
     let pushed = Square::from_coords(sq.file(), Rank::Fifth.relative_to(us));
     let origin = Square::from_coords(sq.file(), Rank::Seventh.relative_to(us));
-    if pos.occupied.contains(sq) || pos.occupied.contains(origin) || !pos.by_piece(Role::Pawn.of(them)).contains(pushed) {
+    if pos.occupied.contains(sq)
+        || pos.occupied.contains(origin)
+        || !pos.by_piece(Role::Pawn.of(them)).contains(pushed)
+    {
         return Err(FenError::field(FenField::EnPassant, format!("no pawn can just have passed over {sq}")));
     }
     Ok(Some(sq))
@@ -349,7 +395,10 @@ fn validate_material(pos: &Position) -> Result<(), FenError> {
             + count(Role::Rook).saturating_sub(2)
             + count(Role::Queen).saturating_sub(1);
         if pos.by_color(color).count() > 16 || pawns + promoted > 8 {
-            return Err(FenError::Impossible(format!("{} has more pieces than promotions allow", color.name())));
+            return Err(FenError::Impossible(format!(
+                "{} has more pieces than promotions allow",
+                color.name()
+            )));
         }
     }
     Ok(())
@@ -399,8 +448,10 @@ mod tests {
 
     #[test]
     fn shredder_and_x_fen_castling_load_chess960() {
-        let shredder = Position::from_fen("bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1").expect("valid fen");
-        let xfen = Position::from_fen("bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w KQkq - 0 1").expect("valid fen");
+        let shredder = Position::from_fen("bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1")
+            .expect("valid fen");
+        let xfen = Position::from_fen("bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w KQkq - 0 1")
+            .expect("valid fen");
         assert_eq!(shredder.castling_rooks(), xfen.castling_rooks());
         assert!(shredder.is_chess960());
         assert_eq!(shredder.fen(), "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1");
@@ -415,9 +466,11 @@ mod tests {
 
     #[test]
     fn an_en_passant_square_without_a_legal_capture_is_dropped() {
-        let pos = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1").expect("valid fen");
+        let pos = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
+            .expect("valid fen");
         assert_eq!(pos.ep_square(), None);
-        let pos = Position::from_fen("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1").expect("valid fen");
+        let pos = Position::from_fen("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
+            .expect("valid fen");
         assert_eq!(pos.ep_square(), Some(Square::E3));
     }
 }

@@ -120,7 +120,9 @@ impl fmt::Display for Outcome {
             (Reason::Timeout, Some(w)) => write!(f, "{w} wins on time {result}"),
             (reason, Some(w)) => write!(f, "{w} wins by {} {result}", reason.describe()),
             (Reason::Stalemate, None) => write!(f, "Stalemate — draw {result}"),
-            (Reason::TimeoutWithInsufficientMaterial, None) => write!(f, "Draw: time out with insufficient material {result}"),
+            (Reason::TimeoutWithInsufficientMaterial, None) => {
+                write!(f, "Draw: time out with insufficient material {result}")
+            }
             (reason, None) => write!(f, "Draw by {} {result}", reason.describe()),
         }
     }
@@ -227,10 +229,16 @@ impl Game {
     /// Plays a move if it is legal and the game is not over; otherwise changes nothing.
     pub fn try_play(&mut self, m: Move) -> Result<(), MoveParseError> {
         if let Some(outcome) = self.outcome() {
-            return Err(MoveParseError::Illegal { text: format!("{m:?}"), reason: format!("the game is over: {outcome}") });
+            return Err(MoveParseError::Illegal {
+                text: format!("{m:?}"),
+                reason: format!("the game is over: {outcome}"),
+            });
         }
         if !self.position().is_legal(m) {
-            return Err(MoveParseError::Illegal { text: format!("{m:?}"), reason: "not a legal move here".to_owned() });
+            return Err(MoveParseError::Illegal {
+                text: format!("{m:?}"),
+                reason: "not a legal move here".to_owned(),
+            });
         }
         self.push(m);
         Ok(())
@@ -239,7 +247,10 @@ impl Game {
     /// Reads a move in SAN or coordinates and plays it; on error nothing changes.
     pub fn play_san(&mut self, text: &str) -> Result<Move, MoveParseError> {
         if let Some(outcome) = self.outcome() {
-            return Err(MoveParseError::Illegal { text: text.trim().to_owned(), reason: format!("the game is over: {outcome}") });
+            return Err(MoveParseError::Illegal {
+                text: text.trim().to_owned(),
+                reason: format!("the game is over: {outcome}"),
+            });
         }
         let m = self.position().parse_move(text)?;
         self.push(m);
@@ -395,7 +406,8 @@ mod tests {
 
     #[test]
     fn stalemate_is_a_draw() {
-        let mut game = Game::from_position(Position::from_fen("7k/8/6Q1/8/8/8/8/K7 w - - 0 1").expect("valid fen"));
+        let mut game =
+            Game::from_position(Position::from_fen("7k/8/6Q1/8/8/8/8/K7 w - - 0 1").expect("valid fen"));
         play_all(&mut game, "Qf7");
         assert_eq!(game.outcome(), Some(Outcome::draw(Reason::Stalemate)));
         assert_eq!(game.outcome().expect("over").to_string(), "Stalemate — draw 1/2-1/2");
@@ -433,7 +445,9 @@ mod tests {
     fn repetition_needs_the_same_legal_en_passant_rights() {
         // After 1. e4 ... the position with a legal en-passant capture differs from the
         // same placement without one.
-        let mut game = Game::from_position(Position::from_fen("4k3/8/8/8/3p4/8/4P3/4K1N1 w - - 0 1").expect("valid fen"));
+        let mut game = Game::from_position(
+            Position::from_fen("4k3/8/8/8/3p4/8/4P3/4K1N1 w - - 0 1").expect("valid fen"),
+        );
         play_all(&mut game, "e4");
         let with_ep = game.position().hash();
         assert!(game.position().ep_square().is_some());
@@ -474,7 +488,11 @@ mod tests {
             let game = Game::from_position(Position::from_fen(fen).expect("valid fen"));
             assert_eq!(game.outcome(), Some(Outcome::draw(Reason::InsufficientMaterial)), "{fen}");
         }
-        for fen in ["4k3/8/8/8/8/8/8/3NKN2 w - - 0 1", "4kb2/8/8/8/8/8/8/3BK3 w - - 0 1", "4kn2/8/8/8/8/8/8/4KN2 w - - 0 1"] {
+        for fen in [
+            "4k3/8/8/8/8/8/8/3NKN2 w - - 0 1",
+            "4kb2/8/8/8/8/8/8/3BK3 w - - 0 1",
+            "4kn2/8/8/8/8/8/8/4KN2 w - - 0 1",
+        ] {
             let game = Game::from_position(Position::from_fen(fen).expect("valid fen"));
             assert_eq!(game.outcome(), None, "{fen}");
         }
@@ -491,8 +509,12 @@ mod tests {
         let mut game = Game::new();
         game.flag(Color::White);
         assert_eq!(game.outcome().expect("over").to_string(), "Black wins on time 0-1");
-        let mut bare = Game::from_position(Position::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").expect("valid fen"));
+        let mut bare =
+            Game::from_position(Position::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").expect("valid fen"));
         bare.flag(Color::White);
-        assert_eq!(bare.outcome().expect("over").to_string(), "Draw: time out with insufficient material 1/2-1/2");
+        assert_eq!(
+            bare.outcome().expect("over").to_string(),
+            "Draw: time out with insufficient material 1/2-1/2"
+        );
     }
 }

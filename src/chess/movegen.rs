@@ -10,7 +10,9 @@
 //! One generator drives two sinks: one that collects moves and one that only counts
 //! them (for perft's last ply), so both always agree.
 
-use super::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
+use super::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+};
 use super::{Bitboard, CastlingSide, Color, File, Move, MoveList, Position, Rank, Role, Square};
 
 /// Receives generated moves.
@@ -181,7 +183,14 @@ impl Position {
     }
 
     #[inline(always)]
-    fn generate_pawns<S: Sink>(&self, sink: &mut S, pawns: Bitboard, pinned: Bitboard, target: Bitboard, king: Square) {
+    fn generate_pawns<S: Sink>(
+        &self,
+        sink: &mut S,
+        pawns: Bitboard,
+        pinned: Bitboard,
+        target: Bitboard,
+        king: Square,
+    ) {
         let us = self.turn;
         let theirs = self.by_color[!us];
         let empty = !self.occupied;
@@ -232,7 +241,8 @@ impl Position {
         let us = self.turn;
         let rooks = self.castling & Bitboard::relative_rank(us, Rank::First);
         for rook in rooks {
-            let side = if rook.file() > king.file() { CastlingSide::KingSide } else { CastlingSide::QueenSide };
+            let side =
+                if rook.file() > king.file() { CastlingSide::KingSide } else { CastlingSide::QueenSide };
             if self.castling_is_legal(king, rook, side) {
                 sink.one(Move::castle(king, rook));
             }
@@ -246,12 +256,18 @@ impl Position {
     }
 
     /// Why castling is not possible, if it is not (rights and check are the caller's).
-    pub(crate) fn castling_obstacle(&self, king: Square, rook: Square, side: CastlingSide) -> Option<CastlingObstacle> {
+    pub(crate) fn castling_obstacle(
+        &self,
+        king: Square,
+        rook: Square,
+        side: CastlingSide,
+    ) -> Option<CastlingObstacle> {
         let them = !self.turn;
         let rank = king.rank();
         let king_to = Square::from_coords(side.king_to_file(), rank);
         let rook_to = Square::from_coords(side.rook_to_file(), rank);
-        let must_be_empty = (between(king, king_to) | king_to | between(rook, rook_to) | rook_to) - king - rook;
+        let must_be_empty =
+            (between(king, king_to) | king_to | between(rook, rook_to) | rook_to) - king - rook;
         if (must_be_empty & self.occupied).any() {
             return Some(CastlingObstacle::Blocked);
         }

@@ -3,10 +3,11 @@
 use std::fmt;
 
 use super::attacks::{
-    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
-    rook_rays,
+    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_attacks, rook_rays,
 };
-use super::{Bitboard, ByColor, ByRole, CastlingSide, Color, File, Move, MoveKind, Piece, Rank, Role, Square, zobrist};
+use super::{
+    Bitboard, ByColor, ByRole, CastlingSide, Color, File, Move, MoveKind, Piece, Rank, Role, Square, zobrist,
+};
 
 /// A position: where the pieces stand, who moves, castling rights, the en-passant
 /// square and the move counters.
@@ -331,7 +332,9 @@ impl Position {
                         self.halfmoves = 0;
                         if from.index() ^ to.index() == 16 {
                             let skipped = Square::new((from as u32 + to as u32) / 2);
-                            if (pawn_attacks(us, skipped) & self.by_role[Role::Pawn] & self.by_color[them]).any() {
+                            if (pawn_attacks(us, skipped) & self.by_role[Role::Pawn] & self.by_color[them])
+                                .any()
+                            {
                                 ep_candidate = Some(skipped);
                             }
                         }
@@ -440,7 +443,8 @@ impl Position {
         }
         // Bishops all on one colour cannot mate unless the opponent has something other
         // than bishops of that same colour to block its own king.
-        let same_colour = (r[Role::Bishop] & Bitboard::LIGHT).is_empty() || (r[Role::Bishop] & Bitboard::DARK).is_empty();
+        let same_colour =
+            (r[Role::Bishop] & Bitboard::LIGHT).is_empty() || (r[Role::Bishop] & Bitboard::DARK).is_empty();
         same_colour && (theirs - r[Role::King] - r[Role::Bishop]).is_empty()
     }
 

@@ -2,7 +2,9 @@
 
 use std::fmt;
 
-use super::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks};
+use super::attacks::{
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
+};
 use super::movegen::CastlingObstacle;
 use super::{Bitboard, CastlingSide, Color, File, Move, MoveKind, Position, Rank, Role, Square};
 
@@ -263,9 +265,15 @@ impl Position {
         let starts_with_b = strip_decorations(text).starts_with('b');
         let first = San::parse(text, false).ok_or_else(syntax)?;
         let result = self.match_san(text, first);
-        if starts_with_b && !matches!(result, Ok(_) | Err(MoveParseError::Ambiguous { .. } | MoveParseError::MissingPromotion { .. })) {
+        if starts_with_b
+            && !matches!(
+                result,
+                Ok(_) | Err(MoveParseError::Ambiguous { .. } | MoveParseError::MissingPromotion { .. })
+            )
+        {
             if let Some(as_bishop) = San::parse(text, true) {
-                if let ok @ (Ok(_) | Err(MoveParseError::Ambiguous { .. })) = self.match_san(text, as_bishop) {
+                if let ok @ (Ok(_) | Err(MoveParseError::Ambiguous { .. })) = self.match_san(text, as_bishop)
+                {
                     return ok;
                 }
             }
@@ -295,23 +303,37 @@ impl Position {
                         Some(p) => candidates.retain(|m| m.promotion_role() == Some(p)),
                         None => {
                             let m = candidates[0];
-                            return Err(MoveParseError::MissingPromotion { text, from: m.from(), to: m.to() });
+                            return Err(MoveParseError::MissingPromotion {
+                                text,
+                                from: m.from(),
+                                to: m.to(),
+                            });
                         }
                     }
                 } else if promotion.is_some() && !candidates.is_empty() {
-                    return Err(MoveParseError::Illegal { text, reason: format!("a pawn promotes only on the last rank") });
+                    return Err(MoveParseError::Illegal {
+                        text,
+                        reason: format!("a pawn promotes only on the last rank"),
+                    });
                 }
                 match candidates.as_slice() {
                     [m] => Ok(*m),
-                    [] => Err(MoveParseError::Illegal { reason: self.explain_illegal(role, file, rank, to), text }),
-                    many => Err(MoveParseError::Ambiguous { text, candidates: many.iter().map(|m| self.san(*m)).collect() }),
+                    [] => Err(MoveParseError::Illegal {
+                        reason: self.explain_illegal(role, file, rank, to),
+                        text,
+                    }),
+                    many => Err(MoveParseError::Ambiguous {
+                        text,
+                        candidates: many.iter().map(|m| self.san(*m)).collect(),
+                    }),
                 }
             }
         }
     }
 
     fn find_castle(&self, text: &str, side: CastlingSide) -> Result<Move, MoveParseError> {
-        let illegal = |reason: &str| MoveParseError::Illegal { text: text.to_owned(), reason: reason.to_owned() };
+        let illegal =
+            |reason: &str| MoveParseError::Illegal { text: text.to_owned(), reason: reason.to_owned() };
         let us = self.turn;
         let king = self.king_of(us);
         let Some(rook) = self.castling_rook(us, side) else {
@@ -333,7 +355,13 @@ impl Position {
 
     /// Why no legal move fits: nothing can reach the square, or every way leaves the
     /// king in check.
-    pub(crate) fn explain_illegal(&self, role: Role, file: Option<File>, rank: Option<Rank>, to: Square) -> String {
+    pub(crate) fn explain_illegal(
+        &self,
+        role: Role,
+        file: Option<File>,
+        rank: Option<Rank>,
+        to: Square,
+    ) -> String {
         let us = self.turn;
         if let Some(p) = self.piece_at(to).filter(|p| p.color == us) {
             return format!("{to} is occupied by your own {}", p.role);
@@ -350,7 +378,11 @@ impl Position {
                 (Some(f), Some(r)) => format!("the {role} on {}", Square::from_coords(f, r)),
                 _ => format!("{role}"),
             };
-            return if piece.starts_with("the") { format!("{piece} cannot reach {to}") } else { format!("no {piece} can reach {to}") };
+            return if piece.starts_with("the") {
+                format!("{piece} cannot reach {to}")
+            } else {
+                format!("no {piece} can reach {to}")
+            };
         }
         if self.is_check() {
             "that does not get your king out of check".to_owned()
@@ -497,7 +529,14 @@ mod tests {
     #[test]
     fn promotion_forms_and_underpromotion() {
         let p = pos("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
-        for (text, role) in [("a8=Q", Role::Queen), ("a8Q", Role::Queen), ("a8q", Role::Queen), ("a8=N", Role::Knight), ("a8(R)", Role::Rook), ("a8b", Role::Bishop)] {
+        for (text, role) in [
+            ("a8=Q", Role::Queen),
+            ("a8Q", Role::Queen),
+            ("a8q", Role::Queen),
+            ("a8=N", Role::Knight),
+            ("a8(R)", Role::Rook),
+            ("a8b", Role::Bishop),
+        ] {
             assert_eq!(p.parse_san(text).expect(text).promotion_role(), Some(role), "{text}");
         }
         assert!(matches!(p.parse_san("a8"), Err(MoveParseError::MissingPromotion { .. })));
@@ -508,13 +547,19 @@ mod tests {
     fn errors_say_why() {
         let p = Position::startpos();
         assert_eq!(p.parse_san("Nf4").unwrap_err().to_string(), "Illegal move: Nf4 (no knight can reach f4)");
-        assert_eq!(p.parse_san("Nd2").unwrap_err().to_string(), "Illegal move: Nd2 (d2 is occupied by your own pawn)");
+        assert_eq!(
+            p.parse_san("Nd2").unwrap_err().to_string(),
+            "Illegal move: Nd2 (d2 is occupied by your own pawn)"
+        );
         assert!(matches!(p.parse_san("hello"), Err(MoveParseError::Syntax { .. })));
         let p = pos("4k3/8/8/8/8/8/3P4/R3K2N w - - 0 1");
         let err = p.parse_san("Kf2").unwrap_err();
         assert!(err.to_string().contains("Kf2"), "{err}");
         let pinned = pos("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1");
-        assert_eq!(pinned.parse_san("Nf4").unwrap_err().to_string(), "Illegal move: Nf4 (that would leave your king in check)");
+        assert_eq!(
+            pinned.parse_san("Nf4").unwrap_err().to_string(),
+            "Illegal move: Nf4 (that would leave your king in check)"
+        );
     }
 
     #[test]

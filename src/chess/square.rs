@@ -10,7 +10,14 @@ use super::Color;
 #[repr(u8)]
 #[allow(missing_docs)]
 pub enum File {
-    A, B, C, D, E, F, G, H,
+    A,
+    B,
+    C,
+    D,
+    E,
+    F,
+    G,
+    H,
 }
 
 /// A row of the board, `1` to `8`.
@@ -18,7 +25,14 @@ pub enum File {
 #[repr(u8)]
 #[allow(missing_docs)]
 pub enum Rank {
-    First, Second, Third, Fourth, Fifth, Sixth, Seventh, Eighth,
+    First,
+    Second,
+    Third,
+    Fourth,
+    Fifth,
+    Sixth,
+    Seventh,
+    Eighth,
 }
 
 impl File {
@@ -58,8 +72,14 @@ impl File {
 impl Rank {
     /// Every rank, the first first.
     pub const ALL: [Rank; 8] = [
-        Rank::First, Rank::Second, Rank::Third, Rank::Fourth,
-        Rank::Fifth, Rank::Sixth, Rank::Seventh, Rank::Eighth,
+        Rank::First,
+        Rank::Second,
+        Rank::Third,
+        Rank::Fourth,
+        Rank::Fifth,
+        Rank::Sixth,
+        Rank::Seventh,
+        Rank::Eighth,
     ];
 
     /// The rank with index 0 (`1`) to 7 (`8`); the index is taken modulo 8.

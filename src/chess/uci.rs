@@ -47,7 +47,8 @@ impl Position {
             return Err(illegal(format!("the {} on {from} is not yours", piece.role)));
         }
         let moves = self.legal_moves_from(from);
-        let exact = moves.iter().copied().find(|m| !m.is_castle() && m.to() == to && m.promotion_role() == promotion);
+        let exact =
+            moves.iter().copied().find(|m| !m.is_castle() && m.to() == to && m.promotion_role() == promotion);
         if let Some(m) = exact {
             return Ok(m);
         }
@@ -55,14 +56,25 @@ impl Position {
             return Err(MoveParseError::MissingPromotion { text: text.to_owned(), from, to });
         }
         let castle = moves.iter().copied().find(|m| {
-            m.is_castle() && (m.to() == to || (m.destination() == to && from.file().index().abs_diff(to.file().index()) >= 2))
+            m.is_castle()
+                && (m.to() == to
+                    || (m.destination() == to && from.file().index().abs_diff(to.file().index()) >= 2))
         });
         if let Some(m) = castle {
             return Ok(m);
         }
-        if piece.role == Role::King && from.rank() == to.rank() && from.file().index().abs_diff(to.file().index()) >= 2 {
-            let side = if to.file() > from.file() { super::CastlingSide::KingSide } else { super::CastlingSide::QueenSide };
-            if let Err(MoveParseError::Illegal { reason, .. }) = self.match_san(side.san(), super::San::Castle(side)) {
+        if piece.role == Role::King
+            && from.rank() == to.rank()
+            && from.file().index().abs_diff(to.file().index()) >= 2
+        {
+            let side = if to.file() > from.file() {
+                super::CastlingSide::KingSide
+            } else {
+                super::CastlingSide::QueenSide
+            };
+            if let Err(MoveParseError::Illegal { reason, .. }) =
+                self.match_san(side.san(), super::San::Castle(side))
+            {
                 return Err(illegal(reason));
             }
         }
@@ -95,8 +107,17 @@ mod tests {
     #[test]
     fn errors_name_the_square() {
         let pos = Position::startpos();
-        assert_eq!(pos.parse_uci("e3e4").unwrap_err().to_string(), "Illegal move: e3e4 (there is no piece on e3)");
-        assert_eq!(pos.parse_uci("e7e5").unwrap_err().to_string(), "Illegal move: e7e5 (the pawn on e7 is not yours)");
-        assert_eq!(pos.parse_uci("g1g3").unwrap_err().to_string(), "Illegal move: g1g3 (the knight on g1 cannot reach g3)");
+        assert_eq!(
+            pos.parse_uci("e3e4").unwrap_err().to_string(),
+            "Illegal move: e3e4 (there is no piece on e3)"
+        );
+        assert_eq!(
+            pos.parse_uci("e7e5").unwrap_err().to_string(),
+            "Illegal move: e7e5 (the pawn on e7 is not yours)"
+        );
+        assert_eq!(
+            pos.parse_uci("g1g3").unwrap_err().to_string(),
+            "Illegal move: g1g3 (the knight on g1 cannot reach g3)"
+        );
     }
 }
