@@ -1,0 +1,191 @@
+//! Helpers shared by the integration tests: reading the perft data files, a seeded
+//! random number generator, random games, and Chess960 start positions.
+
+// Each test crate includes this module and uses only part of it.
+#![allow(dead_code)]
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use hotseat::chess::{Game, Move, Position};
+
+/// One position of a perft suite with its known node counts.
+#[derive(Clone, Debug)]
+pub struct PerftCase {
+    /// The file and line the position was read from, for failure messages.
+    pub origin: String,
+    /// The record's `id`, or its line number for EPD files.
+    pub id: String,
+    /// The position, as written in the file.
+    pub fen: String,
+    /// `(depth, nodes)`, in the order the file lists them.
+    pub depths: Vec<(u32, u64)>,
+}
+
+/// The path of a file in `tests/data/`.
+pub fn data_path(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("data").join(name)
+}
+
+/// Reads a suite in the `id`/`epd`/`perft` line form (`*.perft`).
+pub fn read_perft_file(path: &Path) -> Vec<PerftCase> {
+    let text = fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let name = path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let mut cases: Vec<PerftCase> = Vec::new();
+    let mut id = None;
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or("").trim();
+        let Some((key, rest)) = line.split_once(' ') else {
+            assert!(line.is_empty(), "{name}:{}: cannot read {raw:?}", i + 1);
+            continue;
+        };
+        let rest = rest.trim();
+        match key {
+            "id" => id = Some(rest.to_owned()),
+            "epd" => cases.push(PerftCase {
+                origin: format!("{name}:{}", i + 1),
+                id: id.take().unwrap_or_else(|| format!("line {}", i + 1)),
+                fen: rest.to_owned(),
+                depths: Vec::new(),
+            }),
+            "perft" => {
+                let (depth, nodes) = rest.split_once(' ').expect("perft DEPTH NODES");
+                let case = cases.last_mut().expect("a perft line follows an epd line");
+                case.depths.push((
+                    depth.trim().parse().expect("depth is a number"),
+                    nodes.trim().parse().expect("node count is a number"),
+                ));
+            }
+            other => panic!("{name}:{}: unknown key {other:?}", i + 1),
+        }
+    }
+    cases
+}
+
+/// Reads a suite in the EPD form `FEN ;D1 n ;D2 n ...` (`*.epd`).
+pub fn read_epd_file(path: &Path) -> Vec<PerftCase> {
+    let text = fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let name = path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let mut cases = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let mut parts = line.split(';');
+        let fen = parts.next().expect("a fen").trim().to_owned();
+        let mut depths = Vec::new();
+        for part in parts {
+            let part = part.trim();
+            let mut words = part.split_whitespace();
+            let depth = words.next().and_then(|d| d.strip_prefix('D')).expect("a ;Dn entry");
+            // Some records list a depth without a count (`;D4 ;D5 43238`): skip those.
+            let Some(nodes) = words.next() else { continue };
+            depths
+                .push((depth.parse().expect("depth is a number"), nodes.parse().expect("count is a number")));
+        }
+        cases.push(PerftCase {
+            origin: format!("{name}:{}", i + 1),
+            id: format!("line {}", i + 1),
+            fen,
+            depths,
+        });
+    }
+    cases
+}
+
+/// A small deterministic random number generator (`SplitMix64`), so failures can be
+/// reproduced from a seed without the `rand` crate.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator started from `seed`.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n` must be positive).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
+/// The back rank of Chess960 start position `index` (0 to 959) in Scharnagl's
+/// numbering, White's pieces as FEN letters: 518 is `RNBQKBNR`.
+pub fn chess960_back_rank(index: usize) -> String {
+    assert!(index < 960, "Chess960 positions are numbered 0 to 959");
+    let mut rank = [None; 8];
+    let mut n = index;
+    rank[2 * (n % 4) + 1] = Some('B');
+    n /= 4;
+    rank[2 * (n % 4)] = Some('B');
+    n /= 4;
+    let place = |rank: &mut [Option<char>; 8], nth: usize, piece: char| {
+        let square = (0..8).filter(|&i| rank[i].is_none()).nth(nth).expect("a free square");
+        rank[square] = Some(piece);
+    };
+    place(&mut rank, n % 6, 'Q');
+    n /= 6;
+    let knights = [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)][n];
+    // Place the second knight first so the first one's index still counts free squares.
+    place(&mut rank, knights.1, 'N');
+    place(&mut rank, knights.0, 'N');
+    for piece in ['R', 'K', 'R'] {
+        place(&mut rank, 0, piece);
+    }
+    rank.iter().map(|c| c.expect("every square filled")).collect()
+}
+
+/// The FEN of Chess960 start position `index`, with Shredder-FEN castling rights.
+pub fn chess960_fen(index: usize) -> String {
+    let white = chess960_back_rank(index);
+    let black = white.to_ascii_lowercase();
+    let rooks: Vec<char> =
+        white.chars().enumerate().filter(|(_, c)| *c == 'R').map(|(i, _)| (b'a' + i as u8) as char).collect();
+    let castling: String =
+        rooks.iter().rev().map(char::to_ascii_uppercase).chain(rooks.iter().rev().copied()).collect();
+    format!("{black}/pppppppp/8/8/8/8/PPPPPPPP/{white} w {castling} - 0 1")
+}
+
+/// Plays up to `plies` random legal moves from `start`, stopping early when the game
+/// ends (checkmate, stalemate, a dead position, fivefold repetition or the
+/// seventy-five-move rule). Returns the game.
+pub fn random_game(start: Position, plies: usize, rng: &mut Rng) -> Game {
+    let mut game = Game::from_position(start);
+    for _ in 0..plies {
+        if game.is_over() {
+            break;
+        }
+        let moves = game.position().legal_moves();
+        let m: Move = moves[rng.below(moves.len())];
+        game.play(m);
+    }
+    game
+}
+
+/// Every position of a random game from `start`, the start included: cheaper than
+/// [`random_game`] because it skips the game's bookkeeping, and it stops only when no
+/// legal move is left or `plies` moves are played.
+pub fn random_walk(start: Position, plies: usize, rng: &mut Rng) -> Vec<Position> {
+    let mut positions = vec![start];
+    for _ in 0..plies {
+        let pos = positions.last().expect("at least the start");
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mut next = pos.clone();
+        next.play(moves[rng.below(moves.len())]);
+        positions.push(next);
+    }
+    positions
+}
