@@ -150,7 +150,7 @@ impl Position {
         }
         pos.update_checkers();
         if strictness == Strictness::Strict {
-            validate_checkers(&pos)?;
+            validate_checkers(&pos, ep)?;
             validate_material(&pos)?;
         }
         if let Some(ep) = ep {
@@ -364,10 +364,22 @@ fn parse_ep(pos: &Position, field: &str) -> Result<Option<Square>, FenError> {
 }
 
 /// Checks that could follow some last move: at most two checkers, and two only when
-/// one of them was uncovered by the other.
-fn validate_checkers(pos: &Position) -> Result<(), FenError> {
+/// one of them was uncovered by the other. After a double pawn push (`ep` given), the
+/// only possible check is from the pushed pawn or uncovered by it.
+fn validate_checkers(pos: &Position, ep: Option<Square>) -> Result<(), FenError> {
     let checkers = pos.checkers;
     let king = pos.king_of(pos.turn);
+    if let (Some(ep), Some(checker)) = (ep, checkers.first()) {
+        let pushed_to = Square::from_coords(ep.file(), Rank::Fifth.relative_to(pos.turn));
+        let pushed_from = Square::from_coords(ep.file(), Rank::Seventh.relative_to(pos.turn));
+        let before = pos.occupied.without(pushed_to).with(pushed_from);
+        let checked_before = (pos.attackers_to(king, before) & pos.by_color[!pos.turn]).any();
+        if checkers.more_than_one() || (checker != pushed_to && checked_before) {
+            return Err(FenError::Impossible(format!(
+                "a check that the double pawn push over {ep} could not have given"
+            )));
+        }
+    }
     if checkers.count() > 2 {
         return Err(FenError::Impossible(format!("{} pieces give check at once", checkers.count())));
     }
