@@ -58,6 +58,40 @@ impl Sink for MoveList {
     }
 }
 
+/// Hands each move to a closure, so callers need no list at all.
+struct Each<F>(F);
+
+impl<F: FnMut(Move)> Sink for Each<F> {
+    #[inline(always)]
+    fn piece(&mut self, from: Square, targets: Bitboard) {
+        for to in targets {
+            (self.0)(Move::normal(from, to));
+        }
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, delta: i32) {
+        for to in targets {
+            (self.0)(Move::normal(Square::new((to as i32 - delta) as u32), to));
+        }
+    }
+
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, delta: i32) {
+        for to in targets {
+            let from = Square::new((to as i32 - delta) as u32);
+            for role in Role::PROMOTIONS {
+                (self.0)(Move::promotion(from, to, role));
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn one(&mut self, m: Move) {
+        (self.0)(m);
+    }
+}
+
 /// Counts moves without making them.
 struct Counter(u64);
 
@@ -97,10 +131,17 @@ impl Position {
     }
 
     /// How many legal moves there are, counted without listing them.
+    #[inline]
     pub fn count_legal_moves(&self) -> u64 {
         let mut counter = Counter(0);
         self.generate(&mut counter);
         counter.0
+    }
+
+    /// Calls `f` with every legal move, without building a list.
+    #[inline]
+    pub fn for_each_legal_move(&self, f: impl FnMut(Move)) {
+        self.generate(&mut Each(f));
     }
 
     /// The legal moves of the piece on `from` (empty if it is not the mover's piece).
@@ -128,14 +169,36 @@ impl Position {
         let occupied = self.occupied;
         let king = self.king_of(us);
 
-        // The king, tested with itself lifted off the board.
+        // The king's squares are tested with the king lifted off the board, so it cannot
+        // hide behind its own shadow. With few squares to test, each is tested alone;
+        // with more (castling adds its path), one map of every attacked square is cheaper.
         let without_king = occupied ^ king;
-        let mut king_targets = Bitboard::EMPTY;
-        for to in king_attacks(king) - ours {
-            if !self.is_attacked(to, them, without_king) {
-                king_targets |= to;
+        let king_moves = king_attacks(king) - ours;
+        let mut castle_rooks = Bitboard::EMPTY;
+        if self.checkers.is_empty() {
+            for rook in self.castling & Bitboard::relative_rank(us, Rank::First) {
+                if self.castling_path_is_clear(king, rook) {
+                    castle_rooks |= rook;
+                }
             }
         }
+        let danger = if castle_rooks.any() || king_moves.count() > 3 {
+            Some(self.attacked_squares(them, without_king))
+        } else {
+            None
+        };
+        let king_targets = match danger {
+            Some(danger) => king_moves - danger,
+            None => {
+                let mut safe = Bitboard::EMPTY;
+                for to in king_moves {
+                    if !self.is_attacked(to, them, without_king) {
+                        safe |= to;
+                    }
+                }
+                safe
+            }
+        };
         sink.piece(king, king_targets);
 
         let checkers = self.checkers;
@@ -177,8 +240,12 @@ impl Position {
             }
         }
 
-        if checkers.is_empty() {
-            self.generate_castling(sink, king);
+        if let Some(danger) = danger {
+            for rook in castle_rooks {
+                if self.castling_is_safe(king, rook, danger) {
+                    sink.one(Move::castle(king, rook));
+                }
+            }
         }
     }
 
@@ -236,23 +303,51 @@ impl Position {
         }
     }
 
+    /// Every square `by` attacks, with `occupied` as the blockers.
     #[inline(always)]
-    fn generate_castling<S: Sink>(&self, sink: &mut S, king: Square) {
-        let us = self.turn;
-        let rooks = self.castling & Bitboard::relative_rank(us, Rank::First);
-        for rook in rooks {
-            let side =
-                if rook.file() > king.file() { CastlingSide::KingSide } else { CastlingSide::QueenSide };
-            if self.castling_is_legal(king, rook, side) {
-                sink.one(Move::castle(king, rook));
-            }
+    fn attacked_squares(&self, by: Color, occupied: Bitboard) -> Bitboard {
+        let them = self.by_color[by];
+        let r = &self.by_role;
+        let pawns = r[Role::Pawn] & them;
+        let (west, east) = if by == Color::White { (7, 9) } else { (-9, -7) };
+        let mut attacked = shift(pawns - Bitboard::from_file(File::A), west)
+            | shift(pawns - Bitboard::from_file(File::H), east)
+            | king_attacks(self.king_of(by));
+        for sq in r[Role::Knight] & them {
+            attacked |= knight_attacks(sq);
         }
+        for sq in (r[Role::Bishop] | r[Role::Queen]) & them {
+            attacked |= bishop_attacks(sq, occupied);
+        }
+        for sq in (r[Role::Rook] | r[Role::Queen]) & them {
+            attacked |= rook_attacks(sq, occupied);
+        }
+        attacked
     }
 
-    /// Whether the king on `king` may castle with the rook on `rook` right now
-    /// (castling rights are assumed; the side to move must not be in check).
-    pub(crate) fn castling_is_legal(&self, king: Square, rook: Square, side: CastlingSide) -> bool {
-        self.castling_obstacle(king, rook, side).is_none()
+    /// Whether nothing but the castling king and rook stands on their paths and destinations.
+    #[inline(always)]
+    fn castling_path_is_clear(&self, king: Square, rook: Square) -> bool {
+        let (king_to, rook_to) = castling_destinations(king, rook);
+        let must_be_empty =
+            (between(king, king_to) | king_to | between(rook, rook_to) | rook_to) - king - rook;
+        (must_be_empty & self.occupied).is_empty()
+    }
+
+    /// Castling legality given the map of attacked squares (`danger`, computed with the
+    /// king lifted off the board). The side to move is not in check.
+    #[inline(always)]
+    fn castling_is_safe(&self, king: Square, rook: Square, danger: Bitboard) -> bool {
+        let (king_to, rook_to) = castling_destinations(king, rook);
+        if ((between(king, king_to) | king_to) & danger).any() {
+            return false;
+        }
+        // A Chess960 rook standing between an enemy rook or queen and the king's
+        // destination shields it until it moves; only a corner rook cannot.
+        matches!(rook.file(), File::A | File::H) || {
+            let after = (self.occupied ^ king ^ rook) | king_to | rook_to;
+            !self.is_attacked(king_to, !self.turn, after)
+        }
     }
 
     /// Why castling is not possible, if it is not (rights and check are the caller's).
@@ -282,6 +377,14 @@ impl Position {
         }
         None
     }
+}
+
+/// Where the king and the rook land when the king on `king` castles with the rook on `rook`.
+#[inline(always)]
+fn castling_destinations(king: Square, rook: Square) -> (Square, Square) {
+    let side = if rook.file() > king.file() { CastlingSide::KingSide } else { CastlingSide::QueenSide };
+    let rank = king.rank();
+    (Square::from_coords(side.king_to_file(), rank), Square::from_coords(side.rook_to_file(), rank))
 }
 
 /// Why a castling move with rights intact is still not possible.
