@@ -172,8 +172,18 @@ impl fmt::Debug for Move {
     }
 }
 
-/// The most legal moves any chess position has is 218; this leaves headroom.
-pub const MAX_MOVES: usize = 256;
+/// A bound on the legal moves of any position [`Position::from_fen_with`] accepts, even
+/// leniently with too much material (one suite position has 270 moves).
+///
+/// Reachable positions have at most 218. For any placement with one king each: with `k`
+/// pieces of the side to move, each makes at most 27 moves (a queen), plus 2 castlings;
+/// and each of the `64 - k` other squares is entered from at most 16 squares (the
+/// nearest piece on each of 8 lines, and 8 knight squares), with 9 more for each
+/// last-rank square that 3 pawns could promote on. So at most
+/// `min(27k + 2, 16(64 - k) + 74)`, which never exceeds 682.
+///
+/// [`Position::from_fen_with`]: super::Position::from_fen_with
+pub const MAX_MOVES: usize = 768;
 
 /// A list of moves held on the stack, never more than [`MAX_MOVES`].
 #[derive(Clone)]
