@@ -1,6 +1,14 @@
-//! The command line: what can be asked for, parsed before the terminal is touched.
+//! The command line: what can be asked for, parsed and checked before the terminal is
+//! touched, so `--help`, `--version` and mistakes print to a normal terminal.
 
+use std::hash::{BuildHasher, RandomState};
+use std::time::SystemTime;
+
+use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
+
+use crate::chess::{File, Position, Role};
+use crate::ui::{ColorSupport, Look, PieceSet, THEMES, Theme};
 
 /// Chess for two people sharing one terminal.
 #[derive(Debug, Parser)]
@@ -14,21 +22,27 @@ pub struct Cli {
     #[arg(long)]
     pub ascii: bool,
 
-    /// Board colours.
-    #[arg(long, value_name = "NAME", default_value = "wood")]
-    pub theme: String,
+    /// Board colours: wood or contrast.
+    #[arg(long, value_name = "NAME", default_value = "wood", value_parser = parse_theme)]
+    pub theme: Theme,
+
+    /// Colours to use: truecolor, 256, 16 or none (default: detected from the
+    /// terminal; `NO_COLOR` is honoured).
+    #[arg(long, value_name = "WHICH", value_parser = parse_colors)]
+    pub colors: Option<ColorSupport>,
 
     /// Turn the board after every move so the side to move sits at the bottom.
     #[arg(long)]
     pub auto_flip: bool,
 
     /// Start from this position instead of the initial one.
-    #[arg(long, value_name = "FEN", conflicts_with_all = ["chess960"])]
-    pub fen: Option<String>,
+    #[arg(long, value_name = "FEN", conflicts_with_all = ["chess960"], value_parser = parse_fen)]
+    pub fen: Option<Position>,
 
-    /// Start a Chess960 game from position N (0-959), or a random one.
-    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "random")]
-    pub chess960: Option<String>,
+    /// Start a Chess960 game from position N (0-959; 518 is the usual set-up), or a
+    /// random one.
+    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "random", value_parser = parse_chess960)]
+    pub chess960: Option<Chess960>,
 }
 
 /// Subcommands.
@@ -47,7 +61,166 @@ pub enum Command {
     },
 }
 
-/// Parses the process arguments; on a bad argument clap prints one error and exits.
+/// Which Chess960 starting position to play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Chess960 {
+    /// The position with this number in the standard numbering (0-959).
+    Number(u16),
+    /// One chosen at random.
+    Random,
+}
+
+impl Cli {
+    /// The position the game starts from.
+    pub fn start_position(&self) -> Position {
+        if let Some(pos) = &self.fen {
+            return pos.clone();
+        }
+        match self.chess960 {
+            Some(Chess960::Number(n)) => chess960_position(n),
+            Some(Chess960::Random) => chess960_position(random_below(960)),
+            None => Position::startpos(),
+        }
+    }
+
+    /// How the board looks, with colour support read from the environment through
+    /// `var` unless `--colors` says otherwise.
+    pub fn look(&self, var: impl Fn(&str) -> Option<String>) -> Look {
+        Look {
+            theme: self.theme,
+            colors: self.colors.unwrap_or_else(|| ColorSupport::detect(var)),
+            pieces: if self.ascii { PieceSet::Letters } else { PieceSet::Glyphs },
+        }
+    }
+}
+
+fn parse_theme(name: &str) -> Result<Theme, String> {
+    Theme::named(name).ok_or_else(|| {
+        let names: Vec<&str> = THEMES.iter().map(|t| t.name).collect();
+        format!("no theme called {name:?} (choose {})", names.join(" or "))
+    })
+}
+
+fn parse_colors(name: &str) -> Result<ColorSupport, String> {
+    ColorSupport::from_name(name)
+        .ok_or_else(|| format!("unknown colour setting {name:?} (choose {})", ColorSupport::NAMES.join(", ")))
+}
+
+fn parse_fen(fen: &str) -> Result<Position, String> {
+    Position::from_fen(fen).map_err(|err| err.to_string())
+}
+
+fn parse_chess960(text: &str) -> Result<Chess960, String> {
+    if text == "random" {
+        return Ok(Chess960::Random);
+    }
+    match text.parse::<u16>() {
+        Ok(n) if n < 960 => Ok(Chess960::Number(n)),
+        _ => Err("expected a position number from 0 to 959, or nothing for a random one".to_owned()),
+    }
+}
+
+/// Chess960 starting position `n` (0-959) in the standard (Scharnagl) numbering, with
+/// Chess960 notation switched on. Number 518 is the usual starting position.
+///
+/// # Panics
+///
+/// Panics if `n` is 960 or more.
+pub fn chess960_position(n: u16) -> Position {
+    /// The two knights' places among the five squares left, for the last digit.
+    const KNIGHTS: [(usize, usize); 10] =
+        [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)];
+    assert!(n < 960, "Chess960 positions are numbered 0 to 959");
+    let mut rank: [Option<Role>; 8] = [None; 8];
+    let mut n = usize::from(n);
+    // Light-squared bishop on b, d, f or h; dark-squared on a, c, e or g.
+    rank[2 * (n % 4) + 1] = Some(Role::Bishop);
+    n /= 4;
+    rank[2 * (n % 4)] = Some(Role::Bishop);
+    n /= 4;
+    let mut place_on_empty = |index: usize, role: Role| {
+        let file = (0..8).filter(|&f| rank[f].is_none()).nth(index).expect("enough empty squares");
+        rank[file] = Some(role);
+    };
+    place_on_empty(n % 6, Role::Queen);
+    n /= 6;
+    let (first, second) = KNIGHTS[n];
+    // Place the second knight first so the first one's index still counts the same squares.
+    place_on_empty(second, Role::Knight);
+    place_on_empty(first, Role::Knight);
+    for role in [Role::Rook, Role::King, Role::Rook] {
+        place_on_empty(0, role);
+    }
+    let white: String = rank.iter().map(|r| r.expect("every file filled").upper_char()).collect();
+    let rooks: Vec<char> =
+        (0..8).filter(|&f| rank[f] == Some(Role::Rook)).map(|f| File::new(f as u32).char()).collect();
+    let castling: String =
+        rooks.iter().rev().map(char::to_ascii_uppercase).chain(rooks.iter().rev().copied()).collect();
+    let fen = format!("{}/pppppppp/8/8/8/8/PPPPPPPP/{white} w {castling} - 0 1", white.to_ascii_lowercase());
+    let mut pos = Position::from_fen(&fen).expect("every Chess960 start position is valid");
+    pos.set_chess960(true);
+    pos
+}
+
+/// A number below `bound` that differs from run to run: the standard library's hasher
+/// keys are random per process, and the clock adds more.
+fn random_below(bound: u16) -> u16 {
+    let now = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).unwrap_or_default();
+    (RandomState::new().hash_one(now) % u64::from(bound)) as u16
+}
+
+/// Parses the process arguments. `--help` and `--version` print and exit; a bad
+/// argument prints one line to standard error and exits with status 2. Nothing here
+/// touches the terminal's modes.
 pub fn parse() -> Cli {
-    Cli::parse()
+    match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) if matches!(err.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => err.exit(),
+        Err(err) => {
+            let rendered = err.to_string();
+            let first = rendered.lines().next().unwrap_or_default();
+            let first = first.strip_prefix("error: ").unwrap_or(first);
+            eprintln!("hotseat: {first} (see hotseat --help)");
+            std::process::exit(err.exit_code());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chess960_numbering_follows_the_standard_table() {
+        assert_eq!(chess960_position(518).fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
+        assert!(chess960_position(0).fen().starts_with("bbqnnrkr/"));
+        assert!(chess960_position(959).fen().starts_with("rkrnnqbb/"));
+    }
+
+    #[test]
+    fn every_chess960_position_has_bishops_on_both_colours_and_the_king_between_the_rooks() {
+        for n in 0..960 {
+            let pos = chess960_position(n);
+            let back: String = pos.fen().split('/').next_back().expect("ranks").chars().take(8).collect();
+            let b: Vec<usize> = back.match_indices('B').map(|(i, _)| i).collect();
+            assert_eq!(b.len(), 2, "{n}: {back}");
+            assert_ne!(b[0] % 2, b[1] % 2, "{n}: {back}");
+            let r: Vec<usize> = back.match_indices('R').map(|(i, _)| i).collect();
+            let k = back.find('K').expect("king");
+            assert!(r[0] < k && k < r[1], "{n}: {back}");
+        }
+    }
+
+    #[test]
+    fn bad_arguments_are_refused_with_a_reason() {
+        let err = Cli::try_parse_from(["hotseat", "--theme", "neon"]).unwrap_err();
+        assert!(err.to_string().contains("no theme called \"neon\""), "{err}");
+        let err = Cli::try_parse_from(["hotseat", "--fen", "not a fen"]).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::ValueValidation);
+        let err = Cli::try_parse_from(["hotseat", "--chess960", "960"]).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::ValueValidation);
+        let cli = Cli::try_parse_from(["hotseat", "--chess960"]).expect("random chess960");
+        assert_eq!(cli.chess960, Some(Chess960::Random));
+        assert!(cli.start_position().is_chess960());
+    }
 }

@@ -1,18 +1,20 @@
 //! The `hotseat` binary: parse arguments, then play or run a subcommand.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::{Context, Result};
-use hotseat::chess::{Position, perft, perft_divide};
-use hotseat::cli::{self, Command};
+use anyhow::{Context, Result, bail};
+use hotseat::app::App;
+use hotseat::chess::{Game, Position, perft, perft_divide};
+use hotseat::cli::{self, Cli, Command};
+use hotseat::tui;
 
 fn main() -> ExitCode {
     let args = cli::parse();
-    let result = match args.command {
-        Some(Command::Perft { depth, fen, divide }) => run_perft(depth, fen.as_deref(), divide),
-        None => Err(anyhow::anyhow!("the game screen is not built yet")),
+    let result = match &args.command {
+        Some(Command::Perft { depth, fen, divide }) => run_perft(*depth, fen.as_deref(), *divide),
+        None => play(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -23,6 +25,21 @@ fn main() -> ExitCode {
     }
 }
 
+/// Plays a game on the terminal; errors are reported after the terminal is restored.
+fn play(args: &Cli) -> Result<()> {
+    if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+        bail!("the game needs a terminal: standard input and output must not be redirected");
+    }
+    let look = args.look(|name| std::env::var(name).ok());
+    let mut app = App::new(Game::from_position(args.start_position())).with_auto_flip(args.auto_flip);
+    let mut session = tui::Session::start().context("cannot set up the terminal")?;
+    let result = tui::run(session.terminal(), &mut tui::TerminalEvents, &mut app, &look, |_, _| {});
+    drop(session);
+    result?;
+    Ok(())
+}
+
+#[allow(clippy::cast_precision_loss)] // only for the speed shown
 fn run_perft(depth: u32, fen: Option<&str>, divide: bool) -> Result<()> {
     let pos = match fen {
         Some(fen) => Position::from_fen(fen).with_context(|| format!("bad FEN {fen:?}"))?,

@@ -1,0 +1,444 @@
+//! Keys and the mouse, turned into [`Action`]s through one table per [`Mode`].
+//!
+//! The tables are the single source of truth for the keys: the event handler looks
+//! keys up in them, and the hint bar and the help screen are drawn from them, so what
+//! the screen says and what the keys do cannot drift apart.
+//!
+//! Command keys never collide with move text: in play, every printable character
+//! other than `?` and Space goes to the move being typed, and commands sit on Ctrl
+//! combinations, function keys, `?`, Esc, Tab and the arrow and paging keys.
+//!
+//! crossterm's types stop here: the rest of the program sees [`Key`] and [`Action`].
+
+use crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+
+use crate::app::{Action, Direction, Mode, Pointer};
+use crate::chess::Role;
+
+/// A key as the tables name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Key {
+    /// A printable character without Ctrl or Alt (Shift is part of the character).
+    Char(char),
+    /// Ctrl with a letter, stored in lower case.
+    Ctrl(char),
+    /// Any printable character no other binding claims: the text of a move.
+    Text,
+    /// Enter (Return).
+    Enter,
+    /// Escape.
+    Esc,
+    /// Tab.
+    Tab,
+    /// Backspace.
+    Backspace,
+    /// Arrow up.
+    Up,
+    /// Arrow down.
+    Down,
+    /// Arrow left.
+    Left,
+    /// Arrow right.
+    Right,
+    /// Page up.
+    PageUp,
+    /// Page down.
+    PageDown,
+    /// Home.
+    Home,
+    /// End.
+    End,
+    /// A function key, F1 to F12.
+    F(u8),
+}
+
+impl Key {
+    /// The name for the help screen: `Ctrl-Z`, `PgUp`, `←`, `Space`.
+    pub fn name(self) -> String {
+        match self {
+            Key::Ctrl(c) => format!("Ctrl-{}", c.to_ascii_uppercase()),
+            other => other.short_name(),
+        }
+    }
+
+    /// The short name for the hint bar: `^Z`, `PgUp`, `←`.
+    pub fn short_name(self) -> String {
+        match self {
+            Key::Char(' ') => "Space".to_owned(),
+            Key::Char(c) => c.to_string(),
+            Key::Ctrl(c) => format!("^{}", c.to_ascii_uppercase()),
+            Key::Text => "a–h 1–8 N B R Q K x = O - + #".to_owned(),
+            Key::Enter => "Enter".to_owned(),
+            Key::Esc => "Esc".to_owned(),
+            Key::Tab => "Tab".to_owned(),
+            Key::Backspace => "Backspace".to_owned(),
+            Key::Up => "↑".to_owned(),
+            Key::Down => "↓".to_owned(),
+            Key::Left => "←".to_owned(),
+            Key::Right => "→".to_owned(),
+            Key::PageUp => "PgUp".to_owned(),
+            Key::PageDown => "PgDn".to_owned(),
+            Key::Home => "Home".to_owned(),
+            Key::End => "End".to_owned(),
+            Key::F(n) => format!("F{n}"),
+        }
+    }
+
+    /// Reads a crossterm key event; `None` for keys no table can name.
+    fn from_event(key: &KeyEvent) -> Option<Key> {
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        let alt = key.modifiers.contains(KeyModifiers::ALT);
+        Some(match key.code {
+            KeyCode::Char(c) if ctrl && !alt => Key::Ctrl(c.to_ascii_lowercase()),
+            KeyCode::Char(_) if ctrl || alt => return None,
+            KeyCode::Char(c) => Key::Char(c),
+            KeyCode::Enter => Key::Enter,
+            KeyCode::Esc => Key::Esc,
+            KeyCode::Tab => Key::Tab,
+            KeyCode::Backspace => Key::Backspace,
+            KeyCode::Up => Key::Up,
+            KeyCode::Down => Key::Down,
+            KeyCode::Left => Key::Left,
+            KeyCode::Right => Key::Right,
+            KeyCode::PageUp => Key::PageUp,
+            KeyCode::PageDown => Key::PageDown,
+            KeyCode::Home => Key::Home,
+            KeyCode::End => Key::End,
+            KeyCode::F(n) => Key::F(n),
+            _ => return None,
+        })
+    }
+}
+
+/// What a key does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// The key stands for this action.
+    Act(Action),
+    /// The key's character is added to the move being typed.
+    TypeChar,
+}
+
+/// Keys that share one line of help, each with what it does.
+#[derive(Clone, Copy, Debug)]
+pub struct Binding {
+    /// The keys and their effects.
+    pub keys: &'static [(Key, Effect)],
+    /// One line for the help screen.
+    pub help: &'static str,
+    /// A word or two for the hint bar, if the binding is shown there.
+    pub hint: Option<&'static str>,
+}
+
+impl Binding {
+    /// The keys as the help screen names them: `PgUp / PgDn`, `↑ ↓ ← →`.
+    pub fn key_names(&self) -> String {
+        self.join(Key::name)
+    }
+
+    /// The keys as the hint bar names them, briefly: `^Z`, `PgUp/PgDn`, and only the
+    /// first of several keys that do the same (`?` for `? / F1`).
+    pub fn short_key_names(&self) -> String {
+        let Some(&(first, effect)) = self.keys.first() else { return String::new() };
+        if self.keys.iter().all(|(_, e)| *e == effect) {
+            first.short_name()
+        } else {
+            self.keys.iter().map(|(k, _)| k.short_name()).collect::<Vec<_>>().join("/")
+        }
+    }
+
+    fn join(&self, name: fn(Key) -> String) -> String {
+        let names: Vec<String> = self.keys.iter().map(|(key, _)| name(*key)).collect();
+        let separator = if names.iter().all(|n| n.chars().count() == 1) { " " } else { " / " };
+        names.join(separator)
+    }
+
+    /// The first action the binding stands for (what the hint bar advertises).
+    pub fn action(&self) -> Option<Action> {
+        self.keys.iter().find_map(|(_, effect)| match effect {
+            Effect::Act(action) => Some(*action),
+            Effect::TypeChar => None,
+        })
+    }
+}
+
+const fn act(key: Key, action: Action) -> (Key, Effect) {
+    (key, Effect::Act(action))
+}
+
+const QUIT: Binding = Binding {
+    keys: &[act(Key::Ctrl('q'), Action::Quit), act(Key::Ctrl('c'), Action::Quit)],
+    help: "quit (the game is kept)",
+    hint: Some("quit"),
+};
+
+const PLAY: &[Binding] = &[
+    Binding {
+        keys: &[(Key::Text, Effect::TypeChar)],
+        help: "type a move: e4, Nf3, exd5, O-O, e8=Q or e2e4",
+        hint: None,
+    },
+    Binding {
+        keys: &[act(Key::Enter, Action::Submit)],
+        help: "play the typed move; with nothing typed, pick up or put down at the cursor",
+        hint: None,
+    },
+    Binding {
+        keys: &[act(Key::Backspace, Action::Backspace)],
+        help: "delete the last typed character",
+        hint: None,
+    },
+    Binding { keys: &[act(Key::Tab, Action::Complete)], help: "complete the typed move", hint: None },
+    Binding {
+        keys: &[
+            act(Key::Up, Action::Cursor(Direction::Up)),
+            act(Key::Down, Action::Cursor(Direction::Down)),
+            act(Key::Left, Action::Cursor(Direction::Left)),
+            act(Key::Right, Action::Cursor(Direction::Right)),
+        ],
+        help: "move the square cursor",
+        hint: None,
+    },
+    Binding {
+        keys: &[act(Key::Char(' '), Action::Select)],
+        help: "pick up the piece at the cursor, then put it down",
+        hint: None,
+    },
+    Binding {
+        keys: &[act(Key::Esc, Action::Cancel)],
+        help: "cancel: clear the typed move, put the piece back, stop browsing",
+        hint: None,
+    },
+    Binding {
+        keys: &[act(Key::Ctrl('z'), Action::Undo)],
+        help: "take back the last move",
+        hint: Some("undo"),
+    },
+    Binding {
+        keys: &[act(Key::Ctrl('y'), Action::Redo)],
+        help: "redo what was taken back",
+        hint: Some("redo"),
+    },
+    Binding {
+        keys: &[act(Key::PageUp, Action::Back), act(Key::PageDown, Action::Forward)],
+        help: "browse earlier positions, one move at a time (the game is kept)",
+        hint: Some("browse"),
+    },
+    Binding {
+        keys: &[act(Key::Home, Action::First), act(Key::End, Action::Live)],
+        help: "show the starting position / return to the live position",
+        hint: None,
+    },
+    Binding { keys: &[act(Key::Ctrl('f'), Action::Flip)], help: "turn the board around", hint: Some("flip") },
+    Binding {
+        keys: &[act(Key::Ctrl('t'), Action::ToggleAutoFlip)],
+        help: "turn the board after every move: on / off",
+        hint: None,
+    },
+    Binding {
+        keys: &[act(Key::Ctrl('d'), Action::ClaimDraw)],
+        help: "claim a draw (threefold repetition or the fifty-move rule)",
+        hint: Some("claim draw"),
+    },
+    Binding {
+        keys: &[act(Key::Ctrl('o'), Action::OfferDraw)],
+        help: "offer a draw to the other player",
+        hint: Some("offer draw"),
+    },
+    Binding { keys: &[act(Key::Ctrl('r'), Action::Resign)], help: "resign the game", hint: Some("resign") },
+    Binding { keys: &[act(Key::Ctrl('n'), Action::NewGame)], help: "start a new game", hint: Some("new") },
+    Binding {
+        keys: &[act(Key::Char('?'), Action::Help), act(Key::F(1), Action::Help)],
+        help: "show this help",
+        hint: Some("help"),
+    },
+    QUIT,
+];
+
+const PROMOTION: &[Binding] = &[
+    Binding {
+        keys: &[
+            act(Key::Char('Q'), Action::Choose(Role::Queen)),
+            act(Key::Char('R'), Action::Choose(Role::Rook)),
+            act(Key::Char('B'), Action::Choose(Role::Bishop)),
+            act(Key::Char('N'), Action::Choose(Role::Knight)),
+        ],
+        help: "promote to a queen, rook, bishop or knight",
+        hint: Some("choose"),
+    },
+    Binding {
+        keys: &[
+            act(Key::Left, Action::Cursor(Direction::Left)),
+            act(Key::Right, Action::Cursor(Direction::Right)),
+        ],
+        help: "highlight another piece",
+        hint: None,
+    },
+    Binding {
+        keys: &[act(Key::Enter, Action::Submit), act(Key::Char(' '), Action::Select)],
+        help: "promote to the highlighted piece",
+        hint: Some("promote"),
+    },
+    Binding { keys: &[act(Key::Esc, Action::Cancel)], help: "cancel the move", hint: Some("cancel") },
+    Binding { keys: &[act(Key::Char('?'), Action::Help)], help: "show the help", hint: Some("help") },
+    QUIT,
+];
+
+const PROMPT: &[Binding] = &[
+    Binding {
+        keys: &[act(Key::Char('Y'), Action::Yes), act(Key::Enter, Action::Yes)],
+        help: "yes",
+        hint: Some("yes"),
+    },
+    Binding {
+        keys: &[act(Key::Char('N'), Action::No), act(Key::Esc, Action::No)],
+        help: "no",
+        hint: Some("no"),
+    },
+    QUIT,
+];
+
+const HELP: &[Binding] = &[
+    Binding {
+        keys: &[
+            act(Key::Esc, Action::Cancel),
+            act(Key::Char('?'), Action::Help),
+            act(Key::Enter, Action::Submit),
+        ],
+        help: "close the help",
+        hint: Some("close"),
+    },
+    QUIT,
+];
+
+/// The key table for `mode`.
+pub fn bindings(mode: Mode) -> &'static [Binding] {
+    match mode {
+        Mode::Play => PLAY,
+        Mode::Promotion => PROMOTION,
+        Mode::Prompt => PROMPT,
+        Mode::Help => HELP,
+    }
+}
+
+/// The first key that stands for `action` in `mode`, to name it on screen.
+pub fn key_for(mode: Mode, action: Action) -> Option<Key> {
+    bindings(mode)
+        .iter()
+        .flat_map(|b| b.keys)
+        .find(|(_, effect)| *effect == Effect::Act(action))
+        .map(|(key, _)| *key)
+}
+
+/// What a key means in `mode`, if anything.
+pub fn action_for_key(mode: Mode, key: Key) -> Option<Action> {
+    let table = bindings(mode);
+    let same = |bound: Key| match (bound, key) {
+        // Letters in tables match either case: `Y` and `y`.
+        (Key::Char(a), Key::Char(b)) => a.eq_ignore_ascii_case(&b),
+        (a, b) => a == b,
+    };
+    let bound = table.iter().flat_map(|b| b.keys).find(|(k, _)| same(*k));
+    match bound {
+        Some((_, Effect::Act(action))) => Some(*action),
+        Some((_, Effect::TypeChar)) | None => match key {
+            Key::Char(c)
+                if !c.is_control() && table.iter().flat_map(|b| b.keys).any(|(k, _)| *k == Key::Text) =>
+            {
+                Some(Action::Type(c))
+            }
+            _ => None,
+        },
+    }
+}
+
+/// Turns a terminal event into an action in `mode`.
+///
+/// `hit` says what is drawn at a screen cell (column, row), for the mouse. Only key
+/// presses count: releases and repeats (which some platforms report) are ignored.
+/// Ctrl-C quits in every mode.
+pub fn action_for_event(
+    event: &Event,
+    mode: Mode,
+    hit: impl Fn(u16, u16) -> Option<Pointer>,
+) -> Option<Action> {
+    match event {
+        Event::Key(key) if key.kind == KeyEventKind::Press => {
+            let key = Key::from_event(key)?;
+            if key == Key::Ctrl('c') {
+                return Some(Action::Quit);
+            }
+            action_for_key(mode, key)
+        }
+        Event::Mouse(mouse) => action_for_mouse(*mouse, mode, hit),
+        _ => None,
+    }
+}
+
+fn action_for_mouse(
+    mouse: MouseEvent,
+    mode: Mode,
+    hit: impl Fn(u16, u16) -> Option<Pointer>,
+) -> Option<Action> {
+    let target = || hit(mouse.column, mouse.row);
+    match (mouse.kind, mode) {
+        (MouseEventKind::Down(MouseButton::Left), Mode::Play | Mode::Promotion) => {
+            target().map(Action::PointerDown)
+        }
+        (MouseEventKind::Drag(MouseButton::Left), Mode::Play) => Some(Action::PointerDrag(target())),
+        (MouseEventKind::Up(MouseButton::Left), Mode::Play) => Some(Action::PointerUp(target())),
+        (MouseEventKind::ScrollUp, Mode::Play) => Some(Action::Back),
+        (MouseEventKind::ScrollDown, Mode::Play) => Some(Action::Forward),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_character_that_can_begin_or_continue_a_move_is_typed() {
+        for c in "abcdefgh12345678NBRQKnbrqkx=O0-+#o".chars() {
+            assert_eq!(action_for_key(Mode::Play, Key::Char(c)), Some(Action::Type(c)), "{c}");
+        }
+    }
+
+    #[test]
+    fn no_two_bindings_in_a_table_share_a_key() {
+        for mode in [Mode::Play, Mode::Promotion, Mode::Prompt, Mode::Help] {
+            let keys: Vec<Key> = bindings(mode).iter().flat_map(|b| b.keys).map(|(k, _)| *k).collect();
+            for (i, a) in keys.iter().enumerate() {
+                assert!(!keys[i + 1..].contains(a), "{mode:?}: {a:?} is bound twice");
+            }
+        }
+    }
+
+    #[test]
+    fn releases_and_repeats_are_ignored() {
+        let mut key = KeyEvent::new(KeyCode::Char('e'), KeyModifiers::NONE);
+        assert_eq!(action_for_event(&Event::Key(key), Mode::Play, |_, _| None), Some(Action::Type('e')));
+        key.kind = KeyEventKind::Release;
+        assert_eq!(action_for_event(&Event::Key(key), Mode::Play, |_, _| None), None);
+        key.kind = KeyEventKind::Repeat;
+        assert_eq!(action_for_event(&Event::Key(key), Mode::Play, |_, _| None), None);
+    }
+
+    #[test]
+    fn ctrl_c_quits_in_every_mode() {
+        let key = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+        for mode in [Mode::Play, Mode::Promotion, Mode::Prompt, Mode::Help] {
+            assert_eq!(action_for_event(&key, mode, |_, _| None), Some(Action::Quit));
+        }
+    }
+
+    #[test]
+    fn key_names_read_well() {
+        assert_eq!(Key::Ctrl('z').name(), "Ctrl-Z");
+        assert_eq!(Key::Ctrl('z').short_name(), "^Z");
+        assert_eq!(PLAY[4].key_names(), "↑ ↓ ← →");
+        assert_eq!(key_for(Mode::Play, Action::ClaimDraw), Some(Key::Ctrl('d')));
+    }
+}

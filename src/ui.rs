@@ -1,0 +1,59 @@
+//! Draws an [`App`] into a terminal frame.
+//!
+//! Rendering reads the app by shared reference and never changes it, reads a clock or
+//! does I/O: the same app and the same size always give the same screen. The
+//! [`hit_test`] for the mouse uses the same [`layout`] as the drawing code.
+
+mod bars;
+mod board;
+pub mod layout;
+mod overlay;
+mod panel;
+pub mod theme;
+
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+
+use crate::app::{App, Mode, Pointer};
+use crate::chess::Role;
+pub use layout::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout, layout};
+pub use theme::{ColorSupport, Look, PieceSet, THEMES, Theme};
+
+/// Draws the whole screen into a frame.
+pub fn render(frame: &mut Frame<'_>, app: &App, look: &Look) {
+    let area = frame.area();
+    render_buffer(area, frame.buffer_mut(), app, look);
+}
+
+/// Draws the whole screen into `area` of a buffer.
+pub fn render_buffer(area: Rect, buf: &mut Buffer, app: &App, look: &Look) {
+    let Some(screen) = layout(area, app.flipped()) else {
+        overlay::render_too_small(area, buf, look);
+        return;
+    };
+    board::render(&screen.board, buf, &board::BoardView::of(app), look);
+    panel::render(screen.panel, buf, app, look);
+    bars::render(&screen, buf, app, look);
+    match app.mode() {
+        Mode::Play => {}
+        Mode::Promotion => overlay::render_promotion(&screen, buf, app, look),
+        Mode::Prompt => overlay::render_prompt(&screen, buf, app, look),
+        Mode::Help => overlay::render_help(area, buf, look),
+    }
+}
+
+/// What is drawn at screen cell (`x`, `y`) that the mouse can act on.
+pub fn hit_test(area: Rect, app: &App, x: u16, y: u16) -> Option<Pointer> {
+    let screen = layout(area, app.flipped())?;
+    if app.promotion().is_some() {
+        let tiles = overlay::promotion_tiles(&screen);
+        if let Some(i) = tiles.iter().position(|t| t.contains((x, y).into())) {
+            return Some(Pointer::Promotion(Role::PROMOTIONS[i]));
+        }
+    }
+    if let Some(sq) = screen.board.square_at(x, y) {
+        return Some(Pointer::Square(sq));
+    }
+    panel::ply_at(screen.panel, app, x, y).map(Pointer::Ply)
+}

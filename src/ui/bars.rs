@@ -1,0 +1,151 @@
+//! The lines under the board: status, the move being typed, messages and key hints.
+
+use ratatui::buffer::Buffer;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
+
+use super::layout::ScreenLayout;
+use super::theme::Look;
+use crate::app::{Action, App, MessageKind, Mode};
+use crate::chess::{Color, DrawClaim};
+use crate::input::{self, Key};
+
+/// Draws the four lines.
+pub fn render(screen: &ScreenLayout, buf: &mut Buffer, app: &App, look: &Look) {
+    status_line(app, look).render(screen.status, buf);
+    input_line(app, look).render(screen.input, buf);
+    message_line(app, look).render(screen.message, buf);
+    hint_line(app, look, screen.hints.width).render(screen.hints, buf);
+}
+
+/// The name of the key for `action` in play, for sentences on screen.
+fn key_name(action: Action) -> String {
+    input::key_for(Mode::Play, action).map_or_else(|| "?".to_owned(), Key::name)
+}
+
+/// The result banner, or whose turn it is with check and claimable draws.
+fn status_line(app: &App, look: &Look) -> Line<'static> {
+    let game = app.game();
+    if let Some(outcome) = game.outcome() {
+        return Line::styled(format!(" {outcome} "), look.banner());
+    }
+    let turn = game.turn();
+    let mut spans = vec![Span::styled(format!("{turn} to move"), look.accent())];
+    if game.position().is_check() {
+        spans.push(Span::styled(" — check!", look.check()));
+    }
+    if let Some(claim) = game.claimable_draw() {
+        let rule = match claim {
+            DrawClaim::ThreefoldRepetition => "threefold repetition",
+            DrawClaim::FiftyMoveRule => "the fifty-move rule",
+        };
+        spans.push(Span::raw(format!(
+            " · {turn} may claim a draw by {rule}: press {}",
+            key_name(Action::ClaimDraw)
+        )));
+    }
+    Line::from(spans)
+}
+
+/// `Move: Nf█  Nf3 Nh3` — the text typed so far and the legal moves it could become.
+fn input_line(app: &App, look: &Look) -> Line<'static> {
+    let mut spans = vec![Span::styled("Move: ", look.dim())];
+    let typed = app.input();
+    if typed.is_empty() {
+        spans.push(Span::raw("█"));
+        let hint = if app.game().is_over() {
+            format!(
+                " the game is over: {} takes back a move, {} starts a new game",
+                key_name(Action::Undo),
+                key_name(Action::NewGame)
+            )
+        } else {
+            " type a move (e4, Nf3, O-O, e7e8=Q) and Enter, or use the arrows and Space".to_owned()
+        };
+        spans.push(Span::styled(hint, look.dim()));
+        return Line::from(spans);
+    }
+    spans.push(Span::styled(typed.to_owned(), Style::new().add_modifier(Modifier::BOLD)));
+    spans.push(Span::raw("█"));
+    let matches: Vec<&str> = app.input_matches().collect();
+    if matches.is_empty() {
+        spans.push(Span::styled("  no legal move starts like this", look.error()));
+    } else {
+        spans.push(Span::styled(format!("  {}", matches.join(" ")), look.dim()));
+    }
+    Line::from(spans)
+}
+
+/// The last message, or where browsing is.
+fn message_line(app: &App, look: &Look) -> Line<'static> {
+    if let Some(message) = app.message() {
+        let style = match message.kind {
+            MessageKind::Error => look.error(),
+            MessageKind::Info => Style::new(),
+        };
+        return Line::styled(message.text.clone(), style);
+    }
+    if app.is_browsing() {
+        let ply = app.shown_ply();
+        let at = if ply == 0 {
+            "the starting position".to_owned()
+        } else {
+            let game = app.game();
+            let start = game.start();
+            let index = ply - 1 + usize::from(start.turn() == Color::Black);
+            let number = start.fullmoves() as usize + index / 2;
+            let dots = if index % 2 == 0 { "." } else { "…" };
+            format!("the position after {number}{dots} {}", game.san_moves()[ply - 1])
+        };
+        return Line::styled(
+            format!("Viewing {at} — {} returns to the game, which is unchanged", key_name(Action::Live)),
+            look.accent(),
+        );
+    }
+    Line::default()
+}
+
+/// The hints of the current key table that fit, `? help` always last.
+fn hint_line(app: &App, look: &Look, width: u16) -> Line<'static> {
+    let mode = app.mode();
+    let bindings = input::bindings(mode);
+    let mut hints: Vec<(String, bool)> = bindings
+        .iter()
+        .filter_map(|b| {
+            let hint = b.hint?;
+            let available = b.action().is_none_or(|a| available(app, a));
+            Some((format!("{} {hint}", b.short_key_names()), available))
+        })
+        .collect();
+    // Help and quit matter most on a narrow screen: keep them, drop from the middle.
+    let mut total: usize = hints.iter().map(|(h, _)| h.chars().count() + 2).sum();
+    while total > usize::from(width) && hints.len() > 2 {
+        let (dropped, _) = hints.remove(hints.len() - 3);
+        total -= dropped.chars().count() + 2;
+    }
+    let mut spans = Vec::new();
+    for (hint, on) in hints {
+        let (key, word) = hint.split_once(' ').unwrap_or((&hint, ""));
+        let style = if on { Style::new() } else { look.dim() };
+        spans.push(Span::styled(
+            key.to_owned(),
+            style.add_modifier(Modifier::BOLD).patch(if on { look.accent() } else { Style::new() }),
+        ));
+        spans.push(Span::styled(format!(" {word}  "), style));
+    }
+    Line::from(spans)
+}
+
+/// Whether an action would do something now (unavailable hints are dimmed).
+fn available(app: &App, action: Action) -> bool {
+    let game = app.game();
+    match action {
+        Action::Undo => game.ply() > 0 || game.is_over(),
+        Action::Redo => app.can_redo(),
+        Action::Back => app.shown_ply() > 0,
+        Action::ClaimDraw => game.claimable_draw().is_some(),
+        Action::OfferDraw | Action::Resign => !game.is_over(),
+        _ => true,
+    }
+}

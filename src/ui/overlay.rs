@@ -1,0 +1,175 @@
+//! Boxes drawn over the board: help, the promotion picker, questions, and the message
+//! shown instead of everything when the terminal is too small.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
+
+use super::board::put;
+use super::layout::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout};
+use super::theme::{Look, Mark};
+use crate::app::{Action, App, Mode};
+use crate::chess::Role;
+use crate::input::{self, Binding};
+
+/// A `width` × `height` rectangle centred in `outer`, clipped to it.
+fn centered(outer: Rect, width: u16, height: u16) -> Rect {
+    let width = width.min(outer.width);
+    let height = height.min(outer.height);
+    Rect::new(outer.x + (outer.width - width) / 2, outer.y + (outer.height - height) / 2, width, height)
+}
+
+/// Says the terminal is too small and how big it needs to be.
+pub fn render_too_small(area: Rect, buf: &mut Buffer, look: &Look) {
+    let lines = vec![
+        Line::styled("Terminal too small", look.error()),
+        Line::raw(format!("{}×{} here; hotseat needs {MIN_WIDTH}×{MIN_HEIGHT}.", area.width, area.height)),
+        Line::raw("Enlarge the window, or press Ctrl-Q to quit."),
+    ];
+    let text_height = if area.width >= 44 { 3 } else { 6 };
+    let inner = centered(area, area.width, text_height);
+    Paragraph::new(lines).alignment(Alignment::Center).wrap(Wrap { trim: true }).render(inner, buf);
+}
+
+/// The four tiles of the promotion picker, queen first, over the middle of the board.
+pub fn promotion_tiles(screen: &ScreenLayout) -> [Rect; 4] {
+    let frame = promotion_box(screen);
+    let inner = Block::new().borders(Borders::ALL).inner(frame);
+    let tile_w = (inner.width.saturating_sub(3)) / 4;
+    std::array::from_fn(|i| Rect::new(inner.x + i as u16 * (tile_w + 1), inner.y, tile_w, inner.height))
+}
+
+fn promotion_box(screen: &ScreenLayout) -> Rect {
+    let board = &screen.board;
+    let tile_w = board.square_width.max(5);
+    let tile_h = board.square_height + 1;
+    centered(board.area, 4 * tile_w + 3 + 2, tile_h + 2)
+}
+
+/// The promotion picker: four pieces of the mover's colour, the highlighted one marked,
+/// each with its key.
+pub fn render_promotion(screen: &ScreenLayout, buf: &mut Buffer, app: &App, look: &Look) {
+    let Some(choice) = app.promotion() else { return };
+    let side = app.game().turn();
+    let frame = promotion_box(screen);
+    Clear.render(frame, buf);
+    Block::new().borders(Borders::ALL).title(" Promote to ").border_style(look.accent()).render(frame, buf);
+    let keys = input::bindings(Mode::Promotion)[0].keys;
+    for (i, tile) in promotion_tiles(screen).into_iter().enumerate() {
+        let role = Role::PROMOTIONS[i];
+        let mark = if choice.role() == role { Mark::Cursor } else { Mark::Plain };
+        let square = look.square(i % 2 == 0, mark);
+        let art = Rect { height: tile.height.saturating_sub(1), ..tile };
+        for y in art.top()..art.bottom() {
+            for x in art.left()..art.right() {
+                put(buf, x, y, " ", square);
+            }
+        }
+        let (symbol, style) = look.piece(role.of(side));
+        put(buf, art.x + art.width / 2, art.y + art.height / 2, symbol, square.patch(style));
+        let key = keys.get(i).map_or(String::new(), |(k, _)| k.name());
+        let label = format!("{key} {}", role.name());
+        let label = if label.chars().count() <= usize::from(tile.width) { label } else { key };
+        let label_style = if choice.role() == role { look.highlight() } else { look.dim() };
+        Line::styled(label, label_style)
+            .centered()
+            .render(Rect { y: tile.bottom() - 1, height: 1, ..tile }, buf);
+    }
+}
+
+/// A yes-or-no question over the board, with its keys.
+pub fn render_prompt(screen: &ScreenLayout, buf: &mut Buffer, app: &App, look: &Look) {
+    let Some(prompt) = app.prompt() else { return };
+    let answers: Vec<Span<'static>> = input::bindings(Mode::Prompt)
+        .iter()
+        .filter(|b| b.action().is_some_and(|a| matches!(a, Action::Yes | Action::No)))
+        .flat_map(|b| {
+            [
+                Span::styled(b.key_names(), look.accent()),
+                Span::raw(format!(" {}    ", b.hint.unwrap_or(b.help))),
+            ]
+        })
+        .collect();
+    let question = prompt.question();
+    let answer_width: usize = answers.iter().map(Span::width).sum();
+    let outer = screen.board.area;
+    let width = (question.chars().count().max(answer_width) as u16 + 4).min(outer.width);
+    let text_width = width.saturating_sub(4).max(1);
+    let question_rows = (question.chars().count() as u16).div_ceil(text_width) + 1;
+    let frame = centered(outer, width, question_rows + 4);
+    Clear.render(frame, buf);
+    let block = Block::new().borders(Borders::ALL).border_style(look.accent()).title(" Question ");
+    let inner = block.inner(frame);
+    block.render(frame, buf);
+    let inner = Rect { x: inner.x + 1, width: inner.width.saturating_sub(2), ..inner };
+    let text = vec![
+        Line::styled(question, Style::new().add_modifier(Modifier::BOLD)),
+        Line::default(),
+        Line::from(answers),
+    ];
+    Paragraph::new(text).wrap(Wrap { trim: true }).render(inner, buf);
+}
+
+/// The help screen, drawn from the same key tables the keys are read with.
+pub fn render_help(area: Rect, buf: &mut Buffer, look: &Look) {
+    let play = input::bindings(Mode::Play);
+    let promotion = input::bindings(Mode::Promotion);
+    let key_width = play
+        .iter()
+        .chain(promotion)
+        .map(|b| b.key_names().chars().count())
+        .filter(|&w| w <= 16)
+        .max()
+        .unwrap_or(8);
+    let mut lines = vec![Line::styled("Playing", look.accent())];
+    lines.extend(play.iter().flat_map(|b| binding_lines(b, key_width, look)));
+    lines.push(Line::default());
+    lines.push(Line::styled("Promotion picker", look.accent()));
+    lines.extend(promotion.iter().take(3).flat_map(|b| binding_lines(b, key_width, look)));
+    lines.push(Line::default());
+    lines.push(Line::styled("Mouse", look.accent()));
+    for text in [
+        "click a piece, then a square; or drag the piece there",
+        "click a move in the list to view that position",
+        "the wheel steps through earlier positions",
+    ] {
+        lines.push(Line::from(vec![Span::raw(format!("{:>key_width$}  ", "")), Span::raw(text)]));
+    }
+    let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 4;
+    let frame = centered(area, width, lines.len() as u16 + 2);
+    Clear.render(frame, buf);
+    let closing = input::bindings(Mode::Help)[0].key_names();
+    let block = Block::new()
+        .borders(Borders::ALL)
+        .border_style(look.accent())
+        .title(" Keys ")
+        .title_bottom(Line::from(format!(" {closing}: close ")).right_aligned());
+    let inner = block.inner(frame);
+    block.render(frame, buf);
+    let inner = Rect { x: inner.x + 1, width: inner.width.saturating_sub(2), ..inner };
+    if lines.len() > usize::from(inner.height) && inner.height > 0 {
+        lines.truncate(usize::from(inner.height) - 1);
+        lines.push(Line::styled("… (a taller terminal shows every key)", look.dim()));
+    }
+    Paragraph::new(lines).render(inner, buf);
+}
+
+/// A binding as help lines: the keys right-aligned in a column, then what they do; keys
+/// too long for the column get a line of their own.
+fn binding_lines(binding: &Binding, key_width: usize, look: &Look) -> Vec<Line<'static>> {
+    let keys = binding.key_names();
+    if keys.chars().count() > key_width {
+        vec![
+            Line::styled(keys, look.accent()),
+            Line::from(vec![Span::raw(format!("{:>key_width$}  ", "")), Span::raw(binding.help)]),
+        ]
+    } else {
+        vec![Line::from(vec![
+            Span::styled(format!("{keys:>key_width$}"), look.accent()),
+            Span::raw("  "),
+            Span::raw(binding.help),
+        ])]
+    }
+}

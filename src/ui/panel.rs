@@ -1,0 +1,213 @@
+//! The side panel: the two players with what each has captured, and the move list.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Widget};
+
+use super::theme::Look;
+use crate::app::App;
+use crate::chess::{Color, Game, Position, Role};
+
+/// Width of a move in the list: `Nbxd7+` and `exd8=Q#` fit with a space.
+const SAN_WIDTH: u16 = 8;
+
+/// Draws the panel into `area`.
+pub fn render(area: Rect, buf: &mut Buffer, app: &App, look: &Look) {
+    let mut block = Block::new().borders(Borders::ALL).border_style(look.dim()).title(" Moves ");
+    if app.auto_flip() {
+        block = block.title_bottom(Line::from(" auto-flip ").right_aligned());
+    }
+    let inner = block.inner(area);
+    block.render(area, buf);
+    if inner.height < 3 {
+        return;
+    }
+    let (top, bottom) =
+        if app.flipped() { (Color::White, Color::Black) } else { (Color::Black, Color::White) };
+    player_line(app, top, look).render(Rect { height: 1, ..inner }, buf);
+    player_line(app, bottom, look).render(Rect { y: inner.bottom() - 1, height: 1, ..inner }, buf);
+    let list = list_area(inner);
+    let lines = MoveLines::of(app.game());
+    let offset = lines.scroll(app.shown_ply(), list.height);
+    for (row, index) in (offset..lines.len()).take(list.height as usize).enumerate() {
+        let line = lines.line(index, app, look);
+        line.render(Rect { y: list.y + row as u16, height: 1, ..list }, buf);
+    }
+}
+
+/// The rows of the move list inside the panel's border, between the two players.
+fn list_area(inner: Rect) -> Rect {
+    Rect { y: inner.y + 1, height: inner.height.saturating_sub(2), ..inner }
+}
+
+/// The ply whose move is drawn at (`x`, `y`), counting from 1 for the first move.
+pub fn ply_at(panel: Rect, app: &App, x: u16, y: u16) -> Option<usize> {
+    let inner = Block::new().borders(Borders::ALL).inner(panel);
+    let list = list_area(inner);
+    if !list.contains((x, y).into()) {
+        return None;
+    }
+    let lines = MoveLines::of(app.game());
+    let index = lines.scroll(app.shown_ply(), list.height) + usize::from(y - list.y);
+    let column = usize::from((x - list.x).saturating_sub(lines.number_width()) / SAN_WIDTH);
+    let ply = lines.ply_at(index, column.min(1))?;
+    Some(ply + 1)
+}
+
+/// "▸ White  ♟♟♞  +3": the player, whose turn it is, what they took, who is ahead.
+fn player_line<'a>(app: &App, side: Color, look: &Look) -> Line<'a> {
+    let position = app.shown_position();
+    let to_move = position.turn() == side && app.game().outcome().is_none();
+    let mut spans = vec![
+        Span::raw(if to_move { "▸ " } else { "  " }),
+        Span::styled(side.name(), if to_move { look.accent() } else { Style::new() }),
+        Span::raw(" "),
+    ];
+    let taken: String =
+        captured(app.game().start(), position, !side).iter().map(|&r| look.role_symbol(r, !side)).collect();
+    if !taken.is_empty() {
+        spans.push(Span::raw(" "));
+        spans.push(Span::raw(taken));
+    }
+    let lead = material(position, side) as i64 - material(position, !side) as i64;
+    if lead > 0 {
+        spans.push(Span::styled(format!(" +{lead}"), look.accent()));
+    }
+    Line::from(spans)
+}
+
+/// The material of `side` in pawns.
+fn material(position: &Position, side: Color) -> u32 {
+    Role::ALL.iter().map(|&role| position.by_piece(role.of(side)).count() * role.value()).sum()
+}
+
+/// The pieces of `victim` missing from `now` compared with `start`, strongest first.
+/// A pawn that promoted is not counted as captured: each piece beyond the starting
+/// number of its kind came from a pawn.
+fn captured(start: &Position, now: &Position, victim: Color) -> Vec<Role> {
+    let count = |pos: &Position, role: Role| pos.by_piece(role.of(victim)).count();
+    let mut promoted = 0;
+    let mut out = Vec::new();
+    for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+        let (before, after) = (count(start, role), count(now, role));
+        promoted += after.saturating_sub(before);
+        out.extend(std::iter::repeat_n(role, before.saturating_sub(after) as usize));
+    }
+    let pawns_gone = count(start, Role::Pawn).saturating_sub(count(now, Role::Pawn));
+    out.extend(std::iter::repeat_n(Role::Pawn, pawns_gone.saturating_sub(promoted) as usize));
+    out
+}
+
+/// The move list in numbered pairs, `12. Nf3 Nc6`, with the result at the end.
+struct MoveLines<'a> {
+    game: &'a Game,
+    /// 1 when the game started with Black to move (the first line is `1… e5`).
+    offset: usize,
+    first_number: usize,
+}
+
+impl<'a> MoveLines<'a> {
+    fn of(game: &'a Game) -> MoveLines<'a> {
+        let start = game.start();
+        MoveLines {
+            game,
+            offset: usize::from(start.turn() == Color::Black),
+            first_number: start.fullmoves() as usize,
+        }
+    }
+
+    fn move_lines(&self) -> usize {
+        (self.game.ply() + self.offset).div_ceil(2)
+    }
+
+    fn len(&self) -> usize {
+        self.move_lines() + usize::from(self.game.is_over())
+    }
+
+    fn number_width(&self) -> u16 {
+        let last = self.first_number + self.move_lines();
+        last.to_string().len() as u16 + 2
+    }
+
+    /// The ply index (0 for the first move) in `column` (0 White, 1 Black) of a line.
+    fn ply_at(&self, line: usize, column: usize) -> Option<usize> {
+        (line * 2 + column).checked_sub(self.offset).filter(|&i| i < self.game.ply())
+    }
+
+    /// The first line to show so that the shown position's move is in view.
+    fn scroll(&self, shown_ply: usize, rows: u16) -> usize {
+        let target = if shown_ply == self.game.ply() && self.game.is_over() {
+            self.len().saturating_sub(1)
+        } else {
+            let index = shown_ply.saturating_sub(1) + self.offset;
+            index / 2
+        };
+        (target + 1).saturating_sub(usize::from(rows))
+    }
+
+    fn line(&self, index: usize, app: &App, look: &Look) -> Line<'static> {
+        if index >= self.move_lines() {
+            let outcome = self.game.outcome().map(|o| o.result.pgn()).unwrap_or_default();
+            return Line::styled(
+                format!("{:>w$}{outcome}", "", w = self.number_width() as usize),
+                look.accent(),
+            );
+        }
+        let number = self.first_number + index;
+        let width = self.number_width() as usize;
+        let mut spans = vec![Span::styled(format!("{:>w$}", format!("{number}. "), w = width), look.dim())];
+        for column in 0..2 {
+            let text = match self.ply_at(index, column) {
+                Some(ply) => {
+                    let san = &self.game.san_moves()[ply];
+                    let style = if ply + 1 == app.shown_ply() { look.highlight() } else { Style::new() };
+                    Span::styled(format!("{san:<w$}", w = SAN_WIDTH as usize), style)
+                }
+                None if column == 0 && index == 0 && self.offset == 1 => {
+                    Span::styled(format!("{:<w$}", "…", w = SAN_WIDTH as usize), look.dim())
+                }
+                None => continue,
+            };
+            spans.push(text);
+        }
+        Line::from(spans)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(fen: &str, moves: &str) -> Game {
+        let mut game = Game::from_position(Position::from_fen(fen).expect("valid fen"));
+        for san in moves.split_whitespace() {
+            game.play_san(san).expect("legal");
+        }
+        game
+    }
+
+    #[test]
+    fn captures_are_read_from_the_position_and_promotions_are_not_captures() {
+        let g = game("4k3/P7/8/8/8/8/1p6/R3K3 w - - 0 1", "a8=Q+ Kd7 Qh8 bxa1=N");
+        let now = g.position();
+        assert_eq!(captured(g.start(), now, Color::White), vec![Role::Rook]);
+        assert_eq!(captured(g.start(), now, Color::Black), Vec::<Role>::new());
+        assert_eq!(material(now, Color::White), 9);
+        assert_eq!(material(now, Color::Black), 3);
+    }
+
+    #[test]
+    fn move_lines_number_pairs_and_start_with_black_when_the_game_does() {
+        let g = game("4k3/8/8/8/8/8/8/R3K3 b - - 0 30", "Kd7 Ra2 Kd6");
+        let lines = MoveLines::of(&g);
+        assert_eq!(lines.len(), 2);
+        assert_eq!(lines.ply_at(0, 0), None);
+        assert_eq!(lines.ply_at(0, 1), Some(0));
+        assert_eq!(lines.ply_at(1, 0), Some(1));
+        assert_eq!(lines.ply_at(1, 1), Some(2));
+        assert_eq!(lines.scroll(3, 1), 1);
+        assert_eq!(lines.scroll(1, 1), 0);
+    }
+}
