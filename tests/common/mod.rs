@@ -189,3 +189,17 @@ pub fn random_walk(start: Position, plies: usize, rng: &mut Rng) -> Vec<Position
     }
     positions
 }
+
+/// proptest settings: `cases` cases (`PROPTEST_CASES` overrides), and a fixed seed so
+/// that every run checks the same games unless `PROPTEST_RNG_SEED` asks otherwise.
+pub fn proptest_config(cases: u32) -> proptest::test_runner::Config {
+    use proptest::test_runner::{Config, RngSeed};
+    let mut config = Config::default();
+    if std::env::var_os("PROPTEST_CASES").is_none() {
+        config.cases = cases;
+    }
+    if config.rng_seed == RngSeed::Random {
+        config.rng_seed = RngSeed::Fixed(0x686f_7473_6561_7421);
+    }
+    config
+}
