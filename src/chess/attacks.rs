@@ -120,7 +120,10 @@ impl Magic {
     fn index(&self, occupied: u64) -> usize {
         #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
         {
-            self.offset + std::arch::x86_64::_pext_u64(occupied, self.mask) as usize
+            #[allow(unsafe_code)]
+            // Safety: this code is compiled only when the build targets CPUs with BMI2.
+            let index = unsafe { std::arch::x86_64::_pext_u64(occupied, self.mask) };
+            self.offset + index as usize
         }
         #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
         {
@@ -128,28 +131,15 @@ impl Magic {
         }
     }
 
-    /// The same index, computable at compile time (`pext` in software if needed).
-    const fn const_index(&self, occupied: u64) -> usize {
+    /// The same index at compile time, for the `n`th subset of the mask in
+    /// carry-rippler order (which is the order `pext` numbers them in).
+    const fn const_index(&self, subset: u64, n: usize) -> usize {
         if cfg!(all(target_arch = "x86_64", target_feature = "bmi2")) {
-            self.offset + soft_pext(occupied, self.mask) as usize
+            self.offset + n
         } else {
-            self.offset + ((occupied & self.mask).wrapping_mul(self.factor) >> self.shift) as usize
+            self.offset + (subset.wrapping_mul(self.factor) >> self.shift) as usize
         }
     }
-}
-
-const fn soft_pext(value: u64, mut mask: u64) -> u64 {
-    let mut result = 0;
-    let mut bit = 1;
-    while mask != 0 {
-        let low = mask & mask.wrapping_neg();
-        if value & low != 0 {
-            result |= bit;
-        }
-        bit <<= 1;
-        mask &= mask - 1;
-    }
-    result
 }
 
 // Found offline by a seeded random search; any numbers that map every blocker set
@@ -316,8 +306,10 @@ const fn fill_slider_table(table: &mut [Bitboard; SLIDER_TABLE_SIZE], rook: bool
         let m = magics[i];
         // Carry-rippler: visit every subset of the mask.
         let mut subset: u64 = 0;
+        let mut n = 0;
         loop {
-            table[m.const_index(subset)] = Bitboard(slow_slider_attacks(Square::new(i as u32), subset, rook));
+            table[m.const_index(subset, n)] = Bitboard(slow_slider_attacks(Square::new(i as u32), subset, rook));
+            n += 1;
             subset = subset.wrapping_sub(m.mask) & m.mask;
             if subset == 0 {
                 break;
