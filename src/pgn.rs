@@ -1,0 +1,263 @@
+//! Game records in Portable Game Notation: reading as real programs write it, and
+//! writing as every reader expects it.
+//!
+//! A [`PgnGame`] is a [`Game`] (the start position, every move since and how it
+//! ended) with its tags and the clock time after each move, when known.
+//! [`PgnFile`] reads a file that may hold many games and lists them before any is
+//! loaded; [`PgnGame::to_pgn`] writes one back.
+//!
+//! ```
+//! use hotseat::pgn::{PgnFile, PgnGame};
+//! use hotseat::chess::{Game, Reason};
+//!
+//! let text = "[White \"Anna\"]\n[Black \"Ben\"]\n\n1. e4 {best by test} e5 2. Nf3 (2. f4) Nc6 1-0\n";
+//! let file = PgnFile::parse(text).expect("valid pgn");
+//! let record = file.game(1).expect("one game").load().expect("legal moves");
+//! assert_eq!(record.game.san_moves(), ["e4", "e5", "Nf3", "Nc6"]);
+//! assert_eq!(record.game.outcome().map(|o| o.reason), Some(Reason::Resignation));
+//! assert!(record.to_pgn().contains("1. e4 e5 2. Nf3 Nc6 1-0"));
+//!
+//! let err = PgnFile::parse("1. e4 e5 2. Nf6 *").expect("lexes").games()[0].load().unwrap_err();
+//! assert_eq!(err.to_string(), "line 1, col 13: illegal move Nf6 (no knight can reach f6)");
+//! ```
+
+mod date;
+mod lexer;
+mod reader;
+mod writer;
+
+use std::fmt;
+use std::time::{Duration, SystemTime};
+
+use crate::chess::{Game, GameResult, MoveParseError};
+
+pub(crate) use date::UtcTime;
+pub use date::pgn_date;
+pub use lexer::Location;
+pub use reader::{GameEntry, PgnFile};
+
+/// The tags every PGN game carries, in the order they are written.
+pub const SEVEN_TAG_ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+/// A PGN file was refused: where, and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, col {column}: {kind}")]
+pub struct PgnError {
+    /// The line, from 1.
+    pub line: usize,
+    /// The column, from 1, counted in characters.
+    pub column: usize,
+    /// What is wrong there.
+    pub kind: PgnErrorKind,
+}
+
+impl PgnError {
+    /// Where the problem is.
+    pub fn location(&self) -> Location {
+        Location { line: self.line, column: self.column }
+    }
+}
+
+/// What is wrong with a PGN file at the place a [`PgnError`] names.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PgnErrorKind {
+    /// A character that has no place in PGN outside a comment.
+    #[error("unexpected character {0:?}")]
+    UnexpectedChar(char),
+    /// A token that has no place where it stands: a stray `)` or `}`.
+    #[error("unexpected {0}")]
+    Unexpected(String),
+    /// A `{` comment that runs to the end of the file.
+    #[error("comment is never closed (missing }})")]
+    UnclosedComment,
+    /// A `(` variation that runs to the end of the file or into the next game's tags.
+    #[error("variation is never closed (missing ))")]
+    UnclosedVariation,
+    /// A tag that is not `[Name "value"]`.
+    #[error("{0}")]
+    BadTag(String),
+    /// The `FEN` tag does not describe a legal position.
+    #[error("invalid FEN: {0}")]
+    BadFen(crate::chess::FenError),
+    /// A `Variant` tag names a game other than chess or Chess960.
+    #[error("variant {0:?} is not supported (only standard chess and Chess960)")]
+    UnsupportedVariant(String),
+    /// A move that cannot be played in the position it stands in.
+    #[error("{}", describe_move_error(.0))]
+    Move(MoveParseError),
+    /// A move written after the game had already ended.
+    #[error("move {text} comes after the game has ended ({outcome})")]
+    AfterEnd {
+        /// The move as written.
+        text: String,
+        /// How the game had ended, for a player.
+        outcome: String,
+    },
+    /// A null move (`Z0`, `--`): a turn passed without moving, which the rules
+    /// of a real game do not allow.
+    #[error("null move {0} is not supported (a player cannot pass a turn)")]
+    NullMove(String),
+    /// The text holds no game at all.
+    #[error("no game found")]
+    NoGame,
+}
+
+/// The reason a move was refused, in the lower-case style of the other PGN errors:
+/// `illegal move Nf6 (no knight can reach f6)`.
+fn describe_move_error(err: &MoveParseError) -> String {
+    match err {
+        MoveParseError::Syntax { text } => format!("not a move: {text}"),
+        MoveParseError::Illegal { text, reason } => format!("illegal move {text} ({reason})"),
+        MoveParseError::Ambiguous { text, candidates } => {
+            format!("ambiguous move {text} (could be {})", candidates.join(" or "))
+        }
+        MoveParseError::MissingPromotion { text, .. } => {
+            format!("move {text} does not say what the pawn promotes to")
+        }
+    }
+}
+
+/// The tags of a game, in the order they were read or set.
+///
+/// Names are case-sensitive, as in PGN. Setting a tag that exists replaces its value
+/// in place.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tags(Vec<(String, String)>);
+
+impl Tags {
+    /// No tags.
+    pub fn new() -> Tags {
+        Tags(Vec::new())
+    }
+
+    /// The value of the tag `name`, if set.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+
+    /// Sets the tag `name`, replacing its value if it is already set.
+    pub fn set(&mut self, name: impl Into<String>, value: impl Into<String>) {
+        let (name, value) = (name.into(), value.into());
+        match self.0.iter_mut().find(|(n, _)| *n == name) {
+            Some(slot) => slot.1 = value,
+            None => self.0.push((name, value)),
+        }
+    }
+
+    /// Removes the tag `name`, returning its value.
+    pub fn remove(&mut self, name: &str) -> Option<String> {
+        let i = self.0.iter().position(|(n, _)| n == name)?;
+        Some(self.0.remove(i).1)
+    }
+
+    /// The tags as `(name, value)` pairs, in order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.0.iter().map(|(n, v)| (n.as_str(), v.as_str()))
+    }
+
+    /// How many tags are set.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether no tag is set.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl<N: Into<String>, V: Into<String>> FromIterator<(N, V)> for Tags {
+    fn from_iter<I: IntoIterator<Item = (N, V)>>(iter: I) -> Tags {
+        let mut tags = Tags::new();
+        for (name, value) in iter {
+            tags.set(name, value);
+        }
+        tags
+    }
+}
+
+/// A game record: the tags, the game with its full history, and the clock times.
+///
+/// The [`Game`] is the truth about the moves and the result: the writer takes the
+/// `Result`, `SetUp`, `FEN`, `Variant` and `Termination` tags from it, and keeps
+/// every other tag as it is.
+#[derive(Clone, Debug)]
+pub struct PgnGame {
+    /// The tags, in order. The writer puts the Seven Tag Roster first whatever the
+    /// order here, and fills in `?` for any that are missing.
+    pub tags: Tags,
+    /// The game: start position, moves and outcome.
+    pub game: Game,
+    /// The time left on the mover's clock after each move (`clocks[i]` after
+    /// `game.moves()[i]`), when known; written as `{[%clk h:mm:ss]}` comments.
+    /// Missing entries count as unknown; times are kept to the millisecond.
+    pub clocks: Vec<Option<Duration>>,
+}
+
+impl PgnGame {
+    /// A record of `game` with no tags yet.
+    pub fn new(game: Game) -> PgnGame {
+        PgnGame { tags: Tags::new(), game, clocks: Vec::new() }
+    }
+
+    /// Sets a tag, builder style: `PgnGame::new(game).with_tag("White", "Anna")`.
+    #[must_use]
+    pub fn with_tag(mut self, name: impl Into<String>, value: impl Into<String>) -> PgnGame {
+        self.tags.set(name, value);
+        self
+    }
+
+    /// Sets the `Date` tag to the (UTC) day of `when`, as `YYYY.MM.DD`.
+    #[must_use]
+    pub fn with_date(mut self, when: SystemTime) -> PgnGame {
+        self.tags.set("Date", pgn_date(when));
+        self
+    }
+
+    /// The result, if the game is over.
+    pub fn result(&self) -> Option<GameResult> {
+        self.game.outcome().map(|o| o.result)
+    }
+
+    /// Whether the game is over (its PGN result is not `*`).
+    pub fn is_finished(&self) -> bool {
+        self.game.is_over()
+    }
+
+    /// The clock time recorded after the move at `ply` (0 is the first move), if any.
+    pub fn clock(&self, ply: usize) -> Option<Duration> {
+        self.clocks.get(ply).copied().flatten()
+    }
+
+    /// The game in PGN, ending with a newline.
+    pub fn to_pgn(&self) -> String {
+        writer::write(self)
+    }
+}
+
+impl fmt::Display for PgnGame {
+    /// The game in PGN, as [`PgnGame::to_pgn`] writes it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_pgn())
+    }
+}
+
+/// Reads every game in `text`; the first error in any game refuses the whole text.
+pub fn read_games(text: &str) -> Result<Vec<PgnGame>, PgnError> {
+    PgnFile::parse(text)?.games().iter().map(GameEntry::load).collect()
+}
+
+/// Reads the first game in `text`.
+pub fn read_game(text: &str) -> Result<PgnGame, PgnError> {
+    let file = PgnFile::parse(text)?;
+    match file.games().first() {
+        Some(entry) => entry.load(),
+        None => Err(PgnError { line: 1, column: 1, kind: PgnErrorKind::NoGame }),
+    }
+}
+
+/// Writes several games, one after the other, separated by blank lines.
+pub fn write_games(games: &[PgnGame]) -> String {
+    let texts: Vec<String> = games.iter().map(PgnGame::to_pgn).collect();
+    texts.join("\n")
+}

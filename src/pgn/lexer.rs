@@ -1,0 +1,353 @@
+//! PGN text to tokens, each with the line and column where it starts.
+//!
+//! The lexer is where the reader is forgiving about form: comments in both forms,
+//! `%` escape lines, NAGs and `!?` suffixes, move numbers with any number of dots,
+//! CRLF or bare CR line ends, and variations, which it skips entirely (tracking
+//! only that every `(` is closed). What it cannot read it refuses with a location.
+
+use std::fmt;
+
+use super::{PgnError, PgnErrorKind};
+use crate::chess::GameResult;
+
+/// A place in the text: 1-based line and column, columns counted in characters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Location {
+    /// The line, from 1.
+    pub line: usize,
+    /// The column, from 1, in characters (a tab counts as one).
+    pub column: usize,
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, col {}", self.line, self.column)
+    }
+}
+
+/// What a token is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum TokenKind {
+    /// `[Name "value"]`; `value_at` is where the value's opening quote stands.
+    Tag { name: String, value: String, value_at: Location },
+    /// `12.`, `12...`, or a bare number.
+    MoveNumber,
+    /// A move in SAN or coordinates, annotations stripped, figurines replaced.
+    Move(String),
+    /// A null move: `--`, `Z0`, `0000`, `@@@@`.
+    Null(String),
+    /// `$12`, `!?`, or a text annotation glyph such as `+-`.
+    Annotation,
+    /// The text of a `{...}` or `; ...` comment.
+    Comment(String),
+    /// `1-0`, `0-1`, `1/2-1/2` (`Some`) or `*` (`None`).
+    Result(Option<GameResult>),
+}
+
+/// A token and where it starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Token {
+    pub kind: TokenKind,
+    pub at: Location,
+}
+
+/// A cursor over the text that keeps the line and column up to date.
+#[derive(Clone)]
+struct Cursor<'a> {
+    text: &'a str,
+    pos: usize,
+    line: usize,
+    column: usize,
+}
+
+impl<'a> Cursor<'a> {
+    fn new(text: &'a str) -> Cursor<'a> {
+        Cursor { text, pos: 0, line: 1, column: 1 }
+    }
+
+    fn at(&self) -> Location {
+        Location { line: self.line, column: self.column }
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.text[self.pos..].chars().next()
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.pos += c.len_utf8();
+        match c {
+            '\n' => {
+                self.line += 1;
+                self.column = 1;
+            }
+            // A CR ends a line by itself only when no LF follows (old Mac files);
+            // in CRLF the LF does it.
+            '\r' if self.peek() != Some('\n') => {
+                self.line += 1;
+                self.column = 1;
+            }
+            '\r' => {}
+            _ => self.column += 1,
+        }
+        Some(c)
+    }
+
+    fn bump_while(&mut self, mut keep: impl FnMut(char) -> bool) -> &'a str {
+        let start = self.pos;
+        while self.peek().is_some_and(&mut keep) {
+            self.bump();
+        }
+        &self.text[start..self.pos]
+    }
+
+    /// Consumes the next `len` bytes, which must end on a character boundary.
+    fn bump_while_bytes(&mut self, len: usize) -> &'a str {
+        let start = self.pos;
+        while self.pos < start + len && self.bump().is_some() {}
+        &self.text[start..self.pos]
+    }
+
+    fn skip_line(&mut self) -> &'a str {
+        let text = self.bump_while(|c| c != '\n' && c != '\r');
+        if self.peek() == Some('\r') {
+            self.bump();
+        }
+        if self.peek() == Some('\n') {
+            self.bump();
+        }
+        text
+    }
+
+    /// The rest of the current line, without consuming it.
+    fn rest_of_line(&self) -> &'a str {
+        let rest = &self.text[self.pos..];
+        let end = rest.find(['\n', '\r']).unwrap_or(rest.len());
+        &rest[..end]
+    }
+}
+
+fn error(at: Location, kind: PgnErrorKind) -> PgnError {
+    PgnError { line: at.line, column: at.column, kind }
+}
+
+/// Characters that may start a symbol (a move, a move number or a result).
+fn starts_symbol(c: char) -> bool {
+    c.is_ascii_alphanumeric() || figurine(c).is_some()
+}
+
+/// Characters that may continue a symbol.
+fn continues_symbol(c: char) -> bool {
+    starts_symbol(c) || matches!(c, '_' | '+' | '#' | '=' | ':' | '-' | '/')
+}
+
+/// Figurine notation, as some programs export it: `♘f3`.
+fn figurine(c: char) -> Option<char> {
+    match c {
+        '♔' | '♚' => Some('K'),
+        '♕' | '♛' => Some('Q'),
+        '♖' | '♜' => Some('R'),
+        '♗' | '♝' => Some('B'),
+        '♘' | '♞' => Some('N'),
+        '♙' | '♟' => Some('P'),
+        _ => None,
+    }
+}
+
+/// Evaluation glyphs some programs write as text: `+-`, `=`, `±`, `∞`.
+fn is_annotation_glyph(c: char) -> bool {
+    matches!(c, '+' | '-' | '=' | '/' | '±' | '∓' | '∞' | '⩲' | '⩱' | '→' | '↑' | '⇆' | '□' | '⨀' | '○')
+}
+
+/// Reads the whole text into tokens. Variations are skipped: no token inside one
+/// is returned.
+pub(crate) fn tokenize(text: &str) -> Result<Vec<Token>, PgnError> {
+    let mut cur = Cursor::new(text);
+    let mut tokens = Vec::new();
+    // Where each open variation began, innermost last.
+    let mut open_variations: Vec<Location> = Vec::new();
+    loop {
+        cur.bump_while(char::is_whitespace);
+        let at = cur.at();
+        let Some(c) = cur.peek() else { break };
+        let kind = match c {
+            '%' if at.column == 1 => {
+                cur.skip_line();
+                continue;
+            }
+            ';' => {
+                cur.bump();
+                TokenKind::Comment(cur.skip_line().to_owned())
+            }
+            '{' => {
+                cur.bump();
+                let body = cur.bump_while(|c| c != '}');
+                if cur.bump().is_none() {
+                    return Err(error(at, PgnErrorKind::UnclosedComment));
+                }
+                TokenKind::Comment(body.to_owned())
+            }
+            '}' => return Err(error(at, PgnErrorKind::Unexpected("}".to_owned()))),
+            '(' => {
+                cur.bump();
+                open_variations.push(at);
+                continue;
+            }
+            ')' => {
+                if open_variations.pop().is_none() {
+                    return Err(error(at, PgnErrorKind::Unexpected(")".to_owned())));
+                }
+                cur.bump();
+                continue;
+            }
+            '[' => {
+                if let Some(&open) = open_variations.last() {
+                    return Err(error(open, PgnErrorKind::UnclosedVariation));
+                }
+                tag(&mut cur)?
+            }
+            ']' => return Err(error(at, PgnErrorKind::Unexpected("]".to_owned()))),
+            '$' => {
+                cur.bump();
+                if cur.bump_while(|c| c.is_ascii_digit()).is_empty() {
+                    return Err(error(at, PgnErrorKind::Unexpected("$".to_owned())));
+                }
+                TokenKind::Annotation
+            }
+            '!' | '?' => {
+                cur.bump_while(|c| c == '!' || c == '?');
+                TokenKind::Annotation
+            }
+            '*' => {
+                cur.bump();
+                TokenKind::Result(None)
+            }
+            '.' | '…' => {
+                cur.bump_while(|c| c == '.' || c == '…');
+                continue;
+            }
+            '@' => {
+                let run = cur.bump_while(|c| c == '@');
+                if run.len() == 4 {
+                    TokenKind::Null(run.to_owned())
+                } else {
+                    return Err(error(at, PgnErrorKind::Unexpected(run.to_owned())));
+                }
+            }
+            '½' => {
+                let run = cur.bump_while(|c| c == '½' || c == '-');
+                if run == "½-½" {
+                    TokenKind::Result(Some(GameResult::Draw))
+                } else {
+                    return Err(error(at, PgnErrorKind::Unexpected(run.to_owned())));
+                }
+            }
+            c if starts_symbol(c) => symbol(cur.bump_while(continues_symbol)),
+            c if is_annotation_glyph(c) => {
+                let run = cur.bump_while(is_annotation_glyph);
+                if run == "--" { TokenKind::Null(run.to_owned()) } else { TokenKind::Annotation }
+            }
+            c => return Err(error(at, PgnErrorKind::UnexpectedChar(c))),
+        };
+        if open_variations.is_empty() {
+            tokens.push(Token { kind, at });
+        }
+    }
+    if let Some(&open) = open_variations.last() {
+        return Err(error(open, PgnErrorKind::UnclosedVariation));
+    }
+    Ok(tokens)
+}
+
+/// Sorts a run of symbol characters into a result, a move number, a null move or a move.
+fn symbol(text: &str) -> TokenKind {
+    match text {
+        "1-0" => return TokenKind::Result(Some(GameResult::WhiteWins)),
+        "0-1" => return TokenKind::Result(Some(GameResult::BlackWins)),
+        "1/2-1/2" => return TokenKind::Result(Some(GameResult::Draw)),
+        "Z0" | "z0" | "0000" | "--" => return TokenKind::Null(text.to_owned()),
+        _ => {}
+    }
+    if text.bytes().all(|b| b.is_ascii_digit()) {
+        return TokenKind::MoveNumber;
+    }
+    TokenKind::Move(text.chars().map(|c| figurine(c).unwrap_or(c)).collect())
+}
+
+/// Reads `[Name "value"]`, forgiving an unescaped quote inside the value when the
+/// line still ends the tag with `"]`.
+fn tag(cur: &mut Cursor<'_>) -> Result<TokenKind, PgnError> {
+    let open = cur.at();
+    cur.bump(); // '['
+    cur.bump_while(|c| c == ' ' || c == '\t');
+    let name_at = cur.at();
+    let name = cur.bump_while(|c| c.is_ascii_alphanumeric() || c == '_').to_owned();
+    if name.is_empty() {
+        return Err(error(name_at, PgnErrorKind::BadTag("expected a tag name after [".to_owned())));
+    }
+    cur.bump_while(|c| c == ' ' || c == '\t');
+    let value_at = cur.at();
+    if cur.peek() != Some('"') {
+        return Err(error(
+            value_at,
+            PgnErrorKind::BadTag(format!("the value of tag {name} must be in double quotes")),
+        ));
+    }
+    cur.bump();
+    let after_quote = cur.clone();
+    let mut value = String::new();
+    loop {
+        match cur.peek() {
+            None | Some('\n' | '\r') => {
+                return Err(error(
+                    value_at,
+                    PgnErrorKind::BadTag(format!("the value of tag {name} is not closed (missing \")")),
+                ));
+            }
+            Some('"') => {
+                cur.bump();
+                break;
+            }
+            Some('\\') => {
+                cur.bump();
+                match cur.peek() {
+                    Some(c @ ('"' | '\\')) => {
+                        cur.bump();
+                        value.push(c);
+                    }
+                    _ => value.push('\\'),
+                }
+            }
+            Some(c) => {
+                cur.bump();
+                value.push(c);
+            }
+        }
+    }
+    cur.bump_while(|c| c == ' ' || c == '\t');
+    if cur.peek() == Some(']') {
+        cur.bump();
+        return Ok(TokenKind::Tag { name, value, value_at });
+    }
+    // An unescaped quote inside the value: `[Event "The "Big" Game"]`. Take the
+    // value up to the last quote on the line that is followed by `]`.
+    let line = after_quote.rest_of_line();
+    let Some(end) = closing_quote(line) else {
+        return Err(error(open, PgnErrorKind::BadTag(format!("tag {name} is not closed (missing ])"))));
+    };
+    *cur = after_quote;
+    let raw = cur.bump_while_bytes(end);
+    let value = raw.replace("\\\"", "\"").replace("\\\\", "\\");
+    cur.bump(); // the closing quote
+    cur.bump_while(|c| c == ' ' || c == '\t');
+    cur.bump(); // ']'
+    Ok(TokenKind::Tag { name, value, value_at })
+}
+
+/// The byte index, in `line` (the text after a tag value's opening quote), of the
+/// last quote that is followed by optional spaces and `]`.
+fn closing_quote(line: &str) -> Option<usize> {
+    let bracket = line.rfind(']')?;
+    let before = line[..bracket].trim_end_matches([' ', '\t']);
+    before.ends_with('"').then(|| before.len() - 1)
+}

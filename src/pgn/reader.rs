@@ -1,0 +1,381 @@
+//! From tokens to games: splitting a file into games, then playing a game's moves.
+
+use std::time::Duration;
+
+use super::lexer::{Location, Token, TokenKind, tokenize};
+use super::{PgnError, PgnErrorKind, PgnGame, Tags};
+use crate::chess::{CastlingSide, Color, File, Game, GameResult, Outcome, Position, Reason, Strictness};
+
+/// A PGN file split into games, whose tags can be read before any game is loaded.
+///
+/// Splitting reads the whole text once, so a comment or variation that is never
+/// closed, or a garbled tag, refuses the file; moves are only checked when a game is
+/// [loaded](GameEntry::load), so one game with an illegal move does not hide the others.
+#[derive(Clone, Debug, Default)]
+pub struct PgnFile {
+    games: Vec<GameEntry>,
+}
+
+/// One game of a [`PgnFile`]: its tags, and its movetext ready to be played.
+#[derive(Clone, Debug)]
+pub struct GameEntry {
+    number: usize,
+    at: Location,
+    tags: Tags,
+    /// Where each tag's value stands, to locate errors in `FEN` and `Variant`.
+    values_at: Vec<(String, Location)>,
+    body: Vec<Token>,
+    /// The result token that ended the movetext, if there was one.
+    result: Option<ResultToken>,
+}
+
+/// A result token: `*`, or a decided result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ResultToken {
+    Unfinished,
+    Decided(GameResult),
+}
+
+impl PgnFile {
+    /// Splits PGN text into games. A leading byte-order mark is skipped.
+    pub fn parse(text: &str) -> Result<PgnFile, PgnError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        Ok(PgnFile { games: group(tokenize(text)?) })
+    }
+
+    /// Splits a file's bytes into games. The bytes are read as UTF-8 (with or without a
+    /// byte-order mark), or as Latin-1 when they are not valid UTF-8, as older
+    /// programs write it.
+    pub fn from_bytes(bytes: &[u8]) -> Result<PgnFile, PgnError> {
+        if bytes.starts_with(&[0xff, 0xfe]) || bytes.starts_with(&[0xfe, 0xff]) {
+            return Err(PgnError {
+                line: 1,
+                column: 1,
+                kind: PgnErrorKind::Unexpected("UTF-16 text (save the file as UTF-8)".to_owned()),
+            });
+        }
+        match std::str::from_utf8(bytes) {
+            Ok(text) => PgnFile::parse(text),
+            Err(_) => PgnFile::parse(&bytes.iter().map(|&b| char::from(b)).collect::<String>()),
+        }
+    }
+
+    /// The games, in file order.
+    pub fn games(&self) -> &[GameEntry] {
+        &self.games
+    }
+
+    /// Game `number`, counting from 1 as `--game N` does.
+    pub fn game(&self, number: usize) -> Option<&GameEntry> {
+        number.checked_sub(1).and_then(|i| self.games.get(i))
+    }
+
+    /// How many games the file holds.
+    pub fn len(&self) -> usize {
+        self.games.len()
+    }
+
+    /// Whether the file holds no game.
+    pub fn is_empty(&self) -> bool {
+        self.games.is_empty()
+    }
+}
+
+impl GameEntry {
+    fn new(number: usize, at: Location) -> GameEntry {
+        GameEntry { number, at, tags: Tags::new(), values_at: Vec::new(), body: Vec::new(), result: None }
+    }
+
+    /// The game's number in its file, from 1.
+    pub fn number(&self) -> usize {
+        self.number
+    }
+
+    /// The line on which the game starts.
+    pub fn line(&self) -> usize {
+        self.at.line
+    }
+
+    /// The tags as read.
+    pub fn tags(&self) -> &Tags {
+        &self.tags
+    }
+
+    /// How many half-moves the movetext holds (counted, not yet checked).
+    pub fn plies(&self) -> usize {
+        self.body.iter().filter(|t| matches!(t.kind, TokenKind::Move(_) | TokenKind::Null(_))).count()
+    }
+
+    /// The result as written: the token ending the movetext, else the `Result` tag,
+    /// else `*`.
+    pub fn result_text(&self) -> &str {
+        match self.result {
+            Some(ResultToken::Decided(result)) => result.pgn(),
+            Some(ResultToken::Unfinished) => "*",
+            None => match self.tags.get("Result") {
+                Some(r @ ("1-0" | "0-1" | "1/2-1/2")) => r,
+                _ => "*",
+            },
+        }
+    }
+
+    /// One line for a list of games:
+    /// `Kasparov – Deep Blue, IBM Man-Machine, New York USA, 1997.05.11, 1-0, 45 moves`.
+    pub fn summary(&self) -> String {
+        let known = |name: &str| {
+            self.tags
+                .get(name)
+                .map(str::trim)
+                .filter(|v| !v.is_empty() && !v.chars().all(|c| "?.".contains(c)))
+        };
+        let mut parts =
+            vec![format!("{} – {}", known("White").unwrap_or("?"), known("Black").unwrap_or("?"))];
+        parts.extend(["Event", "Site", "Date"].into_iter().filter_map(known).map(str::to_owned));
+        parts.push(self.result_text().to_owned());
+        let moves = self.plies().div_ceil(2);
+        parts.push(format!("{moves} move{}", if moves == 1 { "" } else { "s" }));
+        parts.join(", ")
+    }
+
+    /// Plays the game's moves and records its result.
+    ///
+    /// A recorded result that the moves do not produce by themselves becomes an
+    /// outcome on the [`Game`]: the reason comes from a `Termination` tag when there is
+    /// one (`time forfeit` is a loss on time); otherwise a decisive result is a
+    /// resignation and a draw is a claim when one is available, else an agreement.
+    /// When the moves end the game by themselves (checkmate, say), they win over
+    /// whatever result is written.
+    pub fn load(&self) -> Result<PgnGame, PgnError> {
+        let mut game = Game::from_position(self.start_position()?);
+        let mut clocks: Vec<Option<Duration>> = Vec::new();
+        for token in &self.body {
+            let located = |kind| PgnError { line: token.at.line, column: token.at.column, kind };
+            match &token.kind {
+                TokenKind::Move(text) => {
+                    if let Some(outcome) = game.outcome() {
+                        return Err(located(PgnErrorKind::AfterEnd {
+                            text: text.clone(),
+                            outcome: outcome.to_string(),
+                        }));
+                    }
+                    let m = game.position().parse_move(text).map_err(|e| located(PgnErrorKind::Move(e)))?;
+                    game.play(m);
+                    clocks.push(None);
+                }
+                TokenKind::Null(text) => return Err(located(PgnErrorKind::NullMove(text.clone()))),
+                TokenKind::Comment(text) => {
+                    if let (Some(slot), Some(clock)) = (clocks.last_mut(), clock_in_comment(text)) {
+                        *slot = Some(clock);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let written = match self.result {
+            Some(ResultToken::Decided(result)) => Some(result),
+            Some(ResultToken::Unfinished) => None,
+            None => match self.tags.get("Result") {
+                Some("1-0") => Some(GameResult::WhiteWins),
+                Some("0-1") => Some(GameResult::BlackWins),
+                Some("1/2-1/2") => Some(GameResult::Draw),
+                _ => None,
+            },
+        };
+        if let Some(result) = written {
+            if !game.is_over() {
+                let reason = reason_for(result, self.tags.get("Termination"), claim_available(&game));
+                game.record(Outcome { result, reason });
+            }
+        }
+        Ok(PgnGame { tags: self.tags.clone(), game, clocks })
+    }
+
+    fn value_at(&self, name: &str) -> Location {
+        self.values_at.iter().rev().find(|(n, _)| n == name).map_or(self.at, |(_, at)| *at)
+    }
+
+    /// The start position from the `FEN`, `SetUp` and `Variant` tags.
+    fn start_position(&self) -> Result<Position, PgnError> {
+        let located = |name: &str, kind| {
+            let at = self.value_at(name);
+            PgnError { line: at.line, column: at.column, kind }
+        };
+        let chess960 = match self.tags.get("Variant") {
+            None => false,
+            Some(v) => match variant_is_chess960(v) {
+                Some(chess960) => chess960,
+                None => return Err(located("Variant", PgnErrorKind::UnsupportedVariant(v.to_owned()))),
+            },
+        };
+        let mut pos = match self.tags.get("FEN") {
+            Some(fen) if self.tags.get("SetUp") != Some("0") => {
+                Position::from_fen_with(fen, Strictness::Lenient)
+                    .map_err(|e| located("FEN", PgnErrorKind::BadFen(e)))?
+            }
+            _ => Position::startpos(),
+        };
+        if chess960 || has_chess960_castling(&pos) {
+            pos.set_chess960(true);
+        }
+        Ok(pos)
+    }
+}
+
+/// Whether a `Variant` tag means Chess960 (`Some(true)`), standard chess
+/// (`Some(false)`), or something this program does not play (`None`).
+pub(crate) fn variant_is_chess960(variant: &str) -> Option<bool> {
+    let key: String =
+        variant.chars().filter(|c| c.is_alphanumeric()).map(|c| c.to_ascii_lowercase()).collect();
+    match key.as_str() {
+        "chess960" | "960" | "fischerandom" | "fischerrandom" | "fischerrandomchess" | "frc" => Some(true),
+        "" | "standard" | "chess" | "normal" | "fromposition" | "classical" => Some(false),
+        _ => None,
+    }
+}
+
+/// Whether castling rights name a king or rook off the standard squares, which only
+/// Chess960 allows.
+fn has_chess960_castling(pos: &Position) -> bool {
+    Color::ALL.into_iter().any(|color| {
+        CastlingSide::ALL.into_iter().any(|side| {
+            pos.castling_rook(color, side).is_some_and(|rook| {
+                let rook_file = match side {
+                    CastlingSide::KingSide => File::H,
+                    CastlingSide::QueenSide => File::A,
+                };
+                pos.king_of(color).file() != File::E || rook.file() != rook_file
+            })
+        })
+    })
+}
+
+/// The draw the side to move could claim in the game's final position, whether or
+/// not a result has been recorded since (unlike [`Game::claimable_draw`]).
+pub(crate) fn claim_available(game: &Game) -> Option<Reason> {
+    if game.repetitions() >= 3 {
+        Some(Reason::ThreefoldRepetition)
+    } else if game.position().halfmoves() >= 100 {
+        Some(Reason::FiftyMoveRule)
+    } else {
+        None
+    }
+}
+
+/// Why a game ended with `result` when the moves alone do not end it.
+///
+/// The `Termination` tag decides when it says (`time forfeit`, or wordings like
+/// `White won by resignation`, `Game drawn by repetition`); otherwise a decisive
+/// result is a resignation, and a draw is the claim the final position allows
+/// (`claim`), or else an agreement.
+pub(crate) fn reason_for(result: GameResult, termination: Option<&str>, claim: Option<Reason>) -> Reason {
+    let term = termination.unwrap_or("").to_ascii_lowercase();
+    let says = |word: &str| term.contains(word);
+    match result {
+        GameResult::Draw if says("time") => Reason::TimeoutWithInsufficientMaterial,
+        GameResult::Draw if says("repetition") => Reason::ThreefoldRepetition,
+        GameResult::Draw if says("fifty") || says("50") => Reason::FiftyMoveRule,
+        GameResult::Draw if says("agree") => Reason::Agreement,
+        GameResult::Draw => claim.unwrap_or(Reason::Agreement),
+        _ if says("time") => Reason::Timeout,
+        _ => Reason::Resignation,
+    }
+}
+
+/// The time in a `[%clk 1:23:45]` command inside a comment.
+fn clock_in_comment(comment: &str) -> Option<Duration> {
+    let start = comment.find("[%clk")? + "[%clk".len();
+    let rest = &comment[start..];
+    parse_clock(&rest[..rest.find(']')?])
+}
+
+/// Reads `h:mm:ss`, `m:ss` or `ss`, each with an optional fraction of a second.
+pub(crate) fn parse_clock(text: &str) -> Option<Duration> {
+    let parts: Vec<&str> = text.trim().split(':').collect();
+    if parts.len() > 3 {
+        return None;
+    }
+    let (last, units) = parts.split_last()?;
+    let (whole, fraction) = last.split_once('.').unwrap_or((last, ""));
+    let number = |s: &str| -> Option<u64> {
+        (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())).then(|| s.parse().ok()).flatten()
+    };
+    let mut seconds = number(whole)?;
+    for (part, unit) in units.iter().rev().zip([60u64, 3600]) {
+        seconds = seconds.checked_add(number(part)?.checked_mul(unit)?)?;
+    }
+    if !fraction.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let millis: u64 = format!("{:0<3}", &fraction[..fraction.len().min(3)]).parse().ok()?;
+    Some(Duration::from_secs(seconds) + Duration::from_millis(millis))
+}
+
+/// Splits tokens into games. A game ends at its result token, at a tag after its
+/// movetext began, or at a tag it already has (a game with tags but no movetext).
+fn group(tokens: Vec<Token>) -> Vec<GameEntry> {
+    let mut games: Vec<GameEntry> = Vec::new();
+    let mut current: Option<GameEntry> = None;
+    let mut in_movetext = false;
+    for token in tokens {
+        let at = token.at;
+        match token.kind {
+            TokenKind::Tag { name, value, value_at } => {
+                let repeated = current.as_ref().is_some_and(|g| g.tags.get(&name).is_some());
+                if in_movetext || repeated {
+                    games.extend(current.take());
+                    in_movetext = false;
+                }
+                let game = current.get_or_insert_with(|| GameEntry::new(games.len() + 1, at));
+                game.tags.set(name.clone(), value);
+                game.values_at.push((name, value_at));
+            }
+            TokenKind::Result(result) => {
+                let mut game = current.take().unwrap_or_else(|| GameEntry::new(games.len() + 1, at));
+                game.result = Some(result.map_or(ResultToken::Unfinished, ResultToken::Decided));
+                games.push(game);
+                in_movetext = false;
+            }
+            TokenKind::Move(_) | TokenKind::Null(_) | TokenKind::MoveNumber => {
+                let game = current.get_or_insert_with(|| GameEntry::new(games.len() + 1, at));
+                if token.kind != TokenKind::MoveNumber {
+                    game.body.push(Token { kind: token.kind, at });
+                }
+                in_movetext = true;
+            }
+            TokenKind::Comment(_) => {
+                if let Some(game) = current.as_mut() {
+                    game.body.push(Token { kind: token.kind, at });
+                }
+            }
+            TokenKind::Annotation => {}
+        }
+    }
+    games.extend(current);
+    games
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_times_read_in_every_common_form() {
+        assert_eq!(parse_clock("1:23:45"), Some(Duration::from_secs(5025)));
+        assert_eq!(parse_clock(" 0:00:07.3 "), Some(Duration::from_millis(7300)));
+        assert_eq!(parse_clock("2:05"), Some(Duration::from_secs(125)));
+        assert_eq!(parse_clock("0:00:01.2345"), Some(Duration::from_millis(1234)));
+        assert_eq!(parse_clock("a:00"), None);
+        assert_eq!(parse_clock("1:2:3:4"), None);
+        assert_eq!(parse_clock(""), None);
+        assert_eq!(clock_in_comment(" [%eval 0.2] [%clk 0:03:00] "), Some(Duration::from_secs(180)));
+    }
+
+    #[test]
+    fn variant_names_are_read_loosely() {
+        assert_eq!(variant_is_chess960("fischerandom"), Some(true));
+        assert_eq!(variant_is_chess960("Chess960"), Some(true));
+        assert_eq!(variant_is_chess960("Fischer Random"), Some(true));
+        assert_eq!(variant_is_chess960("From Position"), Some(false));
+        assert_eq!(variant_is_chess960("crazyhouse"), None);
+    }
+}

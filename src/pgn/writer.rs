@@ -1,0 +1,260 @@
+//! PGN out, in the export format every reader accepts: the Seven Tag Roster first,
+//! SAN with move numbers, lines of at most 80 columns, the result token last.
+
+use std::time::Duration;
+
+use super::reader::{claim_available, reason_for, variant_is_chess960};
+use super::{PgnGame, SEVEN_TAG_ROSTER};
+use crate::chess::{Bitboard, CastlingSide, Color, Position, Rank, Reason, Role, STARTING_FEN};
+
+/// The longest line the movetext may have.
+const MAX_LINE: usize = 80;
+
+/// Tags the writer derives from the game instead of copying.
+const DERIVED: [&str; 4] = ["SetUp", "FEN", "Variant", "Termination"];
+
+pub(crate) fn write(pgn: &PgnGame) -> String {
+    let mut out = String::new();
+    for (name, value) in tags(pgn) {
+        out.push('[');
+        out.push_str(&name);
+        out.push_str(" \"");
+        out.push_str(&escape(&value));
+        out.push_str("\"]\n");
+    }
+    out.push('\n');
+    for line in wrap(&movetext(pgn)) {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+/// Every tag to write, in order: the roster, then how the game was set up, then the
+/// other tags as they stand, then how it ended.
+fn tags(pgn: &PgnGame) -> Vec<(String, String)> {
+    let game = &pgn.game;
+    let stored = &pgn.tags;
+    let mut out: Vec<(String, String)> = Vec::new();
+    let mut push = |name: &str, value: String| out.push((name.to_owned(), value));
+    for name in SEVEN_TAG_ROSTER {
+        let value = match name {
+            "Result" => game.outcome().map_or("*", |o| o.result.pgn()).to_owned(),
+            "Date" => date_value(stored.get("Date")),
+            _ => stored.get(name).filter(|v| !v.trim().is_empty()).unwrap_or("?").to_owned(),
+        };
+        push(name, value);
+    }
+    let start = game.start();
+    if start.is_chess960() {
+        push("Variant", "Chess960".to_owned());
+    } else if let Some(variant) = stored.get("Variant").filter(|v| variant_is_chess960(v) == Some(false)) {
+        push("Variant", variant.to_owned());
+    }
+    let fen = start_fen(start);
+    if start.is_chess960() || fen != STARTING_FEN {
+        push("SetUp", "1".to_owned());
+        push("FEN", fen);
+    }
+    for (name, value) in stored.iter() {
+        if SEVEN_TAG_ROSTER.contains(&name) || DERIVED.contains(&name) {
+            continue;
+        }
+        let value = if name == "PlyCount" { game.ply().to_string() } else { value.to_owned() };
+        push(name, value);
+    }
+    if let Some(termination) = termination(pgn) {
+        push("Termination", termination);
+    }
+    out
+}
+
+/// The `Termination` tag: kept as written when it still fits how the game ended,
+/// otherwise PGN's customary value for an ending the moves do not show by
+/// themselves (`time forfeit` for time, `normal` for resignation, agreement and
+/// claims), and none for an unfinished game or one the moves ended.
+fn termination(pgn: &PgnGame) -> Option<String> {
+    let stored = pgn.tags.get("Termination");
+    let lower = stored.map(str::to_ascii_lowercase);
+    let Some(outcome) = pgn.game.outcome() else {
+        return stored.filter(|_| lower.as_deref() == Some("unterminated")).map(str::to_owned);
+    };
+    let automatic = matches!(
+        outcome.reason,
+        Reason::Checkmate
+            | Reason::Stalemate
+            | Reason::InsufficientMaterial
+            | Reason::FivefoldRepetition
+            | Reason::SeventyFiveMoveRule
+    );
+    if automatic {
+        let fits = lower.as_deref().is_some_and(|t| !t.contains("time") && t != "unterminated");
+        return stored.filter(|_| fits).map(str::to_owned);
+    }
+    let claim = claim_available(&pgn.game);
+    if let Some(stored) = stored {
+        if reason_for(outcome.result, Some(stored), claim) == outcome.reason {
+            return Some(stored.to_owned());
+        }
+    }
+    Some(
+        match outcome.reason {
+            Reason::Timeout | Reason::TimeoutWithInsufficientMaterial => "time forfeit",
+            _ => "normal",
+        }
+        .to_owned(),
+    )
+}
+
+/// A `Date` value in PGN's `YYYY.MM.DD` form, with `?` for unknown parts; dates
+/// written with `-` or `/` are converted, anything else becomes `????.??.??`.
+fn date_value(stored: Option<&str>) -> String {
+    let unknown = "????.??.??".to_owned();
+    let Some(date) = stored else { return unknown };
+    let date = date.trim().replace(['-', '/'], ".");
+    let parts: Vec<&str> = date.split('.').collect();
+    let valid = parts.len() == 3
+        && parts.iter().zip([4, 2, 2]).all(|(part, len)| {
+            part.len() == len && (part.bytes().all(|b| b.is_ascii_digit()) || part.bytes().all(|b| b == b'?'))
+        });
+    if valid { date } else { unknown }
+}
+
+/// A tag value with `\` and `"` escaped and line breaks flattened.
+fn escape(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for c in value.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '"' => out.push_str("\\\""),
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The start position's FEN, with X-FEN castling rights for Chess960 (`KQkq` for the
+/// outermost rooks, a file letter for an inner one), which more readers accept
+/// than Shredder-FEN.
+fn start_fen(start: &Position) -> String {
+    let fen = start.fen();
+    if !start.is_chess960() {
+        return fen;
+    }
+    let castling = x_fen_castling(start);
+    let mut fields: Vec<&str> = fen.split(' ').collect();
+    if fields.len() > 2 {
+        fields[2] = &castling;
+    }
+    fields.join(" ")
+}
+
+fn x_fen_castling(pos: &Position) -> String {
+    let mut out = String::new();
+    for color in Color::ALL {
+        let rooks = pos.by_piece(Role::Rook.of(color)) & Bitboard::relative_rank(color, Rank::First);
+        for side in CastlingSide::ALL {
+            let Some(rook) = pos.castling_rook(color, side) else { continue };
+            let outer_rook = rooks.into_iter().any(|r| match side {
+                CastlingSide::KingSide => r.file() > rook.file(),
+                CastlingSide::QueenSide => r.file() < rook.file(),
+            });
+            let letter = match (outer_rook, side) {
+                (true, _) => rook.file().char(),
+                (false, CastlingSide::KingSide) => 'k',
+                (false, CastlingSide::QueenSide) => 'q',
+            };
+            out.push(match color {
+                Color::White => letter.to_ascii_uppercase(),
+                Color::Black => letter,
+            });
+        }
+    }
+    if out.is_empty() { "-".to_owned() } else { out }
+}
+
+/// The movetext as units that are never split across lines: `12. Nf3`, `Nc6`,
+/// `{[%clk 0:05:00]}`, the result.
+fn movetext(pgn: &PgnGame) -> Vec<String> {
+    let game = &pgn.game;
+    let mut units = Vec::with_capacity(game.ply() + 1);
+    let mut after_comment = false;
+    for (ply, san) in game.san_moves().iter().enumerate() {
+        let pos = game.position_at(ply).expect("a position before every move");
+        let number = pos.fullmoves();
+        let unit = match pos.turn() {
+            Color::White => format!("{number}. {san}"),
+            // Black's move carries its number at the start and after a comment.
+            Color::Black if ply == 0 || after_comment => format!("{number}... {san}"),
+            Color::Black => san.clone(),
+        };
+        units.push(unit);
+        after_comment = false;
+        if let Some(clock) = pgn.clock(ply) {
+            units.push(format!("{{[%clk {}]}}", clock_text(clock)));
+            after_comment = true;
+        }
+    }
+    units.push(game.outcome().map_or("*", |o| o.result.pgn()).to_owned());
+    units
+}
+
+/// `h:mm:ss`, with a fraction of a second only when there is one: `0:00:07.3`.
+pub(crate) fn clock_text(clock: Duration) -> String {
+    let secs = clock.as_secs();
+    let mut out = format!("{}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60);
+    let millis = clock.subsec_millis();
+    if millis > 0 {
+        let fraction = format!("{millis:03}");
+        out.push('.');
+        out.push_str(fraction.trim_end_matches('0'));
+    }
+    out
+}
+
+/// Joins units with spaces into lines of at most [`MAX_LINE`] characters.
+fn wrap(units: &[String]) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for unit in units {
+        if !line.is_empty() && line.chars().count() + 1 + unit.chars().count() > MAX_LINE {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(unit);
+    }
+    lines.push(line);
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_text_shows_hours_minutes_seconds_and_any_fraction() {
+        assert_eq!(clock_text(Duration::from_secs(5025)), "1:23:45");
+        assert_eq!(clock_text(Duration::from_millis(7300)), "0:00:07.3");
+        assert_eq!(clock_text(Duration::from_millis(61_025)), "0:01:01.025");
+    }
+
+    #[test]
+    fn dates_are_normalised_to_dots() {
+        assert_eq!(date_value(Some("1997.??.??")), "1997.??.??");
+        assert_eq!(date_value(Some("2016-07-28")), "2016.07.28");
+        assert_eq!(date_value(Some("July 1997")), "????.??.??");
+        assert_eq!(date_value(None), "????.??.??");
+    }
+
+    #[test]
+    fn wrapping_never_exceeds_eighty_columns() {
+        let units: Vec<String> = (1..60).map(|n| format!("{n}. Nf3")).collect();
+        let lines = wrap(&units);
+        assert!(lines.len() > 1);
+        assert!(lines.iter().all(|l| l.len() <= MAX_LINE));
+        assert_eq!(lines.join(" "), units.join(" "));
+    }
+}

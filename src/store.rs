@@ -1,0 +1,306 @@
+//! Keeping games on disk: atomic writes, the autosave directory, and finding the
+//! game to resume.
+//!
+//! Every save goes through [`write_atomic`]: the new text is written to a temporary
+//! file beside the target, flushed to disk, then renamed over the target, and the
+//! directory is flushed too. A kill at any instant leaves either the previous
+//! complete file or the new one, never a torn one.
+//!
+//! ```
+//! use std::time::SystemTime;
+//! use hotseat::chess::Game;
+//! use hotseat::pgn::PgnGame;
+//! use hotseat::store::{GameStore, save_game};
+//!
+//! # let dir = std::env::temp_dir().join(format!("hotseat-doc-{}", std::process::id()));
+//! let store = GameStore::new(&dir); // tests inject a directory; the CLI uses GameStore::from_env()
+//! let path = store.create_game_file(SystemTime::now()).expect("writable directory");
+//! let mut record = PgnGame::new(Game::new()).with_tag("White", "Anna").with_tag("Black", "Ben");
+//! record.game.play_san("e4").expect("legal");
+//! save_game(&path, &record).expect("saved");
+//! let (resumed_path, resumed) = store.latest_unfinished().expect("readable").expect("a game to resume");
+//! assert_eq!(resumed_path, path);
+//! assert_eq!(resumed.game.san_moves(), ["e4"]);
+//! # std::fs::remove_dir_all(&dir).expect("clean up");
+//! ```
+
+use std::ffi::OsString;
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use crate::pgn::{PgnError, PgnFile, PgnGame, UtcTime};
+
+/// The environment variable that overrides where hotseat keeps its data (saved games
+/// go in its `games` folder). End-to-end tests set it so they never touch the
+/// player's real data directory.
+pub const DATA_DIR_ENV: &str = "HOTSEAT_DATA_DIR";
+
+/// Why a game could not be saved or found.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// Neither the override nor the platform's usual variables say where data goes.
+    #[error("cannot find a data directory for saved games (set {DATA_DIR_ENV} or HOME)")]
+    NoDataDir,
+    /// Writing a file or creating a directory failed.
+    #[error("cannot write {}: {source}", path.display())]
+    Write {
+        /// The file or directory.
+        path: PathBuf,
+        /// What the system said.
+        source: io::Error,
+    },
+    /// Reading a file or listing a directory failed.
+    #[error("cannot read {}: {source}", path.display())]
+    Read {
+        /// The file or directory.
+        path: PathBuf,
+        /// What the system said.
+        source: io::Error,
+    },
+    /// A file is not PGN this program can read.
+    #[error("{}: {source}", path.display())]
+    Pgn {
+        /// The file.
+        path: PathBuf,
+        /// Where in it, and what is wrong.
+        source: PgnError,
+    },
+}
+
+/// Replaces the file at `path` with `contents`, atomically: see [`write_atomic_with`].
+pub fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
+    write_atomic_with(path, |out| out.write_all(contents))
+}
+
+/// Replaces the file at `path` with what `write` writes, atomically.
+///
+/// `write` fills a temporary file in the same directory (so the rename cannot cross
+/// file systems); the file is then flushed to disk (`fsync`), renamed over `path`,
+/// and the directory is flushed so the rename itself survives a crash. If `write` or
+/// any step fails, the temporary file is removed and `path` is untouched. The
+/// directory must exist.
+pub fn write_atomic_with(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let Some(name) = path.file_name() else {
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, "the path does not name a file"));
+    };
+    let dir = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    // Hidden, and unique per process and call, so concurrent saves never share one.
+    let mut temp_name = OsString::from(".");
+    temp_name.push(name);
+    temp_name.push(format!(".{}-{}.tmp", std::process::id(), COUNTER.fetch_add(1, Ordering::Relaxed)));
+    let temp = dir.join(temp_name);
+    let written = (|| {
+        let mut file = OpenOptions::new().write(true).create_new(true).open(&temp)?;
+        let mut out = BufWriter::new(&mut file);
+        write(&mut out)?;
+        out.flush()?;
+        drop(out);
+        file.sync_all()?;
+        drop(file);
+        fs::rename(&temp, path)
+    })();
+    if let Err(err) = written {
+        // The temporary file may not exist (creating it failed); either way the
+        // error worth reporting is the first one.
+        let _ = fs::remove_file(&temp);
+        return Err(err);
+    }
+    sync_dir(dir)
+}
+
+/// Flushes a directory's entries to disk, so a rename in it survives a crash.
+#[cfg(unix)]
+fn sync_dir(dir: &Path) -> io::Result<()> {
+    File::open(dir)?.sync_all()
+}
+
+/// Windows has no portable way to flush a directory; the rename is journaled.
+#[cfg(not(unix))]
+fn sync_dir(_dir: &Path) -> io::Result<()> {
+    Ok(())
+}
+
+/// Writes `record` as PGN to `path`, atomically. For `--save PATH`, call it when the
+/// game starts, after every move and at the result.
+pub fn save_game(path: &Path, record: &PgnGame) -> Result<(), StoreError> {
+    write_atomic(path, record.to_pgn().as_bytes())
+        .map_err(|source| StoreError::Write { path: path.to_owned(), source })
+}
+
+/// Reads a PGN file and splits it into games (for `--pgn FILE`): list them with
+/// [`PgnFile::games`], load one with [`GameEntry::load`](crate::pgn::GameEntry::load).
+pub fn read_pgn_file(path: &Path) -> Result<PgnFile, StoreError> {
+    let bytes = fs::read(path).map_err(|source| StoreError::Read { path: path.to_owned(), source })?;
+    PgnFile::from_bytes(&bytes).map_err(|source| StoreError::Pgn { path: path.to_owned(), source })
+}
+
+/// The operating systems whose data directories differ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Platform {
+    /// Linux and other Unix-likes: the XDG base directories.
+    Unix,
+    /// macOS: `~/Library/Application Support`.
+    MacOs,
+    /// Windows: `%APPDATA%`.
+    Windows,
+}
+
+impl Platform {
+    /// The platform this program was built for.
+    pub const fn current() -> Platform {
+        if cfg!(windows) {
+            Platform::Windows
+        } else if cfg!(target_os = "macos") {
+            Platform::MacOs
+        } else {
+            Platform::Unix
+        }
+    }
+}
+
+/// Where hotseat keeps its data on `platform`, given a way to read environment
+/// variables: `$HOTSEAT_DATA_DIR` if set, else `$XDG_DATA_HOME/hotseat` or
+/// `~/.local/share/hotseat` (Unix), `~/Library/Application Support/hotseat`
+/// (macOS), `%APPDATA%\hotseat` (Windows).
+///
+/// ```
+/// use std::path::PathBuf;
+/// use hotseat::store::{Platform, data_dir};
+/// let env = |name: &str| (name == "HOME").then(|| "/home/anna".into());
+/// assert_eq!(data_dir(Platform::Unix, env), Some(PathBuf::from("/home/anna/.local/share/hotseat")));
+/// ```
+pub fn data_dir(platform: Platform, var: impl Fn(&str) -> Option<OsString>) -> Option<PathBuf> {
+    let non_empty = |name: &str| var(name).filter(|v| !v.is_empty()).map(PathBuf::from);
+    if let Some(dir) = non_empty(DATA_DIR_ENV) {
+        return Some(dir);
+    }
+    let base = match platform {
+        // The XDG spec says to ignore a relative XDG_DATA_HOME.
+        Platform::Unix => non_empty("XDG_DATA_HOME")
+            .filter(|p| p.is_absolute())
+            .or_else(|| non_empty("HOME").map(|home| home.join(".local").join("share")))?,
+        Platform::MacOs => non_empty("HOME")?.join("Library").join("Application Support"),
+        Platform::Windows => non_empty("APPDATA")?,
+    };
+    Some(base.join("hotseat"))
+}
+
+/// A saved game file and when it was last written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavedGame {
+    /// The file.
+    pub path: PathBuf,
+    /// When it was last written.
+    pub modified: SystemTime,
+}
+
+/// The autosave folder: one PGN file per game, named by the time the game started.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameStore {
+    dir: PathBuf,
+}
+
+impl GameStore {
+    /// The store inside the data directory `data_dir` (games go in its `games` folder).
+    /// Nothing is created until a game is.
+    pub fn new(data_dir: impl Into<PathBuf>) -> GameStore {
+        GameStore { dir: data_dir.into().join("games") }
+    }
+
+    /// The store in this platform's data directory, or where `HOTSEAT_DATA_DIR` says.
+    pub fn from_env() -> Result<GameStore, StoreError> {
+        data_dir(Platform::current(), |name| std::env::var_os(name))
+            .map(GameStore::new)
+            .ok_or(StoreError::NoDataDir)
+    }
+
+    /// The folder the games are in.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Creates the (empty) file for a new game started at `started`, creating the
+    /// folder if needed, and returns its path: `2024-04-25_14-03-09Z.pgn` (UTC), with
+    /// `_2`, `_3`... when games start within the same second. Save the game into it
+    /// right away with [`save_game`]; an empty file is never offered for resuming.
+    pub fn create_game_file(&self, started: SystemTime) -> Result<PathBuf, StoreError> {
+        let write_err = |path: &Path| {
+            let path = path.to_owned();
+            move |source| StoreError::Write { path, source }
+        };
+        fs::create_dir_all(&self.dir).map_err(write_err(&self.dir))?;
+        let t = UtcTime::of(started);
+        let stem = format!(
+            "{:04}-{:02}-{:02}_{:02}-{:02}-{:02}Z",
+            t.year, t.month, t.day, t.hour, t.minute, t.second
+        );
+        for n in 1u32.. {
+            let name = if n == 1 { format!("{stem}.pgn") } else { format!("{stem}_{n}.pgn") };
+            let path = self.dir.join(name);
+            match OpenOptions::new().write(true).create_new(true).open(&path) {
+                Ok(_) => return Ok(path),
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists && n < 10_000 => {}
+                Err(e) => return Err(write_err(&path)(e)),
+            }
+        }
+        unreachable!("the loop returns within 10,000 names")
+    }
+
+    /// The saved game files, most recently written first (ties by name, newest
+    /// first). Hidden files, such as a temporary file left by a save that was killed,
+    /// are not listed. A folder that does not exist yet holds no games.
+    pub fn saved_games(&self) -> Result<Vec<SavedGame>, StoreError> {
+        let read_err = |source| StoreError::Read { path: self.dir.clone(), source };
+        let entries = match fs::read_dir(&self.dir) {
+            Ok(entries) => entries,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) => return Err(read_err(e)),
+        };
+        let mut games = Vec::new();
+        for entry in entries {
+            let entry = entry.map_err(read_err)?;
+            let path = entry.path();
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            if name.starts_with('.') || !name.ends_with(".pgn") {
+                continue;
+            }
+            let Ok(meta) = entry.metadata() else { continue };
+            if !meta.is_file() {
+                continue;
+            }
+            games.push(SavedGame { path, modified: meta.modified().unwrap_or(UNIX_EPOCH) });
+        }
+        games.sort_by(|a, b| b.modified.cmp(&a.modified).then_with(|| b.path.cmp(&a.path)));
+        Ok(games)
+    }
+
+    /// The most recently written game that is not finished (its result is `*`), with
+    /// its file, for `--resume`: keep saving to that path. Files that cannot be read
+    /// or hold no playable game are passed over; `None` when nothing is left to resume.
+    pub fn latest_unfinished(&self) -> Result<Option<(PathBuf, PgnGame)>, StoreError> {
+        for saved in self.saved_games()? {
+            let Ok(bytes) = fs::read(&saved.path) else { continue };
+            let Ok(file) = PgnFile::from_bytes(&bytes) else { continue };
+            let Some(entry) = file.game(1) else { continue };
+            if entry.result_text() != "*" {
+                continue;
+            }
+            match entry.load() {
+                Ok(record) if !record.is_finished() => return Ok(Some((saved.path, record))),
+                _ => {}
+            }
+        }
+        Ok(None)
+    }
+}
