@@ -1,13 +1,20 @@
 //! hotseat: chess for two people sharing one terminal.
 //!
-//! [`chess`] is the rules core and stands on its own as a library. [`pgn`] (game
-//! records) and [`store`] (atomic saving, autosave, resume) keep games on disk,
-//! without terminal code either. The other modules build the terminal game on top
-//! and exist only with the default `tui` feature.
+//! [`chess`] is the rules core and stands on its own as a library. [`app`] is the game
+//! screen's state machine on top of it; it knows nothing of terminals either, nor do
+//! [`pgn`] (game records) and [`store`] (atomic saving, autosave, resume). The other
+//! modules put it on a terminal and exist only with the default `tui` feature.
 
+pub mod app;
 pub mod chess;
 pub mod pgn;
 pub mod store;
 
 #[cfg(feature = "tui")]
 pub mod cli;
+#[cfg(feature = "tui")]
+pub mod input;
+#[cfg(feature = "tui")]
+pub mod tui;
+#[cfg(feature = "tui")]
+pub mod ui;
