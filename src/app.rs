@@ -261,6 +261,8 @@ pub struct App {
     promotion: Option<PromotionChoice>,
     prompt: Option<Prompt>,
     help: bool,
+    /// How many lines of the help screen are scrolled out of view.
+    help_scroll: u16,
     input: String,
     /// The legal moves that fit the typed text, with their SAN.
     matches: Vec<(Move, String)>,
@@ -285,6 +287,7 @@ impl App {
             promotion: None,
             prompt: None,
             help: false,
+            help_scroll: 0,
             input: String::new(),
             matches: Vec::new(),
             message: None,
@@ -399,6 +402,11 @@ impl App {
         self.help
     }
 
+    /// How far the help screen is scrolled, in lines (the screen stops at its end).
+    pub fn help_scroll(&self) -> u16 {
+        self.help_scroll
+    }
+
     /// Whether Black is at the bottom of the board.
     pub fn flipped(&self) -> bool {
         self.flipped
@@ -451,8 +459,18 @@ impl App {
     }
 
     fn update_help(&mut self, action: Action) {
-        if matches!(action, Action::Help | Action::Cancel | Action::Submit | Action::No) {
-            self.help = false;
+        /// More lines than the help screen has; the drawing code stops at its end.
+        const MAX_SCROLL: u16 = 64;
+        match action {
+            Action::Help | Action::Cancel | Action::Submit | Action::No => {
+                self.help = false;
+                self.help_scroll = 0;
+            }
+            Action::Cursor(Direction::Up) => self.help_scroll = self.help_scroll.saturating_sub(1),
+            Action::Cursor(Direction::Down) => self.help_scroll = (self.help_scroll + 1).min(MAX_SCROLL),
+            Action::Back => self.help_scroll = self.help_scroll.saturating_sub(10),
+            Action::Forward => self.help_scroll = (self.help_scroll + 10).min(MAX_SCROLL),
+            _ => {}
         }
     }
 
@@ -823,6 +841,9 @@ impl App {
             self.redo.clear();
         }
         self.after_move_change();
+        // The cursor follows the game, so the next player starts pointing from the
+        // move just made, however it was entered.
+        self.cursor = m.destination();
         self.changes.push(Change::Moved(m));
     }
 

@@ -174,6 +174,9 @@ const QUIT: Binding = Binding {
     hint: Some("quit"),
 };
 
+/// Play: typing and pointing first, then the commands; the hint bar shows the commands
+/// in this order and drops them from the end (but never help or quit) when it is short
+/// of room.
 const PLAY: &[Binding] = &[
     Binding {
         keys: &[(Key::Text, Effect::TypeChar)],
@@ -182,7 +185,7 @@ const PLAY: &[Binding] = &[
     },
     Binding {
         keys: &[act(Key::Enter, Action::Submit)],
-        help: "play the typed move; with nothing typed, pick up or put down at the cursor",
+        help: "play the typed move, or pick up / put down at the cursor",
         hint: None,
     },
     Binding {
@@ -208,8 +211,13 @@ const PLAY: &[Binding] = &[
     },
     Binding {
         keys: &[act(Key::Esc, Action::Cancel)],
-        help: "cancel: clear the typed move, put the piece back, stop browsing",
+        help: "cancel: clear the typing, put the piece back, stop browsing",
         hint: None,
+    },
+    Binding {
+        keys: &[act(Key::Ctrl('d'), Action::ClaimDraw)],
+        help: "claim a draw (threefold repetition, fifty-move rule)",
+        hint: Some("claim draw"),
     },
     Binding {
         keys: &[act(Key::Ctrl('z'), Action::Undo)],
@@ -217,19 +225,26 @@ const PLAY: &[Binding] = &[
         hint: Some("undo"),
     },
     Binding {
-        keys: &[act(Key::Ctrl('y'), Action::Redo)],
-        help: "redo what was taken back",
-        hint: Some("redo"),
+        keys: &[act(Key::Ctrl('o'), Action::OfferDraw)],
+        help: "offer a draw",
+        hint: Some("offer draw"),
     },
+    Binding { keys: &[act(Key::Ctrl('r'), Action::Resign)], help: "resign", hint: Some("resign") },
+    Binding { keys: &[act(Key::Ctrl('n'), Action::NewGame)], help: "start a new game", hint: Some("new") },
     Binding {
         keys: &[act(Key::PageUp, Action::Back), act(Key::PageDown, Action::Forward)],
-        help: "browse earlier positions, one move at a time (the game is kept)",
+        help: "step through earlier positions (the game is kept)",
         hint: Some("browse"),
     },
     Binding {
         keys: &[act(Key::Home, Action::First), act(Key::End, Action::Live)],
-        help: "show the starting position / return to the live position",
+        help: "the starting position / back to the live position",
         hint: None,
+    },
+    Binding {
+        keys: &[act(Key::Ctrl('y'), Action::Redo)],
+        help: "redo what was taken back",
+        hint: Some("redo"),
     },
     Binding { keys: &[act(Key::Ctrl('f'), Action::Flip)], help: "turn the board around", hint: Some("flip") },
     Binding {
@@ -237,18 +252,6 @@ const PLAY: &[Binding] = &[
         help: "turn the board after every move: on / off",
         hint: None,
     },
-    Binding {
-        keys: &[act(Key::Ctrl('d'), Action::ClaimDraw)],
-        help: "claim a draw (threefold repetition or the fifty-move rule)",
-        hint: Some("claim draw"),
-    },
-    Binding {
-        keys: &[act(Key::Ctrl('o'), Action::OfferDraw)],
-        help: "offer a draw to the other player",
-        hint: Some("offer draw"),
-    },
-    Binding { keys: &[act(Key::Ctrl('r'), Action::Resign)], help: "resign the game", hint: Some("resign") },
-    Binding { keys: &[act(Key::Ctrl('n'), Action::NewGame)], help: "start a new game", hint: Some("new") },
     Binding {
         keys: &[act(Key::Char('?'), Action::Help), act(Key::F(1), Action::Help)],
         help: "show this help",
@@ -301,6 +304,16 @@ const PROMPT: &[Binding] = &[
 ];
 
 const HELP: &[Binding] = &[
+    Binding {
+        keys: &[act(Key::Up, Action::Cursor(Direction::Up)), act(Key::Down, Action::Cursor(Direction::Down))],
+        help: "scroll",
+        hint: Some("scroll"),
+    },
+    Binding {
+        keys: &[act(Key::PageUp, Action::Back), act(Key::PageDown, Action::Forward)],
+        help: "scroll a page",
+        hint: None,
+    },
     Binding {
         keys: &[
             act(Key::Esc, Action::Cancel),
@@ -439,6 +452,7 @@ mod tests {
         assert_eq!(Key::Ctrl('z').name(), "Ctrl-Z");
         assert_eq!(Key::Ctrl('z').short_name(), "^Z");
         assert_eq!(PLAY[4].key_names(), "↑ ↓ ← →");
+        assert_eq!(PLAY[12].short_key_names(), "PgUp/PgDn");
         assert_eq!(key_for(Mode::Play, Action::ClaimDraw), Some(Key::Ctrl('d')));
     }
 }

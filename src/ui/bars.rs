@@ -61,7 +61,7 @@ fn input_line(app: &App, look: &Look) -> Line<'static> {
                 key_name(Action::NewGame)
             )
         } else {
-            " type a move (e4, Nf3, O-O, e7e8=Q) and Enter, or use the arrows and Space".to_owned()
+            " type a move (e4, Nf3, O-O) and Enter, or point with the arrows and Space".to_owned()
         };
         spans.push(Span::styled(hint, look.dim()));
         return Line::from(spans);
@@ -106,33 +106,24 @@ fn message_line(app: &App, look: &Look) -> Line<'static> {
     Line::default()
 }
 
-/// The hints of the current key table that fit, `? help` always last.
+/// The hints of the current key table for what can be done now, as many as fit,
+/// dropped from the end of the table but keeping help and quit.
 fn hint_line(app: &App, look: &Look, width: u16) -> Line<'static> {
-    let mode = app.mode();
-    let bindings = input::bindings(mode);
-    let mut hints: Vec<(String, bool)> = bindings
+    let mut hints: Vec<(String, &str)> = input::bindings(app.mode())
         .iter()
-        .filter_map(|b| {
-            let hint = b.hint?;
-            let available = b.action().is_none_or(|a| available(app, a));
-            Some((format!("{} {hint}", b.short_key_names()), available))
-        })
+        .filter(|b| b.action().is_none_or(|a| available(app, a)))
+        .filter_map(|b| Some((b.short_key_names(), b.hint?)))
         .collect();
-    // Help and quit matter most on a narrow screen: keep them, drop from the middle.
-    let mut total: usize = hints.iter().map(|(h, _)| h.chars().count() + 2).sum();
-    while total > usize::from(width) && hints.len() > 2 {
-        let (dropped, _) = hints.remove(hints.len() - 3);
-        total -= dropped.chars().count() + 2;
+    let width_of = |hints: &[(String, &str)]| -> usize {
+        hints.iter().map(|(key, word)| key.chars().count() + 1 + word.chars().count() + 2).sum()
+    };
+    while width_of(&hints) > usize::from(width) + 2 && hints.len() > 2 {
+        hints.remove(hints.len() - 3);
     }
     let mut spans = Vec::new();
-    for (hint, on) in hints {
-        let (key, word) = hint.split_once(' ').unwrap_or((&hint, ""));
-        let style = if on { Style::new() } else { look.dim() };
-        spans.push(Span::styled(
-            key.to_owned(),
-            style.add_modifier(Modifier::BOLD).patch(if on { look.accent() } else { Style::new() }),
-        ));
-        spans.push(Span::styled(format!(" {word}  "), style));
+    for (key, word) in hints {
+        spans.push(Span::styled(key, look.accent()));
+        spans.push(Span::raw(format!(" {word}  ")));
     }
     Line::from(spans)
 }
@@ -145,7 +136,7 @@ fn available(app: &App, action: Action) -> bool {
         Action::Redo => app.can_redo(),
         Action::Back => app.shown_ply() > 0,
         Action::ClaimDraw => game.claimable_draw().is_some(),
-        Action::OfferDraw | Action::Resign => !game.is_over(),
+        Action::OfferDraw | Action::Resign => !game.is_over() && !app.is_browsing(),
         _ => true,
     }
 }

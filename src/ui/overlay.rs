@@ -113,7 +113,7 @@ pub fn render_prompt(screen: &ScreenLayout, buf: &mut Buffer, app: &App, look: &
 }
 
 /// The help screen, drawn from the same key tables the keys are read with.
-pub fn render_help(area: Rect, buf: &mut Buffer, look: &Look) {
+pub fn render_help(area: Rect, buf: &mut Buffer, scroll: u16, look: &Look) {
     let play = input::bindings(Mode::Play);
     let promotion = input::bindings(Mode::Promotion);
     let key_width = play
@@ -140,20 +140,18 @@ pub fn render_help(area: Rect, buf: &mut Buffer, look: &Look) {
     let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 4;
     let frame = centered(area, width, lines.len() as u16 + 2);
     Clear.render(frame, buf);
-    let closing = input::bindings(Mode::Help)[0].key_names();
-    let block = Block::new()
-        .borders(Borders::ALL)
-        .border_style(look.accent())
-        .title(" Keys ")
-        .title_bottom(Line::from(format!(" {closing}: close ")).right_aligned());
+    let mut block = Block::new().borders(Borders::ALL).border_style(look.accent()).title(" Keys ");
     let inner = block.inner(frame);
+    let hidden = (lines.len() as u16).saturating_sub(inner.height);
+    let footer: Vec<String> = input::bindings(Mode::Help)
+        .iter()
+        .filter(|b| hidden > 0 || b.action() != Some(Action::Cursor(crate::app::Direction::Up)))
+        .filter_map(|b| Some(format!("{} {}", b.short_key_names(), b.hint?)))
+        .collect();
+    block = block.title_bottom(Line::from(format!(" {} ", footer.join(" · "))).right_aligned());
     block.render(frame, buf);
     let inner = Rect { x: inner.x + 1, width: inner.width.saturating_sub(2), ..inner };
-    if lines.len() > usize::from(inner.height) && inner.height > 0 {
-        lines.truncate(usize::from(inner.height) - 1);
-        lines.push(Line::styled("… (a taller terminal shows every key)", look.dim()));
-    }
-    Paragraph::new(lines).render(inner, buf);
+    Paragraph::new(lines).scroll((scroll.min(hidden), 0)).render(inner, buf);
 }
 
 /// A binding as help lines: the keys right-aligned in a column, then what they do; keys

@@ -1,0 +1,472 @@
+//! The game screen's behaviour, driven through the real key tables and mouse mapping.
+
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use hotseat::app::{App, Change, MessageKind, Mode, Pointer, Prompt};
+use hotseat::chess::{Color, Game, Outcome, Position, Reason, Role, Square};
+use hotseat::input::{self, Key};
+use hotseat::ui::{self, Look};
+use hotseat::{cli, tui};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::layout::Rect;
+
+const SCREEN: Rect = Rect { x: 0, y: 0, width: 100, height: 32 };
+
+fn app_from(fen: &str) -> App {
+    App::new(Game::from_position(Position::from_fen(fen).expect("valid fen")))
+}
+
+/// Presses one key through the key table of the app's current mode.
+fn press(app: &mut App, key: Key) {
+    if let Some(action) = input::action_for_key(app.mode(), key) {
+        app.update(action);
+    }
+}
+
+fn press_all(app: &mut App, keys: &[Key]) {
+    for &key in keys {
+        press(app, key);
+    }
+}
+
+/// Types text and presses Enter.
+fn type_move(app: &mut App, text: &str) {
+    for c in text.chars() {
+        press(app, Key::Char(c));
+    }
+    press(app, Key::Enter);
+}
+
+fn play(app: &mut App, moves: &str) {
+    for m in moves.split_whitespace() {
+        type_move(app, m);
+        assert!(app.message().is_none_or(|msg| msg.kind != MessageKind::Error), "{m}: {:?}", app.message());
+    }
+}
+
+fn sans(app: &App) -> Vec<&str> {
+    app.game().san_moves().iter().map(String::as_str).collect()
+}
+
+fn error(app: &App) -> String {
+    let message = app.message().expect("a message");
+    assert_eq!(message.kind, MessageKind::Error, "{message:?}");
+    message.text.clone()
+}
+
+/// A terminal event through the real mouse mapping of a 100×32 screen.
+fn mouse(app: &mut App, kind: MouseEventKind, sq: Square) {
+    let layout = ui::layout(SCREEN, app.flipped()).expect("fits");
+    let rect = layout.board.square_rect(sq);
+    let event = Event::Mouse(MouseEvent {
+        kind,
+        column: rect.x + rect.width / 2,
+        row: rect.y + rect.height / 2,
+        modifiers: KeyModifiers::NONE,
+    });
+    let action = input::action_for_event(&event, app.mode(), |x, y| ui::hit_test(SCREEN, app, x, y));
+    if let Some(action) = action {
+        app.update(action);
+    }
+}
+
+fn click(app: &mut App, sq: Square) {
+    mouse(app, MouseEventKind::Down(MouseButton::Left), sq);
+    mouse(app, MouseEventKind::Up(MouseButton::Left), sq);
+}
+
+#[test]
+fn typed_san_plays_moves_and_shows_them_in_the_record() {
+    let mut app = App::new(Game::new());
+    play(&mut app, "e4 e5 Nf3 Nc6 Bb5");
+    assert_eq!(sans(&app), ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
+    assert_eq!(app.input(), "");
+}
+
+#[test]
+fn coordinates_and_forgiving_forms_are_accepted() {
+    let mut app = App::new(Game::new());
+    play(&mut app, "e2e4 g8f6 ng1-f3");
+    assert_eq!(sans(&app)[..3], ["e4", "Nf6", "Nf3"]);
+    let mut app = App::new(Game::new());
+    play(&mut app, "e4 e5 Nf3 Nc6 Bc4 Bc5 0-0");
+    assert_eq!(sans(&app).last(), Some(&"O-O"));
+}
+
+#[test]
+fn an_illegal_move_is_refused_with_the_reason_and_a_suggestion_and_nothing_changes() {
+    let mut app = App::new(Game::new());
+    type_move(&mut app, "Nf4");
+    assert_eq!(error(&app), "Illegal move: Nf4 (no knight can reach f4) — did you mean Nf3?");
+    assert_eq!(app.game().ply(), 0);
+    type_move(&mut app, "e9");
+    assert!(error(&app).starts_with("Not a move: \"e9\""), "{}", error(&app));
+    assert_eq!(app.game().ply(), 0);
+}
+
+#[test]
+fn an_ambiguous_move_names_the_candidates() {
+    let mut app = app_from("4k3/8/8/8/8/8/8/N1N1K3 w - - 0 1");
+    type_move(&mut app, "Nb3");
+    assert_eq!(error(&app), "Ambiguous: Nab3 or Ncb3?");
+    assert_eq!(app.game().ply(), 0);
+}
+
+#[test]
+fn while_typing_the_legal_moves_that_fit_are_listed_and_tab_completes() {
+    let mut app = App::new(Game::new());
+    press(&mut app, Key::Char('N'));
+    let mut fits: Vec<&str> = app.input_matches().collect();
+    fits.sort_unstable();
+    assert_eq!(fits, ["Na3", "Nc3", "Nf3", "Nh3"]);
+    press(&mut app, Key::Char('f'));
+    assert_eq!(app.input_matches().collect::<Vec<_>>(), ["Nf3"]);
+    press(&mut app, Key::Backspace);
+    assert_eq!(app.input(), "N");
+    press_all(&mut app, &[Key::Backspace, Key::Char('e'), Key::Char('4'), Key::Tab]);
+    assert_eq!(app.input(), "e4");
+    press(&mut app, Key::Esc);
+    assert_eq!(app.input(), "");
+    assert_eq!(app.game().ply(), 0);
+}
+
+#[test]
+fn the_cursor_picks_up_and_puts_down_pieces() {
+    let mut app = App::new(Game::new());
+    assert_eq!(app.cursor(), Square::E2);
+    press(&mut app, Key::Enter);
+    assert_eq!(app.selection().map(|s| s.from), Some(Square::E2));
+    press_all(&mut app, &[Key::Up, Key::Up, Key::Char(' ')]);
+    assert_eq!(sans(&app), ["e4"]);
+    // The cursor stays where the piece went; Black walks it to e7.
+    assert_eq!(app.cursor(), Square::E4);
+    press_all(&mut app, &[Key::Up, Key::Up, Key::Up, Key::Enter]);
+    assert_eq!(app.cursor(), Square::E7);
+    press_all(&mut app, &[Key::Down, Key::Down, Key::Enter]);
+    assert_eq!(sans(&app), ["e4", "e5"]);
+}
+
+#[test]
+fn arrows_follow_the_screen_when_the_board_is_flipped() {
+    let mut app = App::new(Game::new());
+    press(&mut app, Key::Ctrl('f'));
+    assert!(app.flipped());
+    press_all(&mut app, &[Key::Up, Key::Left]);
+    assert_eq!(app.cursor(), Square::F1);
+}
+
+#[test]
+fn esc_puts_the_piece_back_and_pointing_at_the_wrong_piece_says_why() {
+    let mut app = App::new(Game::new());
+    press_all(&mut app, &[Key::Enter, Key::Esc]);
+    assert!(app.selection().is_none());
+    press_all(&mut app, &[Key::Up, Key::Up, Key::Up, Key::Up, Key::Up, Key::Enter]);
+    assert_eq!(error(&app), "The pawn on e7 is Black's. White to move.");
+    press_all(&mut app, &[Key::Down, Key::Down, Key::Down, Key::Down, Key::Down, Key::Down, Key::Enter]);
+    assert_eq!(error(&app), "The king on e1 has no legal move.");
+    press_all(&mut app, &[Key::Up, Key::Enter, Key::Up, Key::Up, Key::Up, Key::Enter]);
+    assert_eq!(error(&app), "Illegal move e2–e5: the pawn on e2 cannot reach e5.");
+    assert_eq!(app.selection().map(|s| s.from), Some(Square::E2), "the piece stays in hand");
+}
+
+#[test]
+fn castling_by_moving_the_king_two_squares_or_onto_its_rook() {
+    let fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+    let mut app = app_from(fen);
+    press_all(&mut app, &[Key::Down, Key::Enter, Key::Right, Key::Right, Key::Enter]);
+    assert_eq!(sans(&app), ["O-O"]);
+    assert_eq!(app.game().position().piece_at(Square::F1).map(|p| p.role), Some(Role::Rook));
+
+    let mut app = app_from(fen);
+    click(&mut app, Square::E1);
+    click(&mut app, Square::A1);
+    assert_eq!(sans(&app), ["O-O-O"], "the king onto its own rook castles, it does not capture");
+}
+
+#[test]
+fn chess960_castling_by_putting_the_king_on_its_rook() {
+    let mut start = Position::from_fen("6k1/8/8/8/8/8/8/RK5R w HA - 0 1").expect("valid fen");
+    start.set_chess960(true);
+    // The king on b1 steps to c1 when pointed at c1, and castles when put on its rook.
+    let mut app = App::new(Game::from_position(start.clone()));
+    click(&mut app, Square::B1);
+    click(&mut app, Square::C1);
+    assert_eq!(sans(&app), ["Kc1"]);
+    let mut app = App::new(Game::from_position(start));
+    click(&mut app, Square::B1);
+    click(&mut app, Square::A1);
+    assert_eq!(sans(&app), ["O-O-O"]);
+    let pos = app.game().position();
+    assert_eq!(pos.piece_at(Square::C1).map(|p| p.role), Some(Role::King));
+    assert_eq!(pos.piece_at(Square::D1).map(|p| p.role), Some(Role::Rook));
+    assert!(App::new(Game::from_position(cli::chess960_position(0))).game().position().is_chess960());
+}
+
+#[test]
+fn the_promotion_picker_waits_for_a_piece_and_never_promotes_silently() {
+    let fen = "8/P6k/8/8/8/8/8/K7 w - - 0 1";
+    let mut app = app_from(fen);
+    click(&mut app, Square::A7);
+    click(&mut app, Square::A8);
+    assert_eq!(app.mode(), Mode::Promotion);
+    assert_eq!(app.game().ply(), 0, "no move until a piece is chosen");
+    press(&mut app, Key::Esc);
+    assert_eq!(app.mode(), Mode::Play);
+    assert_eq!(app.game().ply(), 0);
+
+    type_move(&mut app, "a8");
+    assert_eq!(app.mode(), Mode::Promotion);
+    press(&mut app, Key::Char('n'));
+    assert_eq!(sans(&app), ["a8=N"]);
+
+    let mut app = app_from(fen);
+    type_move(&mut app, "a7a8");
+    press_all(&mut app, &[Key::Right, Key::Enter]);
+    assert_eq!(sans(&app), ["a8=R"]);
+
+    let mut app = app_from(fen);
+    type_move(&mut app, "a8=B");
+    assert_eq!(app.mode(), Mode::Play, "a typed piece skips the picker");
+    assert_eq!(sans(&app), ["a8=B"]);
+}
+
+#[test]
+fn the_promotion_picker_works_with_the_mouse() {
+    let mut app = app_from("8/P6k/8/8/8/8/8/K7 w - - 0 1");
+    mouse(&mut app, MouseEventKind::Down(MouseButton::Left), Square::A7);
+    mouse(&mut app, MouseEventKind::Drag(MouseButton::Left), Square::A8);
+    mouse(&mut app, MouseEventKind::Up(MouseButton::Left), Square::A8);
+    assert_eq!(app.mode(), Mode::Promotion);
+    let layout = ui::layout(SCREEN, false).expect("fits");
+    let (x, y) = (0..SCREEN.width)
+        .flat_map(|x| (0..SCREEN.height).map(move |y| (x, y)))
+        .find(|&(x, y)| ui::hit_test(SCREEN, &app, x, y) == Some(Pointer::Promotion(Role::Bishop)))
+        .expect("the bishop is in the picker");
+    assert!(layout.board.area.contains((x, y).into()), "the picker is over the board");
+    let event = Event::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: x,
+        row: y,
+        modifiers: KeyModifiers::NONE,
+    });
+    let action = input::action_for_event(&event, app.mode(), |x, y| ui::hit_test(SCREEN, &app, x, y));
+    app.update(action.expect("a click on the picker"));
+    assert_eq!(sans(&app), ["a8=B"]);
+}
+
+#[test]
+fn mouse_click_click_and_drag_and_drop_both_move() {
+    let mut app = App::new(Game::new());
+    click(&mut app, Square::G1);
+    assert_eq!(app.selection().map(|s| s.from), Some(Square::G1));
+    click(&mut app, Square::F3);
+    assert_eq!(sans(&app), ["Nf3"]);
+    mouse(&mut app, MouseEventKind::Down(MouseButton::Left), Square::E7);
+    mouse(&mut app, MouseEventKind::Drag(MouseButton::Left), Square::E6);
+    mouse(&mut app, MouseEventKind::Drag(MouseButton::Left), Square::E5);
+    mouse(&mut app, MouseEventKind::Up(MouseButton::Left), Square::E5);
+    assert_eq!(sans(&app), ["Nf3", "e5"]);
+    // A second click on the piece in hand puts it back.
+    click(&mut app, Square::B1);
+    click(&mut app, Square::B1);
+    assert!(app.selection().is_none());
+}
+
+#[test]
+fn undo_takes_back_and_redo_plays_again() {
+    let mut app = App::new(Game::new());
+    play(&mut app, "e4 e5 Nf3");
+    press(&mut app, Key::Ctrl('z'));
+    press(&mut app, Key::Ctrl('z'));
+    assert_eq!(sans(&app), ["e4"]);
+    press(&mut app, Key::Ctrl('y'));
+    assert_eq!(sans(&app), ["e4", "e5"]);
+    press(&mut app, Key::Ctrl('y'));
+    assert_eq!(sans(&app), ["e4", "e5", "Nf3"]);
+    press(&mut app, Key::Ctrl('y'));
+    assert_eq!(error(&app), "Nothing to redo.");
+    // A different move after a takeback forgets what was taken back.
+    press(&mut app, Key::Ctrl('z'));
+    play(&mut app, "Nc3");
+    assert!(!app.can_redo());
+}
+
+#[test]
+fn undo_takes_back_a_resignation_without_the_move_before_it() {
+    let mut app = App::new(Game::new());
+    play(&mut app, "e4");
+    press_all(&mut app, &[Key::Ctrl('r'), Key::Char('y')]);
+    assert_eq!(app.game().outcome(), Some(Outcome::win(Color::White, Reason::Resignation)));
+    press(&mut app, Key::Ctrl('z'));
+    assert_eq!(app.game().outcome(), None);
+    assert_eq!(sans(&app), ["e4"]);
+    press(&mut app, Key::Ctrl('y'));
+    assert_eq!(app.game().outcome(), Some(Outcome::win(Color::White, Reason::Resignation)));
+}
+
+#[test]
+fn browsing_shows_earlier_positions_without_changing_the_game() {
+    let mut app = App::new(Game::new());
+    play(&mut app, "e4 e5 Nf3 Nc6");
+    press_all(&mut app, &[Key::PageUp, Key::PageUp]);
+    assert!(app.is_browsing());
+    assert_eq!(app.shown_ply(), 2);
+    assert_eq!(app.shown_position(), app.game().position_at(2).expect("ply 2"));
+    assert_eq!(app.game().ply(), 4, "browsing keeps every move");
+    press(&mut app, Key::Home);
+    assert_eq!(app.shown_ply(), 0);
+    press(&mut app, Key::PageUp);
+    assert_eq!(app.shown_ply(), 0);
+    press(&mut app, Key::PageDown);
+    assert_eq!(app.shown_ply(), 1);
+    press(&mut app, Key::End);
+    assert!(!app.is_browsing());
+
+    // Playing while browsing plays on the live position, after saying so.
+    press_all(&mut app, &[Key::PageUp, Key::PageUp, Key::PageUp]);
+    type_move(&mut app, "Bb5");
+    assert!(!app.is_browsing());
+    assert_eq!(sans(&app), ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
+
+    // Clicking a move in the list shows the position after it.
+    let mut shown = None;
+    for x in 0..SCREEN.width {
+        for y in 0..SCREEN.height {
+            if ui::hit_test(SCREEN, &app, x, y) == Some(Pointer::Ply(2)) {
+                shown = Some((x, y));
+            }
+        }
+    }
+    let (x, y) = shown.expect("the move e5 is in the list");
+    let event = Event::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: x,
+        row: y,
+        modifiers: KeyModifiers::NONE,
+    });
+    let action = input::action_for_event(&event, app.mode(), |x, y| ui::hit_test(SCREEN, &app, x, y));
+    app.update(action.expect("a click on the list"));
+    assert_eq!(app.shown_ply(), 2);
+    assert_eq!(app.game().ply(), 5);
+}
+
+#[test]
+fn a_draw_offer_is_accepted_or_declined_by_the_other_player() {
+    let mut app = App::new(Game::new());
+    play(&mut app, "e4");
+    press(&mut app, Key::Ctrl('o'));
+    assert_eq!(app.prompt(), Some(Prompt::DrawOffer { by: Color::Black }));
+    press(&mut app, Key::Char('e'));
+    assert_eq!(app.input(), "", "letters do not reach the move line during a question");
+    press(&mut app, Key::Esc);
+    assert_eq!(app.game().outcome(), None);
+    assert_eq!(app.message().map(|m| m.text.as_str()), Some("White declines the draw."));
+    press_all(&mut app, &[Key::Ctrl('o'), Key::Enter]);
+    assert_eq!(app.game().outcome(), Some(Outcome::draw(Reason::Agreement)));
+    type_move(&mut app, "e5");
+    assert!(error(&app).starts_with("The game is over"), "{}", error(&app));
+}
+
+#[test]
+fn a_draw_is_claimed_by_repetition_and_refused_when_not_claimable() {
+    let mut app = App::new(Game::new());
+    press(&mut app, Key::Ctrl('d'));
+    assert!(error(&app).starts_with("No draw to claim"));
+    play(&mut app, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
+    press(&mut app, Key::Ctrl('d'));
+    assert_eq!(app.game().outcome(), None);
+    play(&mut app, "Ng8");
+    assert_eq!(app.game().outcome(), None, "threefold repetition does not end the game by itself");
+    press(&mut app, Key::Ctrl('d'));
+    assert_eq!(app.game().outcome(), Some(Outcome::draw(Reason::ThreefoldRepetition)));
+}
+
+#[test]
+fn resigning_asks_first() {
+    let mut app = App::new(Game::new());
+    press_all(&mut app, &[Key::Ctrl('r'), Key::Char('n')]);
+    assert_eq!(app.game().outcome(), None);
+    press_all(&mut app, &[Key::Ctrl('r'), Key::Char('Y')]);
+    assert_eq!(app.game().outcome(), Some(Outcome::win(Color::Black, Reason::Resignation)));
+}
+
+#[test]
+fn a_new_game_asks_when_a_game_is_in_progress() {
+    let mut app = App::new(Game::new());
+    play(&mut app, "e4");
+    press_all(&mut app, &[Key::Ctrl('n'), Key::Esc]);
+    assert_eq!(app.game().ply(), 1);
+    press_all(&mut app, &[Key::Ctrl('n'), Key::Enter]);
+    assert_eq!(app.game().ply(), 0);
+    assert_eq!(app.take_changes().last(), Some(&Change::NewGame));
+}
+
+#[test]
+fn checkmate_ends_the_game_and_undo_takes_it_back() {
+    let mut app = App::new(Game::new());
+    play(&mut app, "f3 e5 g4 Qh4#");
+    assert_eq!(app.game().outcome().map(|o| o.to_string()).as_deref(), Some("Checkmate — Black wins 0-1"));
+    press(&mut app, Key::Ctrl('z'));
+    assert_eq!(app.game().outcome(), None);
+}
+
+#[test]
+fn auto_flip_turns_the_board_to_the_side_to_move() {
+    let mut app = App::new(Game::new()).with_auto_flip(true);
+    assert!(!app.flipped());
+    play(&mut app, "e4");
+    assert!(app.flipped());
+    press(&mut app, Key::Ctrl('z'));
+    assert!(!app.flipped());
+    press(&mut app, Key::Ctrl('t'));
+    play(&mut app, "e4");
+    assert!(!app.flipped(), "switched off");
+}
+
+#[test]
+fn every_change_to_the_record_is_reported_for_saving() {
+    let mut app = App::new(Game::new());
+    play(&mut app, "e4 e5");
+    press(&mut app, Key::Ctrl('z'));
+    press_all(&mut app, &[Key::Ctrl('o'), Key::Char('y')]);
+    let changes = app.take_changes();
+    assert_eq!(changes.len(), 4, "{changes:?}");
+    assert!(matches!(
+        changes[..],
+        [Change::Moved(_), Change::Moved(_), Change::TakenBack, Change::Recorded(_)]
+    ));
+    assert!(app.take_changes().is_empty());
+}
+
+#[test]
+fn ctrl_c_quits_from_every_mode() {
+    let ctrl_c = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+    let mut app = app_from("8/P6k/8/8/8/8/8/K7 w - - 0 1");
+    type_move(&mut app, "a8");
+    press(&mut app, Key::Char('?'));
+    assert_eq!(app.mode(), Mode::Help);
+    let action = input::action_for_event(&ctrl_c, app.mode(), |_, _| None).expect("an action");
+    app.update(action);
+    assert!(app.should_quit());
+}
+
+#[test]
+fn the_real_loop_plays_fools_mate_from_scripted_keys() {
+    let mut events: Vec<Event> = Vec::new();
+    for text in ["f3", "e5", "g4", "Qh4#"] {
+        for c in text.chars() {
+            events.push(Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)));
+        }
+        events.push(Event::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)));
+    }
+    events.push(Event::Resize(60, 20));
+    let mut terminal = Terminal::new(TestBackend::new(100, 32)).expect("test terminal");
+    let mut app = App::new(Game::new());
+    let mut saved = 0;
+    tui::run(&mut terminal, &mut events.into_iter(), &mut app, &Look::default(), |_, _| saved += 1)
+        .expect("the loop runs");
+    assert_eq!(app.game().outcome(), Some(Outcome::win(Color::Black, Reason::Checkmate)));
+    assert_eq!(saved, 4, "the save hook runs after every move");
+    let screen: String = terminal.backend().buffer().content().iter().map(ratatui::buffer::Cell::symbol).collect();
+    assert!(screen.contains("Checkmate — Black wins 0-1"), "{screen}");
+}

@@ -1,0 +1,169 @@
+//! The real binary in a pseudo-terminal: what only a real terminal shows. Keys are
+//! written to the terminal, the output is read back through a vt100 parser.
+
+use std::io::{Read, Write};
+use std::sync::mpsc::{self, Receiver};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
+
+const ROWS: u16 = 32;
+const COLS: u16 = 100;
+const PATIENCE: Duration = Duration::from_secs(20);
+
+/// The binary running in a pseudo-terminal, and everything it has written.
+struct Session {
+    master: Box<dyn MasterPty + Send>,
+    child: Box<dyn Child + Send + Sync>,
+    writer: Box<dyn Write + Send>,
+    output: Receiver<Vec<u8>>,
+    raw: Vec<u8>,
+    screen: vt100::Parser,
+}
+
+impl Session {
+    fn start(args: &[&str]) -> Session {
+        let pty = native_pty_system()
+            .openpty(PtySize { rows: ROWS, cols: COLS, pixel_width: 0, pixel_height: 0 })
+            .expect("a pseudo-terminal");
+        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_hotseat"));
+        cmd.args(args);
+        cmd.env("TERM", "xterm-256color");
+        cmd.env("COLORTERM", "truecolor");
+        cmd.env_remove("NO_COLOR");
+        let child = pty.slave.spawn_command(cmd).expect("the binary starts");
+        // Only the child holds the terminal's other end now, so reads end when it exits.
+        drop(pty.slave);
+        let mut reader = pty.master.try_clone_reader().expect("a reader");
+        let (send, output) = mpsc::channel();
+        thread::spawn(move || {
+            let mut chunk = [0; 4096];
+            while let Ok(n @ 1..) = reader.read(&mut chunk) {
+                if send.send(chunk[..n].to_vec()).is_err() {
+                    break;
+                }
+            }
+        });
+        let writer = pty.master.take_writer().expect("a writer");
+        Session {
+            master: pty.master,
+            child,
+            writer,
+            output,
+            raw: Vec::new(),
+            screen: vt100::Parser::new(ROWS.try_into().expect("rows"), COLS.try_into().expect("cols"), 0),
+        }
+    }
+
+    fn read_for(&mut self, wait: Duration) -> bool {
+        match self.output.recv_timeout(wait) {
+            Ok(bytes) => {
+                self.screen.process(&bytes);
+                self.raw.extend_from_slice(&bytes);
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    fn contents(&self) -> String {
+        self.screen.screen().contents()
+    }
+
+    /// Reads output until the screen shows `text`.
+    fn wait_for(&mut self, text: &str) {
+        let deadline = Instant::now() + PATIENCE;
+        while !self.contents().contains(text) {
+            assert!(Instant::now() < deadline, "the screen never showed {text:?}:\n{}", self.contents());
+            self.read_for(Duration::from_millis(50));
+        }
+    }
+
+    fn send(&mut self, keys: &str) {
+        self.writer.write_all(keys.as_bytes()).expect("keys written");
+        self.writer.flush().expect("keys sent");
+    }
+
+    /// Waits for the binary to exit, reading everything it wrote.
+    fn wait_for_exit(&mut self) -> portable_pty::ExitStatus {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("child status") {
+                while self.read_for(Duration::from_millis(200)) {}
+                return status;
+            }
+            assert!(Instant::now() < deadline, "the binary did not exit:\n{}", self.contents());
+            self.read_for(Duration::from_millis(50));
+        }
+    }
+
+    /// The terminal's local modes, such as `ICANON | ECHO`, as text.
+    fn local_modes(&self) -> String {
+        let termios = self.master.get_termios().expect("terminal settings");
+        format!("{:?}", termios.local_flags)
+    }
+}
+
+fn raw_mode_is_off(modes: &str) -> bool {
+    modes.contains("ICANON") && modes.contains("ECHO")
+}
+
+#[test]
+fn fools_mate_shows_the_banner_and_ctrl_c_restores_the_terminal() {
+    let mut s = Session::start(&[]);
+    s.wait_for("White to move");
+    assert!(!raw_mode_is_off(&s.local_modes()), "the game runs in raw mode: {}", s.local_modes());
+    let entered = String::from_utf8_lossy(&s.raw).into_owned();
+    assert!(entered.contains("\x1b[?1049h"), "the alternate screen is used");
+    assert!(entered.contains("\x1b[2J"), "the screen is cleared at the start");
+    for (text, shown) in [("f3", "1. f3"), ("e5", "e5"), ("g4", "2. g4"), ("Qh4#", "Qh4#")] {
+        s.send(text);
+        s.wait_for(&format!("Move: {text}"));
+        s.send("\r");
+        s.wait_for(shown);
+    }
+    s.wait_for("Checkmate — Black wins 0-1");
+
+    s.send("\x03");
+    let status = s.wait_for_exit();
+    assert!(status.success(), "Ctrl-C is a normal way out: {status:?}");
+    let raw = String::from_utf8_lossy(&s.raw).into_owned();
+    let tail = &raw[raw.rfind("\x1b[?1049h").expect("entered the alternate screen")..];
+    for (sequence, what) in [
+        ("\x1b[?1049l", "leave the alternate screen"),
+        ("\x1b[?1000l", "stop mouse clicks"),
+        ("\x1b[?1003l", "stop mouse motion"),
+        ("\x1b[?1006l", "stop SGR mouse reports"),
+        ("\x1b[?25h", "show the cursor"),
+    ] {
+        assert!(tail.contains(sequence), "on exit the binary must {what} ({sequence:?})");
+    }
+    let last_leave = raw.rfind("\x1b[?1049l").expect("left the alternate screen");
+    assert!(!raw[last_leave..].contains("\x1b[?1000h"), "nothing turns the mouse back on after leaving");
+    assert!(raw_mode_is_off(&s.local_modes()), "raw mode is off after exit: {}", s.local_modes());
+}
+
+#[test]
+fn version_help_and_bad_arguments_never_touch_the_terminal() {
+    for (args, success, expected) in [
+        (&["--version"][..], true, "hotseat 0.1.0"),
+        (&["--help"][..], true, "--chess960"),
+        (&["--theme", "neon"][..], false, "no theme called \"neon\""),
+        (&["--fen", "8/8/8/8/8/8/8/8 w - - 0 1"][..], false, "hotseat: invalid value"),
+        (&["--chess960", "1000"][..], false, "0 to 959"),
+    ] {
+        let mut s = Session::start(args);
+        let status = s.wait_for_exit();
+        let raw = String::from_utf8_lossy(&s.raw).into_owned();
+        assert_eq!(status.success(), success, "{args:?}: {raw}");
+        assert!(raw.contains(expected), "{args:?}: {raw}");
+        for sequence in ["\x1b[?1049h", "\x1b[?1000h", "\x1b[?25l"] {
+            assert!(!raw.contains(sequence), "{args:?} touched the terminal: {raw:?}");
+        }
+        if !success {
+            assert_eq!(raw.trim_end().lines().count(), 1, "{args:?}: one line of error: {raw}");
+        }
+        assert!(raw_mode_is_off(&s.local_modes()), "{args:?}");
+    }
+}

@@ -1,0 +1,376 @@
+//! The whole screen, drawn headless on ratatui's `TestBackend`, as insta snapshots at
+//! two sizes; and the README picture, an SVG made from the same buffer with its colours.
+//!
+//! Review changed snapshots with `INSTA_UPDATE=always cargo test --test screen` and
+//! `git diff tests/snapshots`; refresh the picture with
+//! `UPDATE_SCREENSHOT=1 cargo test --test screen`.
+
+use std::fmt::Write as _;
+
+use hotseat::app::{Action, App};
+use hotseat::chess::{Game, Position};
+use hotseat::input::{self, Key};
+use hotseat::ui::{self, ColorSupport, Look, PieceSet, theme};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::style::{Color, Modifier};
+
+/// The classic terminal and a roomier one.
+const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
+
+fn app_from(fen: &str) -> App {
+    App::new(Game::from_position(Position::from_fen(fen).expect("valid fen")))
+}
+
+fn press(app: &mut App, keys: &[Key]) {
+    for &key in keys {
+        if let Some(action) = input::action_for_key(app.mode(), key) {
+            app.update(action);
+        }
+    }
+}
+
+fn play(app: &mut App, moves: &str) {
+    for m in moves.split_whitespace() {
+        for c in m.chars() {
+            app.update(Action::Type(c));
+        }
+        app.update(Action::Submit);
+        assert!(app.game().san_moves().last().is_some_and(|s| s.starts_with(m.trim_end_matches(['+', '#']))));
+    }
+}
+
+fn draw(app: &App, look: &Look, width: u16, height: u16) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
+    terminal.draw(|frame| ui::render(frame, app, look)).expect("draws");
+    terminal.backend().buffer().clone()
+}
+
+/// The buffer as lines of text, trailing blanks trimmed.
+fn text(buf: &Buffer) -> String {
+    let area = buf.area;
+    let mut out = String::new();
+    for y in 0..area.height {
+        let line: String = (0..area.width).map(|x| buf[(x, y)].symbol()).collect();
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// Snapshots the screen at both sizes.
+fn snapshot(name: &str, app: &App, look: &Look) {
+    for (w, h) in SIZES {
+        insta::assert_snapshot!(format!("{name}_{w}x{h}"), text(&draw(app, look, w, h)));
+    }
+}
+
+fn colour() -> Look {
+    Look::default()
+}
+
+#[test]
+fn start_position() {
+    snapshot("start", &App::new(Game::new()), &colour());
+}
+
+#[test]
+fn selection_with_quiet_moves_and_captures() {
+    let mut app = App::new(Game::new());
+    play(&mut app, "e4 d5 Nc3 Nf6");
+    // The cursor is on f6 after Black's move; walk to e4 and pick up the pawn.
+    press(&mut app, &[Key::Down, Key::Down, Key::Left, Key::Enter]);
+    assert_eq!(app.selection().map(|s| s.from.to_string()).as_deref(), Some("e4"));
+    snapshot("selection", &app, &colour());
+    let mono = Look { colors: ColorSupport::None, ..colour() };
+    insta::assert_snapshot!("selection_no_colour_80x24", text(&draw(&app, &mono, 80, 24)));
+    let ascii = Look { pieces: PieceSet::Letters, ..colour() };
+    insta::assert_snapshot!("selection_ascii_80x24", text(&draw(&app, &ascii, 80, 24)));
+}
+
+#[test]
+fn promotion_picker() {
+    let mut app = app_from("8/P6k/8/8/8/8/8/K7 w - - 0 1");
+    play_partial(&mut app, "a8");
+    snapshot("promotion", &app, &colour());
+}
+
+fn play_partial(app: &mut App, text: &str) {
+    for c in text.chars() {
+        app.update(Action::Type(c));
+    }
+    app.update(Action::Submit);
+}
+
+#[test]
+fn check() {
+    let mut app = App::new(Game::new());
+    play(&mut app, "e4 f5 Qh5+");
+    snapshot("check", &app, &colour());
+}
+
+#[test]
+fn typing_shows_the_moves_that_fit() {
+    let mut app = App::new(Game::new());
+    play(&mut app, "e4 e5");
+    for c in "N".chars() {
+        app.update(Action::Type(c));
+    }
+    insta::assert_snapshot!("typing_80x24", text(&draw(&app, &colour(), 80, 24)));
+    play_partial(&mut app, "f4");
+    insta::assert_snapshot!("illegal_move_80x24", text(&draw(&app, &colour(), 80, 24)));
+}
+
+#[test]
+fn end_banners() {
+    let cases: [(&str, &str, &str, &[Key]); 9] = [
+        ("checkmate", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "f3 e5 g4 Qh4#", &[]),
+        ("stalemate", "7k/8/6Q1/8/8/8/8/K7 w - - 0 1", "Qf7", &[]),
+        ("insufficient_material", "4k3/8/8/8/8/8/3p4/4K3 w - - 0 1", "Kxd2", &[]),
+        (
+            "fivefold_repetition",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8",
+            &[],
+        ),
+        ("seventy_five_moves", "4k3/8/8/8/8/8/8/R3K3 w - - 149 100", "Ra2", &[]),
+        (
+            "threefold_claimed",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8",
+            &[Key::Ctrl('d')],
+        ),
+        ("fifty_moves_claimed", "4k3/8/8/8/8/8/8/R3K3 w - - 99 80", "Ra2", &[Key::Ctrl('d')]),
+        (
+            "agreement",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "d4 d5",
+            &[Key::Ctrl('o'), Key::Enter],
+        ),
+        (
+            "resignation",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "d4",
+            &[Key::Ctrl('r'), Key::Char('y')],
+        ),
+    ];
+    for (name, fen, moves, keys) in cases {
+        let mut app = app_from(fen);
+        play(&mut app, moves);
+        press(&mut app, keys);
+        assert!(app.game().is_over(), "{name}");
+        snapshot(&format!("end_{name}"), &app, &colour());
+    }
+}
+
+#[test]
+fn claimable_draw_is_announced_with_its_key() {
+    let mut app = App::new(Game::new());
+    play(&mut app, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8");
+    insta::assert_snapshot!("claimable_threefold_80x24", text(&draw(&app, &colour(), 80, 24)));
+}
+
+#[test]
+fn help_overlay() {
+    let mut app = App::new(Game::new());
+    press(&mut app, &[Key::Char('?')]);
+    snapshot("help", &app, &colour());
+}
+
+#[test]
+fn draw_offer_question() {
+    let mut app = App::new(Game::new());
+    play(&mut app, "e4");
+    press(&mut app, &[Key::Ctrl('o')]);
+    snapshot("draw_offer", &app, &colour());
+}
+
+#[test]
+fn browsing_an_earlier_position() {
+    let mut app = App::new(Game::new());
+    play(&mut app, "e4 e5 Nf3 Nc6 Bb5 a6");
+    press(&mut app, &[Key::PageUp, Key::PageUp, Key::PageUp]);
+    insta::assert_snapshot!("browsing_80x24", text(&draw(&app, &colour(), 80, 24)));
+}
+
+#[test]
+fn flipped_board() {
+    let mut app = App::new(Game::new());
+    play(&mut app, "d4 Nf6 c4 e6");
+    press(&mut app, &[Key::Ctrl('f')]);
+    snapshot("flipped", &app, &colour());
+}
+
+#[test]
+fn too_small() {
+    let app = App::new(Game::new());
+    for (w, h) in [(30, 10), (50, 12)] {
+        insta::assert_snapshot!(format!("too_small_{w}x{h}"), text(&draw(&app, &colour(), w, h)));
+    }
+}
+
+#[test]
+fn a_tall_narrow_terminal_puts_the_moves_under_the_board() {
+    let mut app = App::new(Game::new());
+    play(&mut app, "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6");
+    insta::assert_snapshot!("tall_narrow_44x40", text(&draw(&app, &colour(), 44, 40)));
+}
+
+#[test]
+fn long_games_scroll_the_move_list_to_the_latest_move() {
+    let mut app = App::new(Game::new());
+    play(&mut app, "a3 a6 b3 b6 c3 c6 d3 d6 e3 e6 f3 f6 g3 g6 h3 h6");
+    play(&mut app, "a4 a5 b4 b5 c4 c5 d4 d5 e4 e5 f4 f5 g4 g5 h4 h5");
+    // Sixteen move pairs: more than the small panel has rows.
+    let screen = text(&draw(&app, &colour(), 80, 24));
+    assert!(screen.contains("16. h4      h5"), "{screen}");
+    assert!(!screen.contains(" 1. a3"), "{screen}");
+}
+
+#[test]
+fn any_size_draws_without_panicking() {
+    let mut app = App::new(Game::new());
+    play(&mut app, "e4 e5");
+    press(&mut app, &[Key::Enter]);
+    for (w, h) in [(1, 1), (2, 3), (10, 5), (51, 13), (52, 14), (26, 19), (60, 45), (500, 200), (250, 70)] {
+        for mode in [&[][..], &[Key::Char('?')][..]] {
+            let mut app = app.clone();
+            press(&mut app, mode);
+            draw(&app, &colour(), w, h);
+            draw(&app, &Look { colors: ColorSupport::None, ..colour() }, w, h);
+        }
+    }
+}
+
+// ----- the README picture -----
+
+/// A mid-game position with a piece picked up, as an SVG of the screen with its colours.
+fn screenshot() -> String {
+    let mut app = App::new(Game::new());
+    play(&mut app, "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O b5 Bb3 d6 c3 Bg4 h3 Bh5");
+    // The cursor is on h5 after Black's last move: walk it to f3 and pick up the
+    // knight, which can capture on e5.
+    press(&mut app, &[Key::Down, Key::Down, Key::Left, Key::Left, Key::Enter]);
+    assert_eq!(app.selection().map(|s| s.from.to_string()).as_deref(), Some("f3"));
+    let look = Look { theme: theme::WOOD, colors: ColorSupport::TrueColor, pieces: PieceSet::Glyphs };
+    svg(&draw(&app, &look, 100, 30))
+}
+
+/// Cell size in the SVG: a terminal cell is about twice as tall as wide.
+const CELL_W: f32 = 9.6;
+const CELL_H: f32 = 20.0;
+const FOREGROUND: (u8, u8, u8) = (0xd8, 0xd8, 0xd8);
+const BACKGROUND: (u8, u8, u8) = (0x1c, 0x1c, 0x1c);
+
+fn hex((r, g, b): (u8, u8, u8)) -> String {
+    format!("#{r:02x}{g:02x}{b:02x}")
+}
+
+fn rgb(color: Color, default: (u8, u8, u8)) -> (u8, u8, u8) {
+    match color {
+        Color::Rgb(r, g, b) => (r, g, b),
+        Color::Black => (0, 0, 0),
+        Color::White => (255, 255, 255),
+        Color::Gray => (0xc0, 0xc0, 0xc0),
+        Color::DarkGray => (0x80, 0x80, 0x80),
+        _ => default,
+    }
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+/// Converts a buffer to SVG: one rectangle per run of background colour, one text
+/// element per character so that every glyph sits in its cell whatever the font.
+fn svg(buf: &Buffer) -> String {
+    let area = buf.area;
+    let (width, height) = (f32::from(area.width) * CELL_W, f32::from(area.height) * CELL_H);
+    let mut out = String::new();
+    writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">"#
+    )
+    .expect("write");
+    writeln!(
+        out,
+        r#"<style>text{{font-family:"DejaVu Sans Mono","Menlo","Consolas",monospace;font-size:16px;white-space:pre}}.b{{font-weight:bold}}.d{{opacity:.55}}</style>"#
+    )
+    .expect("write");
+    writeln!(out, r#"<rect width="100%" height="100%" fill="{}"/>"#, hex(BACKGROUND)).expect("write");
+    for y in 0..area.height {
+        let mut x = 0;
+        while x < area.width {
+            let bg = colours(&buf[(x, y)]).1;
+            let start = x;
+            while x < area.width && colours(&buf[(x, y)]).1 == bg {
+                x += 1;
+            }
+            if bg != BACKGROUND {
+                writeln!(
+                    out,
+                    r#"<rect x="{}" y="{}" width="{}" height="{CELL_H}" fill="{}"/>"#,
+                    f32::from(start) * CELL_W,
+                    f32::from(y) * CELL_H,
+                    f32::from(x - start) * CELL_W,
+                    hex(bg)
+                )
+                .expect("write");
+            }
+        }
+    }
+    for y in 0..area.height {
+        for x in 0..area.width {
+            let cell = &buf[(x, y)];
+            let symbol = cell.symbol();
+            if symbol.trim().is_empty() {
+                continue;
+            }
+            let (fg, _) = colours(cell);
+            let mut class = Vec::new();
+            if cell.modifier.contains(Modifier::BOLD) {
+                class.push("b");
+            }
+            if cell.modifier.contains(Modifier::DIM) {
+                class.push("d");
+            }
+            let class =
+                if class.is_empty() { String::new() } else { format!(r#" class="{}""#, class.join(" ")) };
+            writeln!(
+                out,
+                r#"<text x="{:.1}" y="{:.1}" fill="{}"{class}>{}</text>"#,
+                f32::from(x) * CELL_W,
+                f32::from(y) * CELL_H + CELL_H * 0.75,
+                hex(fg),
+                escape(symbol)
+            )
+            .expect("write");
+        }
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// A cell's foreground and background, reverse video applied.
+fn colours(cell: &ratatui::buffer::Cell) -> ((u8, u8, u8), (u8, u8, u8)) {
+    let fg = rgb(cell.fg, FOREGROUND);
+    let bg = rgb(cell.bg, BACKGROUND);
+    if cell.modifier.contains(Modifier::REVERSED) { (bg, fg) } else { (fg, bg) }
+}
+
+#[test]
+fn the_readme_picture_is_current() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/screenshot.svg");
+    let fresh = screenshot();
+    if std::env::var_os("UPDATE_SCREENSHOT").is_some() {
+        std::fs::create_dir_all(concat!(env!("CARGO_MANIFEST_DIR"), "/assets")).expect("assets directory");
+        std::fs::write(path, &fresh).expect("write the picture");
+        return;
+    }
+    let stored = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        stored == fresh,
+        "assets/screenshot.svg is out of date: run `UPDATE_SCREENSHOT=1 cargo test --test screen` and commit it"
+    );
+}
