@@ -3,7 +3,7 @@
 
 use std::ffi::OsString;
 use std::fs;
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant, UNIX_EPOCH};
@@ -323,8 +323,10 @@ fn data_directories_follow_each_platform_and_the_override_wins() {
             vars.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
         move |name| vars.iter().find(|(k, _)| k == name).map(|(_, v)| OsString::from(v))
     }
+    /// A platform, its environment, and the data directory expected there.
+    type Case<'a> = (Platform, Vec<(&'a str, &'a str)>, Option<&'a str>);
     let home = ("HOME", "/home/anna");
-    let cases: [(Platform, Vec<(&str, &str)>, Option<&str>); 9] = [
+    let cases: [Case; 9] = [
         (Platform::Unix, vec![home], Some("/home/anna/.local/share/hotseat")),
         (Platform::Unix, vec![home, ("XDG_DATA_HOME", "/xdg")], Some("/xdg/hotseat")),
         (Platform::Unix, vec![home, ("XDG_DATA_HOME", "relative")], Some("/home/anna/.local/share/hotseat")),
