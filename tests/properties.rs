@@ -280,7 +280,7 @@ fn walk(
 }
 
 fn config() -> ProptestConfig {
-    common::proptest_config(if cfg!(debug_assertions) { 48 } else { 512 })
+    common::proptest_config(if cfg!(debug_assertions) { 128 } else { 1024 })
 }
 
 proptest! {
