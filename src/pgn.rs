@@ -179,8 +179,9 @@ impl<N: Into<String>, V: Into<String>> FromIterator<(N, V)> for Tags {
 /// A game record: the tags, the game with its full history, and the clock times.
 ///
 /// The [`Game`] is the truth about the moves and the result: the writer takes the
-/// `Result`, `SetUp`, `FEN`, `Variant` and `Termination` tags from it, and keeps
-/// every other tag as it is.
+/// `Result`, `SetUp`, `FEN`, `Variant` and `Termination` tags (and the value of a
+/// `PlyCount` tag) from it, and keeps every other tag as it is. Comments other than
+/// clock times, NAGs and variations are read past, not kept.
 #[derive(Clone, Debug)]
 pub struct PgnGame {
     /// The tags, in order. The writer puts the Seven Tag Roster first whatever the

@@ -410,6 +410,23 @@ fn tag_values_with_quotes_and_backslashes_survive() {
 }
 
 #[test]
+fn tag_names_that_would_not_read_back_are_cleaned() {
+    let record = PgnGame::new(Game::new()).with_tag("My Club", "x").with_tag("[]", "dropped");
+    let text = record.to_pgn();
+    assert!(text.contains("[MyClub \"x\"]\n"), "{text}");
+    assert!(!text.contains("dropped"));
+    assert_eq!(load_only(&text).tags.get("MyClub"), Some("x"));
+}
+
+#[test]
+fn an_en_passant_remark_after_the_move_is_skipped() {
+    let text = "[FEN \"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1\"]\n1. exd6 e.p. Kd7 2. Kd2 *";
+    assert_eq!(sans(&load_only(text)), ["exd6", "Kd7", "Kd2"]);
+    let text = "[FEN \"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1\"]\n1. exd6 ep Kd7 *";
+    assert_eq!(sans(&load_only(text)), ["exd6", "Kd7"]);
+}
+
+#[test]
 fn figurine_notation_is_read() {
     assert_eq!(sans(&load_only("1. e4 e5 2. ♘f3 ♞c6 *")), ["e4", "e5", "Nf3", "Nc6"]);
 }

@@ -102,7 +102,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// Consumes the next `len` bytes, which must end on a character boundary.
-    fn bump_while_bytes(&mut self, len: usize) -> &'a str {
+    fn bump_bytes(&mut self, len: usize) -> &'a str {
         let start = self.pos;
         while self.pos < start + len && self.bump().is_some() {}
         &self.text[start..self.pos]
@@ -242,7 +242,18 @@ pub(crate) fn tokenize(text: &str) -> Result<Vec<Token>, PgnError> {
                     return Err(error(at, PgnErrorKind::Unexpected(run.to_owned())));
                 }
             }
-            c if starts_symbol(c) => symbol(cur.bump_while(continues_symbol)),
+            c if starts_symbol(c) => {
+                let text = cur.bump_while(continues_symbol);
+                // `exd6 e.p.`: the en-passant remark, not a move.
+                if text == "e" && cur.text[cur.pos..].starts_with(".p.") {
+                    cur.bump_bytes(3);
+                    TokenKind::Annotation
+                } else if text == "ep" {
+                    TokenKind::Annotation
+                } else {
+                    symbol(text)
+                }
+            }
             c if is_annotation_glyph(c) => {
                 let run = cur.bump_while(is_annotation_glyph);
                 if run == "--" { TokenKind::Null(run.to_owned()) } else { TokenKind::Annotation }
@@ -336,7 +347,7 @@ fn tag(cur: &mut Cursor<'_>) -> Result<TokenKind, PgnError> {
         return Err(error(open, PgnErrorKind::BadTag(format!("tag {name} is not closed (missing ])"))));
     };
     *cur = after_quote;
-    let raw = cur.bump_while_bytes(end);
+    let raw = cur.bump_bytes(end);
     let value = raw.replace("\\\"", "\"").replace("\\\\", "\\");
     cur.bump(); // the closing quote
     cur.bump_while(|c| c == ' ' || c == '\t');

@@ -16,6 +16,11 @@ const DERIVED: [&str; 4] = ["SetUp", "FEN", "Variant", "Termination"];
 pub(crate) fn write(pgn: &PgnGame) -> String {
     let mut out = String::new();
     for (name, value) in tags(pgn) {
+        // A tag name is letters, digits and `_`; anything else would not read back.
+        let name: String = name.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+        if name.is_empty() {
+            continue;
+        }
         out.push('[');
         out.push_str(&name);
         out.push_str(" \"");
