@@ -9,6 +9,7 @@ mod board;
 pub mod layout;
 mod overlay;
 mod panel;
+mod sprites;
 pub mod theme;
 
 use ratatui::Frame;

@@ -254,7 +254,7 @@ fn screenshot() -> String {
     press(&mut app, &[Key::Down, Key::Down, Key::Left, Key::Left, Key::Enter]);
     assert_eq!(app.selection().map(|s| s.from.to_string()).as_deref(), Some("f3"));
     let look = Look { theme: theme::WOOD, colors: ColorSupport::TrueColor, pieces: PieceSet::Glyphs };
-    svg(&draw(&app, &look, 100, 30))
+    svg(&draw(&app, &look, 120, 40))
 }
 
 /// Cell size in the SVG: a terminal cell is about twice as tall as wide.
@@ -290,7 +290,7 @@ fn svg(buf: &Buffer) -> String {
     let mut out = String::new();
     writeln!(
         out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" shape-rendering="crispEdges">"#
     )
     .expect("write");
     writeln!(
@@ -328,6 +328,25 @@ fn svg(buf: &Buffer) -> String {
                 continue;
             }
             let (fg, _) = colours(cell);
+            let (left, top) = (f32::from(x) * CELL_W, f32::from(y) * CELL_H);
+            // Block characters as rectangles, so large pieces stay crisp in any font.
+            let block = match symbol {
+                "█" => Some((0.0, 1.0)),
+                "▀" => Some((0.0, 0.5)),
+                "▄" => Some((0.5, 0.5)),
+                _ => None,
+            };
+            if let Some((offset, part)) = block {
+                writeln!(
+                    out,
+                    r#"<rect x="{left:.1}" y="{:.1}" width="{CELL_W}" height="{:.1}" fill="{}"/>"#,
+                    top + offset * CELL_H,
+                    part * CELL_H,
+                    hex(fg)
+                )
+                .expect("write");
+                continue;
+            }
             let mut class = Vec::new();
             if cell.modifier.contains(Modifier::BOLD) {
                 class.push("b");

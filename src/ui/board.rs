@@ -5,6 +5,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 
 use super::layout::BoardGeometry;
+use super::sprites;
 use super::theme::{Look, Mark};
 use crate::app::{App, Mode, TargetKind};
 use crate::chess::{Move, Position, Square};
@@ -97,8 +98,14 @@ fn render_square(rect: Rect, buf: &mut Buffer, view: &BoardView<'_>, sq: Square,
     }
     let (cx, cy) = (rect.x + rect.width / 2, rect.y + rect.height / 2);
     if let Some(piece) = view.position.piece_at(sq) {
-        let (symbol, style) = look.piece(piece);
-        put(buf, cx, cy, symbol, base.patch(style));
+        if let Some((sprite, scale)) =
+            sprites::fit(piece.role, rect.width, rect.height).filter(|_| look.large_pieces())
+        {
+            sprites::draw(buf, rect, sprite, scale, look.piece_color(piece.color), base);
+        } else {
+            let (symbol, style) = look.piece(piece);
+            put(buf, cx, cy, symbol, base.patch(style));
+        }
     } else if view.target(sq).is_some() {
         let (symbol, style) = look.target();
         put(buf, cx, cy, symbol, base.patch(style));

@@ -234,6 +234,17 @@ impl Look {
         self.monochrome().then_some("░")
     }
 
+    /// The colour of `side`'s pieces, if there are colours.
+    pub fn piece_color(&self, side: Side) -> Option<Color> {
+        self.color(side.fold(self.theme.white_piece, self.theme.black_piece))
+    }
+
+    /// Whether large squares may show large pieces drawn with blocks: only with
+    /// glyphs and with colour, since a silhouette alone does not tell the sides apart.
+    pub fn large_pieces(&self) -> bool {
+        self.pieces == PieceSet::Glyphs && !self.monochrome()
+    }
+
     /// How a piece is written and coloured.
     pub fn piece(&self, piece: Piece) -> (&'static str, Style) {
         let style = self
