@@ -170,7 +170,7 @@ const fn act(key: Key, action: Action) -> (Key, Effect) {
 
 const QUIT: Binding = Binding {
     keys: &[act(Key::Ctrl('q'), Action::Quit), act(Key::Ctrl('c'), Action::Quit)],
-    help: "quit (the game is kept)",
+    help: "quit at once",
     hint: Some("quit"),
 };
 

@@ -467,6 +467,7 @@ fn the_real_loop_plays_fools_mate_from_scripted_keys() {
         .expect("the loop runs");
     assert_eq!(app.game().outcome(), Some(Outcome::win(Color::Black, Reason::Checkmate)));
     assert_eq!(saved, 4, "the save hook runs after every move");
-    let screen: String = terminal.backend().buffer().content().iter().map(ratatui::buffer::Cell::symbol).collect();
+    let screen: String =
+        terminal.backend().buffer().content().iter().map(ratatui::buffer::Cell::symbol).collect();
     assert!(screen.contains("Checkmate — Black wins 0-1"), "{screen}");
 }

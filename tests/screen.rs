@@ -7,7 +7,7 @@
 
 use std::fmt::Write as _;
 
-use hotseat::app::{Action, App};
+use hotseat::app::{Action, App, Mode};
 use hotseat::chess::{Game, Position};
 use hotseat::input::{self, Key};
 use hotseat::ui::{self, ColorSupport, Look, PieceSet, theme};
@@ -392,4 +392,29 @@ fn the_readme_picture_is_current() {
         stored == fresh,
         "assets/screenshot.svg is out of date: run `UPDATE_SCREENSHOT=1 cargo test --test screen` and commit it"
     );
+}
+
+// ----- the README key table -----
+
+/// The key tables as Markdown, for the README.
+fn key_table() -> String {
+    let mut out = String::from("| Keys | What they do |\n|---|---|\n");
+    for (mode, title) in
+        [(Mode::Play, ""), (Mode::Promotion, "Promotion picker: "), (Mode::Prompt, "Questions: ")]
+    {
+        for binding in input::bindings(mode) {
+            if mode != Mode::Play && binding.action() == Some(Action::Quit) {
+                continue;
+            }
+            writeln!(out, "| `{}` | {title}{} |", binding.key_names(), binding.help).expect("write");
+        }
+    }
+    out
+}
+
+#[test]
+fn the_readme_key_table_matches_the_keys() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("README");
+    let table = key_table();
+    assert!(readme.contains(&table), "the README's key table is out of date; it should read:\n\n{table}");
 }
