@@ -3,8 +3,8 @@
 //! [`chess`] is the rules core and stands on its own as a library. [`app`] is the game
 //! screen's state machine on top of it; it knows nothing of terminals either, nor do
 //! [`pgn`] (game records), [`store`] (atomic saving, autosave, resume) and [`clock`]
-//! (chess clocks). The other
-//! modules put it on a terminal and exist only with the default `tui` feature.
+//! (chess clocks). The other modules put it on a terminal and exist only with the
+//! default `tui` feature.
 
 pub mod app;
 pub mod chess;
