@@ -270,11 +270,61 @@ fn hex((r, g, b): (u8, u8, u8)) -> String {
 fn rgb(color: Color, default: (u8, u8, u8)) -> (u8, u8, u8) {
     match color {
         Color::Rgb(r, g, b) => (r, g, b),
+        // The 16 basic colours as xterm shows them by default.
         Color::Black => (0, 0, 0),
-        Color::White => (255, 255, 255),
-        Color::Gray => (0xc0, 0xc0, 0xc0),
-        Color::DarkGray => (0x80, 0x80, 0x80),
-        _ => default,
+        Color::Red => (0xcd, 0, 0),
+        Color::Green => (0, 0xcd, 0),
+        Color::Yellow => (0xcd, 0xcd, 0),
+        Color::Blue => (0, 0, 0xee),
+        Color::Magenta => (0xcd, 0, 0xcd),
+        Color::Cyan => (0, 0xcd, 0xcd),
+        Color::Gray => (0xe5, 0xe5, 0xe5),
+        Color::DarkGray => (0x7f, 0x7f, 0x7f),
+        Color::LightRed => (0xff, 0, 0),
+        Color::LightGreen => (0, 0xff, 0),
+        Color::LightYellow => (0xff, 0xff, 0),
+        Color::LightBlue => (0x5c, 0x5c, 0xff),
+        Color::LightMagenta => (0xff, 0, 0xff),
+        Color::LightCyan => (0, 0xff, 0xff),
+        Color::White => (0xff, 0xff, 0xff),
+        Color::Indexed(i) => xterm_rgb(i),
+        Color::Reset => default,
+    }
+}
+
+/// The RGB of an xterm 256-colour index from the cube or the grey ramp.
+fn xterm_rgb(i: u8) -> (u8, u8, u8) {
+    const LEVELS: [u8; 6] = [0, 95, 135, 175, 215, 255];
+    match i {
+        16..=231 => {
+            let i = i - 16;
+            (LEVELS[usize::from(i / 36)], LEVELS[usize::from(i / 6 % 6)], LEVELS[usize::from(i % 6)])
+        }
+        232.. => {
+            let v = 8 + 10 * (i - 232);
+            (v, v, v)
+        }
+        _ => rgb(
+            [
+                Color::Black,
+                Color::Red,
+                Color::Green,
+                Color::Yellow,
+                Color::Blue,
+                Color::Magenta,
+                Color::Cyan,
+                Color::Gray,
+                Color::DarkGray,
+                Color::LightRed,
+                Color::LightGreen,
+                Color::LightYellow,
+                Color::LightBlue,
+                Color::LightMagenta,
+                Color::LightCyan,
+                Color::White,
+            ][usize::from(i)],
+            (0, 0, 0),
+        ),
     }
 }
 
@@ -376,6 +426,30 @@ fn colours(cell: &ratatui::buffer::Cell) -> ((u8, u8, u8), (u8, u8, u8)) {
     let fg = rgb(cell.fg, FOREGROUND);
     let bg = rgb(cell.bg, BACKGROUND);
     if cell.modifier.contains(Modifier::REVERSED) { (bg, fg) } else { (fg, bg) }
+}
+
+/// Writes the screenshot position in every colour mode and theme to `$HOTSEAT_LOOKS`,
+/// for a person to look at: `HOTSEAT_LOOKS=/tmp cargo test --test screen looks`.
+#[test]
+fn looks() {
+    let Some(dir) = std::env::var_os("HOTSEAT_LOOKS") else { return };
+    let mut app = App::new(Game::new());
+    play(&mut app, "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O b5 Bb3 d6 c3 Bg4 h3 Bh5");
+    press(&mut app, &[Key::Down, Key::Down, Key::Left, Key::Left, Key::Enter]);
+    for theme in ui::THEMES {
+        for (colors, name) in [
+            (ColorSupport::TrueColor, "truecolor"),
+            (ColorSupport::Ansi256, "256"),
+            (ColorSupport::Ansi16, "16"),
+            (ColorSupport::None, "none"),
+        ] {
+            let look = Look { theme, colors, pieces: PieceSet::Glyphs };
+            for (w, h) in [(100, 30), (120, 40)] {
+                let file = std::path::Path::new(&dir).join(format!("{}-{name}-{w}x{h}.svg", theme.name));
+                std::fs::write(file, svg(&draw(&app, &look, w, h))).expect("write");
+            }
+        }
+    }
 }
 
 #[test]

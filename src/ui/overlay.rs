@@ -9,6 +9,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 
 use super::board::put;
 use super::layout::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout};
+use super::sprites;
 use super::theme::{Look, Mark};
 use crate::app::{Action, App, Mode};
 use crate::chess::Role;
@@ -57,22 +58,37 @@ pub fn render_promotion(screen: &ScreenLayout, buf: &mut Buffer, app: &App, look
     Clear.render(frame, buf);
     Block::new().borders(Borders::ALL).title(" Promote to ").border_style(look.accent()).render(frame, buf);
     let keys = input::bindings(Mode::Promotion)[0].keys;
-    for (i, tile) in promotion_tiles(screen).into_iter().enumerate() {
+    let tiles = promotion_tiles(screen);
+    let labels: Vec<(String, String)> = Role::PROMOTIONS
+        .iter()
+        .enumerate()
+        .map(|(i, role)| {
+            let key = keys.get(i).map_or(String::new(), |(k, _)| k.name());
+            (format!("{key} {}", role.name()), key)
+        })
+        .collect();
+    // Names only if every one fits, so the four tiles look alike.
+    let named = labels.iter().all(|(long, _)| long.chars().count() <= usize::from(tiles[0].width));
+    for (i, tile) in tiles.into_iter().enumerate() {
         let role = Role::PROMOTIONS[i];
-        let mark = if choice.role() == role { Mark::Cursor } else { Mark::Plain };
-        let square = look.square(i % 2 == 0, mark);
+        let highlighted = choice.role() == role;
+        let square = look.square(i % 2 == 0, if highlighted { Mark::Cursor } else { Mark::Plain });
         let art = Rect { height: tile.height.saturating_sub(1), ..tile };
         for y in art.top()..art.bottom() {
             for x in art.left()..art.right() {
                 put(buf, x, y, " ", square);
             }
         }
-        let (symbol, style) = look.piece(role.of(side));
-        put(buf, art.x + art.width / 2, art.y + art.height / 2, symbol, square.patch(style));
-        let key = keys.get(i).map_or(String::new(), |(k, _)| k.name());
-        let label = format!("{key} {}", role.name());
-        let label = if label.chars().count() <= usize::from(tile.width) { label } else { key };
-        let label_style = if choice.role() == role { look.highlight() } else { look.dim() };
+        match sprites::fit(role, art.width, art.height).filter(|_| look.large_pieces()) {
+            Some((sprite, scale)) => sprites::draw(buf, art, sprite, scale, look.piece_color(side), square),
+            None => {
+                let (symbol, style) = look.piece(role.of(side));
+                put(buf, art.x + art.width / 2, art.y + art.height / 2, symbol, square.patch(style));
+            }
+        }
+        let (long, short) = &labels[i];
+        let label = if named { long.clone() } else { short.clone() };
+        let label_style = if highlighted { look.highlight() } else { look.dim() };
         Line::styled(label, label_style)
             .centered()
             .render(Rect { y: tile.bottom() - 1, height: 1, ..tile }, buf);

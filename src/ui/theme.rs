@@ -89,19 +89,20 @@ pub struct Theme {
 }
 
 /// Warm brown squares of middle brightness, so that both white and black pieces stand
-/// out (about 3:1 against the square they are hardest to see on).
+/// out (about 3:1 against the square they are hardest to see on). With 16 colours it
+/// becomes a green and buff tournament board.
 pub const WOOD: Theme = Theme {
     name: "wood",
     light: shade(0xB88B5B, Color::Yellow),
-    dark: shade(0x7D502D, Color::Red),
+    dark: shade(0x7D502D, Color::Green),
     white_piece: shade(0xFFFFFF, Color::White),
     black_piece: shade(0x000000, Color::Black),
-    last_move_light: shade(0xCDB04E, Color::LightYellow),
-    last_move_dark: shade(0xA08528, Color::LightYellow),
-    selected: shade(0x6F9A3C, Color::LightGreen),
-    cursor: shade(0x3D7FC4, Color::LightBlue),
-    target: shade(0xA9E34B, Color::LightGreen),
-    capture: shade(0xC4452E, Color::LightMagenta),
+    last_move_light: shade(0xCDB04E, Color::Cyan),
+    last_move_dark: shade(0xA08528, Color::Cyan),
+    selected: shade(0x6F9A3C, Color::Blue),
+    cursor: shade(0x3D7FC4, Color::Magenta),
+    target: shade(0xA9E34B, Color::LightCyan),
+    capture: shade(0xC4452E, Color::Red),
     check: shade(0xF01E1E, Color::LightRed),
     accent: shade(0xE8B860, Color::Yellow),
     error: shade(0xFF6B5B, Color::LightRed),
@@ -111,7 +112,7 @@ pub const WOOD: Theme = Theme {
 pub const CONTRAST: Theme = Theme {
     name: "contrast",
     light: shade(0x969696, Color::Cyan),
-    dark: shade(0x5A5A5A, Color::Blue),
+    dark: shade(0x5A5A5A, Color::DarkGray),
     white_piece: shade(0xFFFFFF, Color::White),
     black_piece: shade(0x000000, Color::Black),
     last_move_light: shade(0xB9B96A, Color::LightYellow),
