@@ -79,12 +79,13 @@ pub fn render_promotion(screen: &ScreenLayout, buf: &mut Buffer, app: &App, look
                 put(buf, x, y, " ", square);
             }
         }
-        match sprites::fit(role, art.width, art.height).filter(|_| look.large_pieces()) {
-            Some((sprite, scale)) => sprites::draw(buf, art, sprite, scale, look.piece_color(side), square),
-            None => {
-                let (symbol, style) = look.piece(role.of(side));
-                put(buf, art.x + art.width / 2, art.y + art.height / 2, symbol, square.patch(style));
-            }
+        if let Some((sprite, scale)) =
+            sprites::fit(role, art.width, art.height).filter(|_| look.large_pieces())
+        {
+            sprites::draw(buf, art, sprite, scale, look.piece_color(side), square);
+        } else {
+            let (symbol, style) = look.piece(role.of(side));
+            put(buf, art.x + art.width / 2, art.y + art.height / 2, symbol, square.patch(style));
         }
         let (long, short) = &labels[i];
         let label = if named { long.clone() } else { short.clone() };
