@@ -607,8 +607,9 @@ impl App {
         let mut sans = self.matches.iter().map(|(_, san)| san.as_str());
         let Some(first) = sans.next() else { return };
         let common = sans.fold(first, |common, san| {
-            let len = common.chars().zip(san.chars()).take_while(|(a, b)| a == b).count();
-            &common[..len]
+            let same = common.bytes().zip(san.bytes()).take_while(|(a, b)| a == b).count();
+            // SAN is ASCII, so a byte count is a character boundary.
+            common.get(..same).unwrap_or_default()
         });
         // Only complete what extends the text as typed; `e2e4` stays coordinates.
         if common.len() > self.input.trim().len() && common.starts_with(self.input.trim()) {
