@@ -109,10 +109,9 @@ impl fmt::Display for TimeControl {
     }
 }
 
-/// The running side and since when.
+/// Since when the side to move's clock has been running.
 #[derive(Clone, Copy, Debug)]
 struct Running {
-    color: Color,
     since: Instant,
 }
 
@@ -179,8 +178,7 @@ impl Clocks {
     /// play begins (for a resumed game) and after each move.
     fn start_turn(&mut self, now: Instant) {
         self.used_this_turn = Duration::ZERO;
-        self.running =
-            (self.ply >= self.first_timed_ply).then_some(Running { color: self.to_move, since: now });
+        self.running = (self.ply >= self.first_timed_ply).then_some(Running { since: now });
     }
 
     /// Starts the clock of a resumed game (new games start by themselves once timed).
@@ -251,10 +249,9 @@ impl Clocks {
             let used = self.used(now);
             let left = self.remaining(mover, now);
             self.remaining[mover] = match self.controls[mover].bonus {
-                Bonus::None | Bonus::Delay(_) => left,
                 Bonus::Increment(inc) => left + inc,
                 Bonus::Bronstein(delay) if !left.is_zero() => left + used.min(delay),
-                Bonus::Bronstein(_) => left,
+                Bonus::None | Bonus::Delay(_) | Bonus::Bronstein(_) => left,
             };
         }
         self.ply += 1;
@@ -287,7 +284,7 @@ impl Clocks {
         }
         self.paused = false;
         if self.ply >= self.first_timed_ply {
-            self.running = Some(Running { color: self.to_move, since: now });
+            self.running = Some(Running { since: now });
         }
     }
 

@@ -308,7 +308,8 @@ const fn fill_slider_table(table: &mut [Bitboard; SLIDER_TABLE_SIZE], rook: bool
         let mut subset: u64 = 0;
         let mut n = 0;
         loop {
-            table[m.const_index(subset, n)] = Bitboard(slow_slider_attacks(Square::new(i as u32), subset, rook));
+            table[m.const_index(subset, n)] =
+                Bitboard(slow_slider_attacks(Square::new(i as u32), subset, rook));
             n += 1;
             subset = subset.wrapping_sub(m.mask) & m.mask;
             if subset == 0 {

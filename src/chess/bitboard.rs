@@ -80,7 +80,7 @@ impl Bitboard {
 
     /// The highest square, if any.
     pub const fn last(self) -> Option<Square> {
-        if self.0 == 0 { None } else { Some(Square::new(63 - self.0.leading_zeros())) }
+        if self.0 == 0 { None } else { Some(Square::new(self.0.ilog2())) }
     }
 
     /// The only square, if the set has exactly one.
@@ -251,7 +251,7 @@ impl IntoIterator for Bitboard {
 
 impl FromIterator<Square> for Bitboard {
     fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Bitboard {
-        iter.into_iter().fold(Bitboard::EMPTY, |bb, sq| bb.with(sq))
+        iter.into_iter().fold(Bitboard::EMPTY, Bitboard::with)
     }
 }
 

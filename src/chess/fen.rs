@@ -5,7 +5,7 @@
 //! positions load. Output uses `KQkq` for standard chess and Shredder-FEN file
 //! letters for Chess960.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 use super::attacks::line;
 use super::{Bitboard, CastlingSide, Color, File, Piece, Position, Rank, Role, Square};
@@ -197,7 +197,7 @@ impl Position {
             Some(sq) => out.push_str(&sq.to_string()),
             None => out.push('-'),
         }
-        out.push_str(&format!(" {} {}", self.halfmoves, self.fullmoves));
+        let _ = write!(out, " {} {}", self.halfmoves, self.fullmoves);
         out
     }
 

@@ -220,9 +220,10 @@ impl Game {
     /// Panics if the move is illegal or the game is over; use
     /// [`try_play`](Game::try_play) for moves from outside.
     pub fn play(&mut self, m: Move) {
-        if !self.position().is_legal(m) || self.is_over() {
-            panic!("move {m:?} cannot be played: illegal or the game is over");
-        }
+        assert!(
+            self.position().is_legal(m) && !self.is_over(),
+            "move {m:?} cannot be played: illegal or the game is over"
+        );
         self.push(m);
     }
 

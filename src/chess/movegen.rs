@@ -187,17 +187,16 @@ impl Position {
         } else {
             None
         };
-        let king_targets = match danger {
-            Some(danger) => king_moves - danger,
-            None => {
-                let mut safe = Bitboard::EMPTY;
-                for to in king_moves {
-                    if !self.is_attacked(to, them, without_king) {
-                        safe |= to;
-                    }
+        let king_targets = if let Some(danger) = danger {
+            king_moves - danger
+        } else {
+            let mut safe = Bitboard::EMPTY;
+            for to in king_moves {
+                if !self.is_attacked(to, them, without_king) {
+                    safe |= to;
                 }
-                safe
             }
+            safe
         };
         sink.piece(king, king_targets);
 
@@ -214,7 +213,7 @@ impl Position {
         let movable = if checkers.any() { ours - pinned } else { ours };
         let r = &self.by_role;
 
-        for from in r[Role::Knight] & movable - pinned {
+        for from in r[Role::Knight] & (movable - pinned) {
             sink.piece(from, knight_attacks(from) & target);
         }
         for from in (r[Role::Bishop] | r[Role::Queen]) & movable {

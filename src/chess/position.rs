@@ -331,7 +331,7 @@ impl Position {
                     Role::Pawn => {
                         self.halfmoves = 0;
                         if from.index() ^ to.index() == 16 {
-                            let skipped = Square::new((from as u32 + to as u32) / 2);
+                            let skipped = Square::new(u32::midpoint(from as u32, to as u32));
                             if (pawn_attacks(us, skipped) & self.by_role[Role::Pawn] & self.by_color[them])
                                 .any()
                             {

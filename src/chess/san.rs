@@ -88,6 +88,7 @@ fn strip_decorations(text: &str) -> &str {
 impl San {
     /// Reads the shape of a SAN move. `bishop_for_b` says how to read a lower-case
     /// `b` at the start: as the bishop, or as the b-file of a pawn capture.
+    #[allow(clippy::many_single_char_names)] // f, r, b, c: files, ranks and bytes read best short
     fn parse(text: &str, bishop_for_b: bool) -> Option<San> {
         let s = strip_decorations(text);
         let castle: String = s.chars().filter(|c| *c != '-').map(|c| c.to_ascii_uppercase()).collect();
@@ -299,21 +300,15 @@ impl Position {
                 let moves = self.legal_moves();
                 let mut candidates: Vec<Move> = moves.iter().copied().filter(fits).collect();
                 if candidates.iter().any(|m| m.promotion_role().is_some()) {
-                    match promotion {
-                        Some(p) => candidates.retain(|m| m.promotion_role() == Some(p)),
-                        None => {
-                            let m = candidates[0];
-                            return Err(MoveParseError::MissingPromotion {
-                                text,
-                                from: m.from(),
-                                to: m.to(),
-                            });
-                        }
-                    }
+                    let Some(p) = promotion else {
+                        let m = candidates[0];
+                        return Err(MoveParseError::MissingPromotion { text, from: m.from(), to: m.to() });
+                    };
+                    candidates.retain(|m| m.promotion_role() == Some(p));
                 } else if promotion.is_some() && !candidates.is_empty() {
                     return Err(MoveParseError::Illegal {
                         text,
-                        reason: format!("a pawn promotes only on the last rank"),
+                        reason: "a pawn promotes only on the last rank".to_owned(),
                     });
                 }
                 match candidates.as_slice() {

@@ -171,7 +171,7 @@ impl Square {
 
     /// The square mirrored top to bottom (`a1` becomes `a8`).
     pub const fn flip_vertical(self) -> Square {
-        Square::new(self as u32 ^ 56)
+        Square::new(self as u32 ^ 0b11_1000)
     }
 
     /// Whether the square is a light one (`h1` is light, `a1` dark).
