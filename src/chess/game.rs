@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::{Color, Move, MoveParseError, Position};
+use super::{Color, Move, MoveParseError, Position, Role, San, Square};
 
 /// The result of a finished game, in PGN terms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -253,9 +253,48 @@ impl Game {
                 reason: format!("the game is over: {outcome}"),
             });
         }
-        let m = self.position().parse_move(text)?;
+        let m = self.position().parse_move(text).map_err(|err| self.explain_en_passant(text, err))?;
         self.push(m);
         Ok(m)
+    }
+
+    /// A position keeps its en-passant square only while the capture is legal, so it
+    /// cannot tell "no pawn can reach d6" from "taking en passant would expose your
+    /// king". The game knows the last move and can.
+    fn explain_en_passant(&self, text: &str, err: MoveParseError) -> MoveParseError {
+        let MoveParseError::Illegal { text: typed, .. } = &err else { return err };
+        let (Some(&last), Some(before)) = (self.moves.last(), self.positions.len().checked_sub(2)) else {
+            return err;
+        };
+        let before = &self.positions[before];
+        let double_push = before.piece_at(last.from()).is_some_and(|p| p.role == Role::Pawn)
+            && last.from().index().abs_diff(last.to().index()) == 16;
+        if !double_push {
+            return err;
+        }
+        let skipped = Square::new(u32::midpoint(last.from() as u32, last.to() as u32));
+        let pos = self.position();
+        let aims_at_skipped = match San::parse(text, false) {
+            Some(San::Normal { role: Role::Pawn, file: Some(file), to, .. }) => {
+                to == skipped && file.index().abs_diff(to.file().index()) == 1
+            }
+            _ => {
+                let b = text.trim().as_bytes();
+                b.len() == 4
+                    && Square::from_ascii(&b[2..4]) == Some(skipped)
+                    && Square::from_ascii(&b[0..2])
+                        .and_then(|from| pos.piece_at(from))
+                        .is_some_and(|p| p.role == Role::Pawn && p.color == pos.turn())
+            }
+        };
+        if aims_at_skipped {
+            MoveParseError::Illegal {
+                text: typed.clone(),
+                reason: "taking en passant would leave your king in check".to_owned(),
+            }
+        } else {
+            err
+        }
     }
 
     fn push(&mut self, m: Move) {
@@ -392,6 +431,21 @@ mod tests {
         for san in moves.split_whitespace() {
             game.play_san(san).unwrap_or_else(|e| panic!("{san}: {e}"));
         }
+    }
+
+    #[test]
+    fn en_passant_that_exposes_the_king_says_so() {
+        let mut game =
+            Game::from_position(Position::from_fen("8/8/8/8/k2p3R/8/4P3/4K3 w - - 0 1").expect("valid fen"));
+        play_all(&mut game, "e4");
+        for typed in ["dxe3", "d4e3"] {
+            let err = game.play_san(typed).expect_err("the capture would expose the king");
+            assert_eq!(
+                err.to_string(),
+                format!("Illegal move: {typed} (taking en passant would leave your king in check)")
+            );
+        }
+        assert_eq!(game.ply(), 1);
     }
 
     #[test]

@@ -89,7 +89,7 @@ impl San {
     /// Reads the shape of a SAN move. `bishop_for_b` says how to read a lower-case
     /// `b` at the start: as the bishop, or as the b-file of a pawn capture.
     #[allow(clippy::many_single_char_names)] // f, r, b, c: files, ranks and bytes read best short
-    fn parse(text: &str, bishop_for_b: bool) -> Option<San> {
+    pub(crate) fn parse(text: &str, bishop_for_b: bool) -> Option<San> {
         let s = strip_decorations(text);
         let castle: String = s.chars().filter(|c| *c != '-').map(|c| c.to_ascii_uppercase()).collect();
         match castle.replace('0', "O").as_str() {
