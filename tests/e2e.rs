@@ -6,6 +6,7 @@ use std::sync::mpsc::{self, Receiver};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use hotseat::chess::Square;
 use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
 
 const ROWS: u16 = 32;
@@ -166,4 +167,31 @@ fn version_help_and_bad_arguments_never_touch_the_terminal() {
         }
         assert!(raw_mode_is_off(&s.local_modes()), "{args:?}");
     }
+}
+
+#[test]
+fn the_mouse_moves_pieces_in_a_real_terminal() {
+    let mut s = Session::start(&[]);
+    s.wait_for("White to move");
+    let area = ratatui::layout::Rect::new(0, 0, COLS, ROWS);
+    let board = hotseat::ui::layout(area, false).expect("the board fits").board;
+    // SGR mouse reports, as terminals send them with mouse capture on: 1-based cells,
+    // `M` for a press and `m` for a release.
+    let at = |sq: Square| {
+        let r = board.square_rect(sq);
+        (r.x + r.width / 2 + 1, r.y + r.height / 2 + 1)
+    };
+    let (x, y) = at(Square::E2);
+    s.send(&format!("\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m"));
+    let (x, y) = at(Square::E4);
+    s.send(&format!("\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m"));
+    s.wait_for("1. e4");
+    // Drag and drop: press on g8, move with the button held, release on f6.
+    let (x, y) = at(Square::G8);
+    s.send(&format!("\x1b[<0;{x};{y}M"));
+    let (x, y) = at(Square::F6);
+    s.send(&format!("\x1b[<32;{x};{y}M\x1b[<0;{x};{y}m"));
+    s.wait_for("Nf6");
+    s.send("\x11");
+    assert!(s.wait_for_exit().success(), "Ctrl-Q quits");
 }

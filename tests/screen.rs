@@ -229,12 +229,21 @@ fn long_games_scroll_the_move_list_to_the_latest_move() {
 }
 
 #[test]
+fn any_size_draws_the_promotion_picker_without_panicking() {
+    let mut app = app_from("8/P6k/8/8/8/8/8/K7 w - - 0 1");
+    play_partial(&mut app, "a8");
+    for (w, h) in [(1, 1), (51, 13), (26, 19), (500, 200), (250, 70), (u16::MAX / 64, u16::MAX / 256)] {
+        draw(&app, &colour(), w, h);
+    }
+}
+
+#[test]
 fn any_size_draws_without_panicking() {
     let mut app = App::new(Game::new());
     play(&mut app, "e4 e5");
     press(&mut app, &[Key::Enter]);
     for (w, h) in [(1, 1), (2, 3), (10, 5), (51, 13), (52, 14), (26, 19), (60, 45), (500, 200), (250, 70)] {
-        for mode in [&[][..], &[Key::Char('?')][..]] {
+        for mode in [&[][..], &[Key::Char('?')][..], &[Key::Ctrl('o')][..]] {
             let mut app = app.clone();
             press(&mut app, mode);
             draw(&app, &colour(), w, h);
