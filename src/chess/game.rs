@@ -274,18 +274,17 @@ impl Game {
         }
         let skipped = Square::new(u32::midpoint(last.from() as u32, last.to() as u32));
         let pos = self.position();
-        let aims_at_skipped = match San::parse(text, false) {
-            Some(San::Normal { role: Role::Pawn, file: Some(file), to, .. }) => {
-                to == skipped && file.index().abs_diff(to.file().index()) == 1
-            }
-            _ => {
-                let b = text.trim().as_bytes();
-                b.len() == 4
-                    && Square::from_ascii(&b[2..4]) == Some(skipped)
-                    && Square::from_ascii(&b[0..2])
-                        .and_then(|from| pos.piece_at(from))
-                        .is_some_and(|p| p.role == Role::Pawn && p.color == pos.turn())
-            }
+        let aims_at_skipped = if let Some(San::Normal { role: Role::Pawn, file: Some(file), to, .. }) =
+            San::parse(text, false)
+        {
+            to == skipped && file.index().abs_diff(to.file().index()) == 1
+        } else {
+            let b = text.trim().as_bytes();
+            b.len() == 4
+                && Square::from_ascii(&b[2..4]) == Some(skipped)
+                && Square::from_ascii(&b[0..2])
+                    .and_then(|from| pos.piece_at(from))
+                    .is_some_and(|p| p.role == Role::Pawn && p.color == pos.turn())
         };
         if aims_at_skipped {
             MoveParseError::Illegal {
