@@ -180,7 +180,7 @@ pub fn parse() -> Cli {
             let rendered = err.to_string();
             let first = rendered.lines().next().unwrap_or_default();
             let first = first.strip_prefix("error: ").unwrap_or(first);
-            eprintln!("hotseat: {first} (see hotseat --help)");
+            eprintln!("hotseat: {first}; try hotseat --help");
             std::process::exit(err.exit_code());
         }
     }

@@ -2,7 +2,7 @@
 //!
 //! Rendering reads the app by shared reference and never changes it, reads a clock or
 //! does I/O: the same app and the same size always give the same screen. The
-//! [`hit_test`] for the mouse uses the same [`layout`] as the drawing code.
+//! [`hit_test`] for the mouse uses the same [`layout()`] as the drawing code.
 
 mod bars;
 mod board;
