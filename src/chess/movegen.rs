@@ -27,37 +27,6 @@ trait Sink {
     fn one(&mut self, m: Move);
 }
 
-impl Sink for MoveList {
-    #[inline(always)]
-    fn piece(&mut self, from: Square, targets: Bitboard) {
-        for to in targets {
-            self.push(Move::normal(from, to));
-        }
-    }
-
-    #[inline(always)]
-    fn pawns(&mut self, targets: Bitboard, delta: i32) {
-        for to in targets {
-            self.push(Move::normal(Square::new((to as i32 - delta) as u32), to));
-        }
-    }
-
-    #[inline(always)]
-    fn promotions(&mut self, targets: Bitboard, delta: i32) {
-        for to in targets {
-            let from = Square::new((to as i32 - delta) as u32);
-            for role in Role::PROMOTIONS {
-                self.push(Move::promotion(from, to, role));
-            }
-        }
-    }
-
-    #[inline(always)]
-    fn one(&mut self, m: Move) {
-        self.push(m);
-    }
-}
-
 /// Hands each move to a closure, so callers need no list at all.
 struct Each<F>(F);
 
@@ -126,7 +95,7 @@ impl Position {
     /// Every legal move in this position.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.generate(&mut list);
+        self.generate(&mut Each(|m| list.push(m)));
         list
     }
 
