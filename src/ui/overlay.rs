@@ -13,7 +13,7 @@ use super::sprites;
 use super::theme::{Look, Mark};
 use crate::app::{Action, App, Mode};
 use crate::chess::Role;
-use crate::input::{self, Binding};
+use crate::input::{self, Binding, Key};
 
 /// A `width` × `height` rectangle centred in `outer`, clipped to it.
 fn centered(outer: Rect, width: u16, height: u16) -> Rect {
@@ -27,7 +27,10 @@ pub fn render_too_small(area: Rect, buf: &mut Buffer, look: &Look) {
     let lines = vec![
         Line::styled("Terminal too small", look.error()),
         Line::raw(format!("{}×{} here; hotseat needs {MIN_WIDTH}×{MIN_HEIGHT}.", area.width, area.height)),
-        Line::raw("Enlarge the window, or press Ctrl-Q to quit."),
+        Line::raw(format!(
+            "Enlarge the window, or press {} to quit.",
+            input::key_for(Mode::Play, Action::Quit).map_or_else(String::new, Key::name)
+        )),
     ];
     let text_height = if area.width >= 44 { 3 } else { 6 };
     let inner = centered(area, area.width, text_height);
