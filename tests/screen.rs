@@ -453,7 +453,7 @@ fn looks() {
             (ColorSupport::None, "none"),
         ] {
             let look = Look { theme, colors, pieces: PieceSet::Glyphs };
-            for (w, h) in [(100, 30), (120, 40)] {
+            for (w, h) in [(80, 24), (100, 30), (120, 40)] {
                 let file = std::path::Path::new(&dir).join(format!("{}-{name}-{w}x{h}.svg", theme.name));
                 std::fs::write(file, svg(&draw(&app, &look, w, h))).expect("write");
             }
