@@ -38,4 +38,4 @@ pub use perft::{perft, perft_divide};
 pub use position::{IllegalMoveError, Position};
 pub use role::{ByRole, Piece, Role};
 pub use san::{MoveParseError, San};
-pub use square::{File, ParseSquareError, Rank, Square};
+pub use square::{File, ParseCoordError, ParseSquareError, Rank, Square};

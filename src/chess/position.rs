@@ -474,6 +474,15 @@ impl fmt::Display for Position {
     }
 }
 
+impl std::str::FromStr for Position {
+    type Err = super::FenError;
+
+    /// Parses a FEN strictly, as [`Position::from_fen`].
+    fn from_str(fen: &str) -> Result<Position, super::FenError> {
+        Position::from_fen(fen)
+    }
+}
+
 impl Default for Position {
     fn default() -> Position {
         Position::startpos()

@@ -204,6 +204,33 @@ impl Square {
 #[error("invalid square name")]
 pub struct ParseSquareError;
 
+/// The text was not a file letter (`a`-`h`) or rank digit (`1`-`8`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid {0} name")]
+pub struct ParseCoordError(&'static str);
+
+impl FromStr for File {
+    type Err = ParseCoordError;
+    fn from_str(s: &str) -> Result<File, ParseCoordError> {
+        let mut chars = s.chars();
+        match (chars.next().and_then(File::from_char), chars.next()) {
+            (Some(file), None) => Ok(file),
+            _ => Err(ParseCoordError("file")),
+        }
+    }
+}
+
+impl FromStr for Rank {
+    type Err = ParseCoordError;
+    fn from_str(s: &str) -> Result<Rank, ParseCoordError> {
+        let mut chars = s.chars();
+        match (chars.next().and_then(Rank::from_char), chars.next()) {
+            (Some(rank), None) => Ok(rank),
+            _ => Err(ParseCoordError("rank")),
+        }
+    }
+}
+
 impl FromStr for Square {
     type Err = ParseSquareError;
     fn from_str(s: &str) -> Result<Square, ParseSquareError> {
@@ -260,6 +287,19 @@ mod tests {
         }
         assert_eq!(Square::E4.to_string(), "e4");
         assert_eq!(format!("{:?}", Square::H8), "h8");
+    }
+
+    #[test]
+    fn files_and_ranks_round_trip_through_text() {
+        for file in File::ALL {
+            assert_eq!(file.to_string().parse::<File>(), Ok(file));
+        }
+        for rank in Rank::ALL {
+            assert_eq!(rank.to_string().parse::<Rank>(), Ok(rank));
+        }
+        assert!("i".parse::<File>().is_err());
+        assert!("ab".parse::<File>().is_err());
+        assert!("9".parse::<Rank>().is_err());
     }
 
     #[test]
