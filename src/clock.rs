@@ -90,6 +90,68 @@ impl TimeControl {
     }
 }
 
+/// The PGN tag for Black's own time control, written only for time odds (the
+/// standard `TimeControl` tag then holds White's).
+pub const BLACK_TIME_CONTROL_TAG: &str = "BlackTimeControl";
+
+/// The PGN tag for a delay, which the standard `TimeControl` tag cannot say:
+/// `simple 3` or `Bronstein 3` (seconds, for both sides).
+pub const TIME_DELAY_TAG: &str = "TimeDelay";
+
+impl TimeControl {
+    /// Reads a PGN `TimeControl` tag value in the forms this program writes: `300+3`
+    /// or `300` (seconds). `None` for `?`, `-` and the forms it cannot play
+    /// (`40/9000`, `*180`).
+    pub fn from_pgn(text: &str) -> Option<TimeControl> {
+        let (base, increment) = match text.trim().split_once('+') {
+            Some((b, i)) => (b, Some(i)),
+            None => (text.trim(), None),
+        };
+        let base = parse_amount(base, 1.0).filter(|b| !b.is_zero())?;
+        let increment = match increment {
+            Some(i) => parse_amount(i, 1.0)?,
+            None => Duration::ZERO,
+        };
+        let bonus = if increment.is_zero() { Bonus::None } else { Bonus::Increment(increment) };
+        Some(TimeControl { base, bonus })
+    }
+}
+
+/// The PGN tags that record `controls`: `TimeControl` (White's, in the standard
+/// form), `BlackTimeControl` when Black's differs, and `TimeDelay` for a delay.
+pub fn pgn_tags(controls: ByColor<TimeControl>) -> Vec<(&'static str, String)> {
+    let mut tags = vec![("TimeControl", controls.white.pgn())];
+    if controls.black.pgn() != controls.white.pgn() {
+        tags.push((BLACK_TIME_CONTROL_TAG, controls.black.pgn()));
+    }
+    match controls.white.bonus {
+        Bonus::Delay(d) => tags.push((TIME_DELAY_TAG, format!("simple {}", format_seconds(d)))),
+        Bonus::Bronstein(d) => tags.push((TIME_DELAY_TAG, format!("Bronstein {}", format_seconds(d)))),
+        Bonus::None | Bonus::Increment(_) => {}
+    }
+    tags
+}
+
+/// Reads the time controls back from the tags [`pgn_tags`] writes (`tag` looks one up
+/// by name). `None` when there is no `TimeControl` tag this program can play.
+pub fn controls_from_pgn_tags<'t>(tag: impl Fn(&str) -> Option<&'t str>) -> Option<ByColor<TimeControl>> {
+    let white = TimeControl::from_pgn(tag("TimeControl")?)?;
+    let black = tag(BLACK_TIME_CONTROL_TAG).and_then(TimeControl::from_pgn).unwrap_or(white);
+    let delay = tag(TIME_DELAY_TAG).and_then(|text| {
+        let (kind, seconds) = text.trim().split_once(' ')?;
+        let d = parse_amount(seconds, 1.0).filter(|d| !d.is_zero())?;
+        match kind {
+            "simple" => Some(Bonus::Delay(d)),
+            "Bronstein" => Some(Bonus::Bronstein(d)),
+            _ => None,
+        }
+    });
+    Some(match delay {
+        Some(bonus) => ByColor { white: white.with_bonus(bonus), black: black.with_bonus(bonus) },
+        None => ByColor { white, black },
+    })
+}
+
 fn format_seconds(d: Duration) -> String {
     let secs = d.as_secs_f64();
     if (secs - secs.round()).abs() < 1e-9 { format!("{}", secs.round() as u64) } else { format!("{secs}") }
@@ -115,10 +177,38 @@ struct Running {
     since: Instant,
 }
 
+/// What one clock shows at a given instant, for the screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockFace {
+    /// The time left.
+    pub left: Duration,
+    /// Whether this clock is running now.
+    pub running: bool,
+    /// Whether the time left is low: under a tenth of the base time, but at least
+    /// 10 seconds and at most a minute.
+    pub low: bool,
+}
+
 /// Two chess clocks.
 ///
-/// Neither side's first move is timed (as on lichess): the clocks start once Black
-/// has made its first move, and from then on the clock of the side to move runs.
+/// Neither side's first move is timed (as on lichess): the clocks start once both
+/// sides have made their first move, and from then on the clock of the side to move
+/// runs.
+///
+/// ```
+/// use std::time::{Duration, Instant};
+/// use hotseat::chess::Color;
+/// use hotseat::clock::{Clocks, TimeControl};
+///
+/// let control: TimeControl = "1+2".parse().expect("valid time control");
+/// let mut clocks = Clocks::new(control, control, Color::White);
+/// let t0 = Instant::now();
+/// clocks.on_move(t0); // 1. e4, not timed
+/// clocks.on_move(t0); // 1... e5, not timed: White's clock starts
+/// let left = clocks.on_move(t0 + Duration::from_secs(5)); // 2. Nf3 after 5 s
+/// assert_eq!(left, Duration::from_secs(57)); // 60 - 5 + 2
+/// assert_eq!(clocks.flagged(t0 + Duration::from_secs(65)), Some(Color::Black));
+/// ```
 #[derive(Clone, Debug)]
 pub struct Clocks {
     controls: ByColor<TimeControl>,
@@ -126,15 +216,20 @@ pub struct Clocks {
     remaining: ByColor<Duration>,
     /// The times at the start of each ply, for undo: `history[ply]`.
     history: Vec<ByColor<Duration>>,
+    /// The entries undo took off `history`, latest last, for redo.
+    undone: Vec<ByColor<Duration>>,
     /// How much of the current turn's time was used before a pause.
     used_this_turn: Duration,
     running: Option<Running>,
     paused: bool,
+    /// The game is over: nothing runs until a move or result is taken back.
+    stopped: bool,
     to_move: Color,
     ply: usize,
-    /// The ply from which moves are timed: after each side's first move.
-    first_timed_ply: usize,
 }
+
+/// The ply from which moves are timed: after each side's first move.
+const FIRST_TIMED_PLY: usize = 2;
 
 impl Clocks {
     /// Fresh clocks for a game starting with `to_move` to play.
@@ -144,12 +239,13 @@ impl Clocks {
             controls: ByColor { white, black },
             remaining,
             history: vec![remaining],
+            undone: Vec::new(),
             used_this_turn: Duration::ZERO,
             running: None,
             paused: false,
+            stopped: false,
             to_move,
             ply: 0,
-            first_timed_ply: 2,
         }
     }
 
@@ -165,7 +261,32 @@ impl Clocks {
         clocks.remaining = remaining;
         clocks.history = vec![remaining; ply + 1];
         clocks.ply = ply;
-        clocks.first_timed_ply = 2.min(ply);
+        clocks
+    }
+
+    /// Clocks for a recorded game of `moves` half-moves that started with `to_move` to
+    /// play, where `times[i]` is the mover's time left after move `i` when known (the
+    /// `%clk` comments of a PGN record). Unknown times keep what the clock showed
+    /// before. Undo then goes back through the recorded times.
+    ///
+    /// The clocks are not running: call [`Clocks::resume`] after [`Clocks::pause`], or
+    /// [`Clocks::start`], when play goes on.
+    pub fn from_record(
+        controls: ByColor<TimeControl>,
+        to_move: Color,
+        moves: usize,
+        times: &[Option<Duration>],
+    ) -> Clocks {
+        let mut clocks = Clocks::new(controls.white, controls.black, to_move);
+        for i in 0..moves {
+            let mover = clocks.to_move;
+            if let Some(time) = times.get(i).copied().flatten() {
+                clocks.remaining[mover] = time;
+            }
+            clocks.ply += 1;
+            clocks.to_move = !mover;
+            clocks.history.push(clocks.remaining);
+        }
         clocks
     }
 
@@ -174,11 +295,27 @@ impl Clocks {
         self.controls
     }
 
-    /// Starts the side to move's clock, if moves are being timed yet. Call this when
-    /// play begins (for a resumed game) and after each move.
+    /// The mover's time left after each move so far, for `%clk` comments: what
+    /// [`Clocks::on_move`] returned, or what the record said.
+    pub fn move_times(&self) -> Vec<Duration> {
+        (0..self.ply)
+            .map(|i| {
+                let mover = if (self.ply - i) % 2 == 1 { !self.to_move } else { self.to_move };
+                self.history[i + 1][mover]
+            })
+            .collect()
+    }
+
+    /// Whether this turn is timed: both sides have made their first move.
+    fn turn_is_timed(&self) -> bool {
+        self.ply >= FIRST_TIMED_PLY && !self.stopped
+    }
+
+    /// Starts the side to move's clock afresh, if the turn is timed and the clocks are
+    /// not paused.
     fn start_turn(&mut self, now: Instant) {
         self.used_this_turn = Duration::ZERO;
-        self.running = (self.ply >= self.first_timed_ply).then_some(Running { since: now });
+        self.running = (self.turn_is_timed() && !self.paused).then_some(Running { since: now });
     }
 
     /// Starts the clock of a resumed game (new games start by themselves once timed).
@@ -207,9 +344,18 @@ impl Clocks {
         base.saturating_sub(charged)
     }
 
-    /// Whether the side to move's time is being counted (timed moves, not paused).
+    /// What the clock of `color` shows at `now`, with whether it runs and is low.
+    pub fn face(&self, color: Color, now: Instant) -> ClockFace {
+        let left = self.remaining(color, now);
+        let threshold =
+            (self.controls[color].base / 10).clamp(Duration::from_secs(10), Duration::from_secs(60));
+        ClockFace { left, running: self.is_running() && color == self.to_move, low: left < threshold }
+    }
+
+    /// Whether the side to move's time is being counted (a timed turn, running or
+    /// paused, in a game that is not over).
     pub fn is_timing(&self) -> bool {
-        self.running.is_some() || self.paused && self.ply >= self.first_timed_ply
+        self.running.is_some() || self.paused && self.turn_is_timed()
     }
 
     /// Whether a clock is running right now (timed and not paused).
@@ -222,27 +368,41 @@ impl Clocks {
         self.paused
     }
 
+    /// Whether the clocks were stopped for good with [`Clocks::stop`].
+    pub fn is_stopped(&self) -> bool {
+        self.stopped
+    }
+
     /// The side whose flag has fallen at `now`, if any.
     pub fn flagged(&self, now: Instant) -> Option<Color> {
         (self.is_running() && self.remaining(self.to_move, now).is_zero()).then_some(self.to_move)
     }
 
-    /// How long until something visible changes: the next tenth of a second under
-    /// ten seconds, otherwise the next second (for the redraw timer). `None` when no
-    /// clock runs.
+    /// How long until something visible changes: the next tenth of a second from ten
+    /// seconds down, otherwise the next second, and the flag's fall exactly (for the
+    /// redraw timer). During a simple delay the clock stands still, so the wait runs to
+    /// the delay's end first. `None` when no clock runs.
     pub fn until_next_tick(&self, now: Instant) -> Option<Duration> {
         if !self.is_running() {
             return None;
         }
+        let pending_delay = match self.controls[self.to_move].bonus {
+            Bonus::Delay(delay) => delay.saturating_sub(self.used(now)),
+            _ => Duration::ZERO,
+        };
         let left = self.remaining(self.to_move, now);
-        let step = if left < Duration::from_secs(10) { 100_000_000 } else { 1_000_000_000 };
-        let nanos = (left.as_nanos() % step) as u64;
-        Some(Duration::from_nanos(if nanos == 0 { step as u64 } else { nanos }))
+        let step: u128 = if left <= Duration::from_secs(10) { 100_000_000 } else { 1_000_000_000 };
+        let nanos = left.as_nanos() % step;
+        let until_digit = Duration::from_nanos(if nanos == 0 { step } else { nanos } as u64);
+        Some(pending_delay + until_digit.min(left.max(Duration::from_nanos(1))))
     }
 
     /// Records that the side to move has moved at `now`: charges the time used, adds
     /// the bonus and starts the opponent's clock. Returns the mover's time left (for a
     /// `%clk` comment).
+    ///
+    /// A move made while the clocks are paused charges only the time used before the
+    /// pause, and the clocks stay paused.
     pub fn on_move(&mut self, now: Instant) -> Duration {
         let mover = self.to_move;
         if self.is_timing() {
@@ -258,18 +418,14 @@ impl Clocks {
         self.to_move = !mover;
         self.history.truncate(self.ply);
         self.history.push(self.remaining);
-        if self.paused {
-            self.used_this_turn = Duration::ZERO;
-            self.running = None;
-        } else {
-            self.start_turn(now);
-        }
+        self.undone.clear();
+        self.start_turn(now);
         self.remaining[mover]
     }
 
     /// Stops both clocks.
     pub fn pause(&mut self, now: Instant) {
-        if self.paused {
+        if self.paused || self.stopped {
             return;
         }
         self.used_this_turn = self.used(now);
@@ -283,26 +439,49 @@ impl Clocks {
             return;
         }
         self.paused = false;
-        if self.ply >= self.first_timed_ply {
+        if self.turn_is_timed() {
             self.running = Some(Running { since: now });
         }
     }
 
     /// Goes back one ply: both clocks show what they showed when that position was
-    /// reached, and the side to move's clock starts again from there.
+    /// reached, and the side to move's clock starts again from there (unless paused).
+    /// Clocks stopped at the end of the game go again.
     pub fn undo(&mut self, now: Instant) {
         if self.ply == 0 {
             return;
         }
+        if let Some(entry) = self.history.pop() {
+            self.undone.push(entry);
+        }
         self.ply -= 1;
-        self.history.truncate(self.ply + 1);
         self.remaining = self.history[self.ply];
         self.to_move = !self.to_move;
-        if self.paused {
-            self.used_this_turn = Duration::ZERO;
-        } else {
-            self.start_turn(now);
-        }
+        self.stopped = false;
+        self.start_turn(now);
+    }
+
+    /// Plays again the ply [`Clocks::undo`] last took back: both clocks show what they
+    /// showed after it, and the side to move's clock starts from there. Returns
+    /// whether there was a ply to redo (any new move forgets them).
+    pub fn redo(&mut self, now: Instant) -> bool {
+        let Some(entry) = self.undone.pop() else { return false };
+        self.history.push(entry);
+        self.ply += 1;
+        self.remaining = entry;
+        self.to_move = !self.to_move;
+        self.stopped = false;
+        self.start_turn(now);
+        true
+    }
+
+    /// Starts the current turn over, both clocks showing what they showed when the
+    /// position was reached: for a result taken back (a resignation, a draw, a loss on
+    /// time), after which the game goes on.
+    pub fn restart_turn(&mut self, now: Instant) {
+        self.remaining = self.history[self.ply];
+        self.stopped = false;
+        self.start_turn(now);
     }
 
     /// Stops the clocks for good (the game is over), keeping what they show.
@@ -311,9 +490,20 @@ impl Clocks {
             let left = self.remaining(self.to_move, now);
             self.remaining[self.to_move] = left;
         }
+        self.used_this_turn = Duration::ZERO;
         self.running = None;
         self.paused = false;
-        self.first_timed_ply = usize::MAX;
+        self.stopped = true;
+    }
+
+    /// Stops the clocks for good with `color`'s time run out (a loss on time that is
+    /// recorded again after being taken back).
+    pub fn stop_flagged(&mut self, color: Color) {
+        self.remaining[color] = Duration::ZERO;
+        self.used_this_turn = Duration::ZERO;
+        self.running = None;
+        self.paused = false;
+        self.stopped = true;
     }
 }
 
@@ -505,5 +695,127 @@ mod tests {
         let mut paused = clocks.clone();
         paused.pause(t0);
         assert_eq!(paused.until_next_tick(t0), None);
+    }
+
+    #[test]
+    fn the_redraw_timer_waits_out_a_simple_delay_and_ticks_in_tenths_from_ten_seconds() {
+        let t0 = Instant::now();
+        let control = tc("1").with_bonus(Bonus::Delay(secs(3.0)));
+        let clocks = timed(control, control, t0);
+        assert_eq!(clocks.until_next_tick(t0 + secs(1.0)), Some(secs(3.0)), "2 s of delay, then 60 -> 59");
+        let short = timed(tc("0.2+0"), tc("0.2+0"), t0);
+        assert_eq!(short.until_next_tick(t0 + secs(2.0)), Some(secs(0.1)), "10.0 shows 9.9 next");
+        assert_eq!(short.until_next_tick(t0 + secs(11.95)), Some(secs(0.05)), "the flag's fall exactly");
+    }
+
+    #[test]
+    fn redo_brings_back_the_times_after_the_move() {
+        let t0 = Instant::now();
+        let mut clocks = timed(tc("1+1"), tc("1+1"), t0);
+        clocks.on_move(t0 + secs(10.0)); // White 51
+        clocks.undo(t0 + secs(20.0));
+        assert_eq!(clocks.remaining(Color::White, t0 + secs(20.0)), secs(60.0));
+        assert!(clocks.redo(t0 + secs(30.0)));
+        assert_eq!(clocks.remaining(Color::White, t0 + secs(40.0)), secs(51.0));
+        assert_eq!(clocks.remaining(Color::Black, t0 + secs(40.0)), secs(50.0), "Black's clock runs from 60");
+        assert!(!clocks.redo(t0 + secs(40.0)), "nothing more to redo");
+        clocks.undo(t0 + secs(40.0));
+        clocks.on_move(t0 + secs(41.0));
+        assert!(!clocks.redo(t0 + secs(41.0)), "a new move forgets what was undone");
+    }
+
+    #[test]
+    fn stopped_clocks_stand_still_until_a_move_or_result_is_taken_back() {
+        let t0 = Instant::now();
+        let mut clocks = timed(tc("1+0"), tc("1+0"), t0);
+        clocks.on_move(t0 + secs(10.0)); // White 50, Black to move
+        clocks.stop(t0 + secs(15.0));
+        assert!(clocks.is_stopped() && !clocks.is_running());
+        assert_eq!(clocks.remaining(Color::Black, t0 + secs(100.0)), secs(55.0));
+        clocks.pause(t0 + secs(100.0));
+        assert!(!clocks.is_paused(), "a finished game cannot be paused");
+        clocks.restart_turn(t0 + secs(100.0));
+        assert!(clocks.is_running(), "a result taken back: the game goes on");
+        assert_eq!(clocks.remaining(Color::Black, t0 + secs(101.0)), secs(59.0), "from the turn's start");
+        clocks.stop_flagged(Color::Black);
+        assert_eq!(clocks.remaining(Color::Black, t0 + secs(200.0)), Duration::ZERO);
+        clocks.undo(t0 + secs(200.0));
+        assert!(clocks.is_running(), "a move taken back: the game goes on");
+        assert_eq!(clocks.remaining(Color::White, t0 + secs(200.0)), secs(60.0));
+    }
+
+    #[test]
+    fn a_move_while_paused_keeps_the_clocks_paused_and_pausing_before_the_start_is_harmless() {
+        let t0 = Instant::now();
+        let mut clocks = Clocks::new(tc("1+0"), tc("1+0"), Color::White);
+        clocks.pause(t0);
+        clocks.on_move(t0 + secs(5.0));
+        clocks.on_move(t0 + secs(9.0));
+        assert!(!clocks.is_running() && clocks.is_paused());
+        clocks.resume(t0 + secs(20.0));
+        assert_eq!(clocks.remaining(Color::White, t0 + secs(25.0)), secs(55.0));
+    }
+
+    #[test]
+    fn recorded_times_rebuild_the_clocks_and_read_back() {
+        let t0 = Instant::now();
+        let mut played = Clocks::new(tc("1+2"), tc("0.5+2"), Color::White);
+        for t in [0.0, 1.0, 6.0, 10.0, 12.0] {
+            played.on_move(t0 + secs(t));
+        }
+        let times = played.move_times();
+        assert_eq!(times, [secs(60.0), secs(30.0), secs(57.0), secs(28.0), secs(57.0)]);
+        let recorded: Vec<Option<Duration>> = times.iter().copied().map(Some).collect();
+        let mut loaded = Clocks::from_record(played.controls(), Color::White, 5, &recorded);
+        assert_eq!(loaded.move_times(), times);
+        assert!(!loaded.is_running(), "a loaded game waits");
+        loaded.start(t0);
+        assert_eq!(loaded.remaining(Color::Black, t0 + secs(3.0)), secs(25.0));
+        loaded.undo(t0);
+        assert_eq!(loaded.remaining(Color::White, t0), secs(57.0), "undo goes back through the record");
+        let unknown = Clocks::from_record(played.controls(), Color::Black, 3, &[None, Some(secs(40.0))]);
+        assert_eq!(unknown.move_times(), [secs(30.0), secs(40.0), secs(30.0)]);
+    }
+
+    #[test]
+    fn a_clock_is_low_under_a_tenth_of_its_base_time_between_ten_seconds_and_a_minute() {
+        let t0 = Instant::now();
+        let clocks = timed(tc("5+0"), tc("90+0"), t0);
+        assert!(!clocks.face(Color::White, t0 + secs(269.0)).low);
+        assert!(clocks.face(Color::White, t0 + secs(271.0)).low, "under 30 s of 5 min");
+        assert!(clocks.face(Color::White, t0).running);
+        assert!(!clocks.face(Color::Black, t0).running);
+        let long = timed(tc("90+0"), tc("1+0"), t0);
+        assert!(!long.face(Color::White, t0 + secs(5330.0)).low, "70 s left of 90 min");
+        assert!(long.face(Color::White, t0 + secs(5350.0)).low);
+        assert!(!long.face(Color::Black, t0).low, "a minute is low under 10 s");
+    }
+
+    #[test]
+    fn pgn_tags_round_trip_increments_delays_and_time_odds() {
+        for (white, black) in [
+            (tc("5+3"), tc("5+3")),
+            (tc("5+3"), tc("3+2")),
+            (tc("0.5+0"), tc("0.5+0")),
+            (tc("5").with_bonus(Bonus::Delay(secs(2.0))), tc("3").with_bonus(Bonus::Delay(secs(2.0)))),
+            (
+                tc("1").with_bonus(Bonus::Bronstein(secs(1.5))),
+                tc("1").with_bonus(Bonus::Bronstein(secs(1.5))),
+            ),
+        ] {
+            let controls = ByColor { white, black };
+            let tags = pgn_tags(controls);
+            let read =
+                controls_from_pgn_tags(|name| tags.iter().find(|(n, _)| *n == name).map(|(_, v)| v.as_str()));
+            assert_eq!(read, Some(controls), "{tags:?}");
+        }
+        assert_eq!(
+            pgn_tags(ByColor { white: tc("5+3"), black: tc("3+2") })[1],
+            ("BlackTimeControl", "180+2".to_owned())
+        );
+        assert_eq!(TimeControl::from_pgn("180+2"), Some(tc("3+2")));
+        for unplayable in ["?", "-", "40/9000", "*180", "0", ""] {
+            assert_eq!(TimeControl::from_pgn(unplayable), None, "{unplayable}");
+        }
     }
 }
