@@ -431,23 +431,40 @@ impl Position {
 
     /// The legal moves whose SAN or coordinates start with `prefix` (for hints while typing).
     pub fn moves_matching_prefix(&self, prefix: &str) -> Vec<Move> {
-        let prefix = prefix.trim();
+        let strip = |s: &str| s.replace(['x', '+', '#', '=', '-', ':', ' '], "");
+        let typed = strip(prefix.trim());
         let moves = self.legal_moves();
-        if prefix.is_empty() {
+        if typed.is_empty() {
             return moves.to_vec();
         }
-        let simplified = |s: &str| s.replace(['x', '+', '#', '='], "");
-        let p = simplified(prefix);
-        let lower = p.to_ascii_lowercase();
+        let lower = typed.to_ascii_lowercase();
+        // A lower-case `b` starts a pawn move on the b-file, not a bishop move.
+        let case_blind = !typed.starts_with('b');
+        let by_san: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|&m| {
+                let san = strip(&self.san(m));
+                san.starts_with(&typed)
+                    || case_blind && san.to_ascii_lowercase().starts_with(&lower)
+                    || m.is_castle() && san.replace('O', "0").starts_with(&typed)
+            })
+            .collect();
+        // Coordinates (`g1f3`, or `Ng1f3` in long algebraic) once the text can no
+        // longer be the start of SAN, so typing `d` does not offer a queen on d1.
+        if !by_san.is_empty() && lower.len() < 3 {
+            return by_san;
+        }
         moves
             .iter()
             .copied()
             .filter(|&m| {
-                let san = simplified(&self.san(m));
-                san.starts_with(&p)
-                    || (san.to_ascii_lowercase().starts_with(&lower) && !lower.starts_with('b'))
-                    || self.uci(m).starts_with(&lower)
-                    || m.is_castle() && san.replace('O', "0").starts_with(&p)
+                let uci = self.uci(m);
+                let long = match self.piece_at(m.from()).map(|p| p.role) {
+                    Some(role) if role != Role::Pawn => format!("{}{uci}", role.char()),
+                    _ => uci.clone(),
+                };
+                by_san.contains(&m) || uci.starts_with(&lower) || long.starts_with(&lower)
             })
             .collect()
     }
@@ -591,6 +608,23 @@ mod tests {
         let p = pos("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
         assert_eq!(p.parse_san("exd6 e.p.").expect("legal"), Move::en_passant(Square::E5, Square::D6));
         assert_eq!(p.parse_san("exd6ep").expect("legal"), Move::en_passant(Square::E5, Square::D6));
+    }
+
+    #[test]
+    fn prefix_matching_prefers_san_and_falls_back_to_coordinates() {
+        let p = Position::startpos();
+        let sans = |prefix: &str| {
+            let mut v: Vec<String> = p.moves_matching_prefix(prefix).iter().map(|&m| p.san(m)).collect();
+            v.sort();
+            v
+        };
+        assert_eq!(sans("N"), ["Na3", "Nc3", "Nf3", "Nh3"]);
+        assert_eq!(sans("d"), ["d3", "d4"]);
+        assert_eq!(sans("g1"), ["Nf3", "Nh3"], "no SAN starts with g1, so it is a square");
+        assert_eq!(sans("Ng1-"), ["Nf3", "Nh3"]);
+        assert_eq!(sans("e2e"), ["e3", "e4"]);
+        assert_eq!(sans("nf"), ["Nf3"]);
+        assert!(sans("Qd").is_empty());
     }
 
     #[test]
