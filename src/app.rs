@@ -17,7 +17,9 @@
 //! assert_eq!(app.game().san_moves(), ["e4"]);
 //! ```
 
-use crate::chess::{Color, File, Game, Move, MoveParseError, Outcome, Position, Rank, Reason, Role, Square};
+use crate::chess::{
+    ByColor, Color, File, Game, Move, MoveParseError, Outcome, Position, Rank, Reason, Role, Square,
+};
 
 /// The longest move text we keep; nothing legal is longer than `Nb1xc3+` or `e7e8q`.
 const MAX_INPUT: usize = 16;
@@ -78,8 +80,31 @@ pub enum Action {
     No,
     /// Open or close the help screen.
     Help,
+    /// Open or close the game record: the position as FEN, the game as PGN.
+    ShowRecord,
+    /// Copy the FEN or the PGN to the clipboard (done outside the app: see [`Change::Copy`]).
+    Copy(Notation),
     /// Leave the program.
     Quit,
+}
+
+/// A way of writing down chess that players copy and paste.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notation {
+    /// The position on the board, in Forsyth-Edwards Notation.
+    Fen,
+    /// The whole game, in Portable Game Notation.
+    Pgn,
+}
+
+impl Notation {
+    /// The name players know it by.
+    pub fn name(self) -> &'static str {
+        match self {
+            Notation::Fen => "FEN",
+            Notation::Pgn => "PGN",
+        }
+    }
 }
 
 /// A direction on screen; the app turns it into a board direction.
@@ -117,6 +142,8 @@ pub enum Mode {
     Prompt,
     /// Reading the help screen.
     Help,
+    /// Reading the game record (FEN and PGN), to copy it.
+    Record,
 }
 
 /// A yes-or-no question for the players.
@@ -220,7 +247,8 @@ impl Selection {
     }
 }
 
-/// A change to the game record, for whoever keeps it (an autosave, say).
+/// A change to the game record, for whoever keeps it (an autosave, say), or something
+/// the players asked of the world outside the app.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Change {
     /// A move was played (typed, pointed at or redone); it may have ended the game.
@@ -231,6 +259,10 @@ pub enum Change {
     Recorded(Outcome),
     /// A new game replaced the old one.
     NewGame,
+    /// Not a change to the game: the players asked to copy the FEN of the position on
+    /// the board, or the game's PGN, to the clipboard. The app does no I/O, so whoever
+    /// runs it does the copying (and may say so with [`App::notify`]).
+    Copy(Notation),
 }
 
 /// Something taken back that [`Action::Redo`] can restore.
@@ -271,6 +303,13 @@ pub struct App {
     auto_flip: bool,
     quit: bool,
     changes: Vec<Change>,
+    /// The players' names, for the screen (and the record kept outside).
+    players: ByColor<String>,
+    /// Whether the game record (FEN and PGN) is open, and how far it is scrolled.
+    record_open: bool,
+    record_scroll: u16,
+    /// The game as PGN, as kept outside the app (the app knows no PGN).
+    record_text: Option<String>,
 }
 
 impl App {
@@ -295,7 +334,18 @@ impl App {
             auto_flip: false,
             quit: false,
             changes: Vec::new(),
+            players: ByColor::new_with(|color| color.name().to_owned()),
+            record_open: false,
+            record_scroll: 0,
+            record_text: None,
         }
+    }
+
+    /// Names the players (shown on screen; `White` and `Black` until named).
+    #[must_use]
+    pub fn with_players(mut self, white: impl Into<String>, black: impl Into<String>) -> App {
+        self.players = ByColor { white: white.into(), black: black.into() };
+        self
     }
 
     /// Turns the board after every move so the side to move sits at the bottom.
@@ -324,6 +374,8 @@ impl App {
     pub fn mode(&self) -> Mode {
         if self.help {
             Mode::Help
+        } else if self.record_open {
+            Mode::Record
         } else if self.prompt.is_some() {
             Mode::Prompt
         } else if self.promotion.is_some() {
@@ -407,6 +459,32 @@ impl App {
         self.help_scroll
     }
 
+    /// The name of the player of `color`.
+    pub fn player(&self, color: Color) -> &str {
+        &self.players[color]
+    }
+
+    /// Whether the game record (FEN and PGN) is open.
+    pub fn record_open(&self) -> bool {
+        self.record_open
+    }
+
+    /// How far the game record is scrolled, in lines (the drawing stops at its end).
+    pub fn record_scroll(&self) -> u16 {
+        self.record_scroll
+    }
+
+    /// The game as PGN, as last handed over with [`App::set_record_text`].
+    pub fn record_text(&self) -> Option<&str> {
+        self.record_text.as_deref()
+    }
+
+    /// Hands over the game as PGN, for the players to read and copy. Whoever keeps the
+    /// record calls it whenever the game changes (the app knows no PGN).
+    pub fn set_record_text(&mut self, pgn: impl Into<String>) {
+        self.record_text = Some(pgn.into());
+    }
+
     /// Whether Black is at the bottom of the board.
     pub fn flipped(&self) -> bool {
         self.flipped
@@ -452,6 +530,7 @@ impl App {
         }
         match self.mode() {
             Mode::Help => self.update_help(action),
+            Mode::Record => self.update_record(action),
             Mode::Prompt => self.update_prompt(action),
             Mode::Promotion => self.update_promotion(action),
             Mode::Play => self.update_play(action),
@@ -470,6 +549,25 @@ impl App {
             Action::Cursor(Direction::Down) => self.help_scroll = (self.help_scroll + 1).min(MAX_SCROLL),
             Action::Back => self.help_scroll = self.help_scroll.saturating_sub(10),
             Action::Forward => self.help_scroll = (self.help_scroll + 10).min(MAX_SCROLL),
+            _ => {}
+        }
+    }
+
+    fn update_record(&mut self, action: Action) {
+        /// More lines than a long game's record has; the drawing code stops at its end.
+        const MAX_SCROLL: u16 = 2000;
+        match action {
+            Action::ShowRecord | Action::Cancel | Action::Submit | Action::No => {
+                self.record_open = false;
+                self.record_scroll = 0;
+            }
+            Action::Copy(notation) => self.changes.push(Change::Copy(notation)),
+            Action::Cursor(Direction::Up) => self.record_scroll = self.record_scroll.saturating_sub(1),
+            Action::Cursor(Direction::Down) => self.record_scroll = (self.record_scroll + 1).min(MAX_SCROLL),
+            Action::Back => self.record_scroll = self.record_scroll.saturating_sub(10),
+            Action::Forward => self.record_scroll = (self.record_scroll + 10).min(MAX_SCROLL),
+            Action::First => self.record_scroll = 0,
+            Action::Live => self.record_scroll = MAX_SCROLL,
             _ => {}
         }
     }
@@ -575,6 +673,11 @@ impl App {
                 }
             }
             Action::Help => self.help = true,
+            Action::ShowRecord => {
+                self.record_open = true;
+                self.message = None;
+            }
+            Action::Copy(notation) => self.changes.push(Change::Copy(notation)),
             Action::Choose(_) | Action::Yes | Action::No | Action::Quit => {}
         }
     }
@@ -947,9 +1050,11 @@ impl App {
         let start = self.game.start().clone();
         let mut changes = std::mem::take(&mut self.changes);
         changes.push(Change::NewGame);
+        let players = std::mem::take(&mut self.players);
         *self =
             App::new(Game::from_position(start)).with_flipped(self.flipped).with_auto_flip(self.auto_flip);
         self.changes = changes;
+        self.players = players;
     }
 
     fn refuse_if_over(&mut self) -> bool {

@@ -2,10 +2,14 @@
 //! touched, so `--help`, `--version` and mistakes print to a normal terminal.
 
 use std::hash::{BuildHasher, RandomState};
+use std::io::Write;
+use std::path::PathBuf;
 use std::time::SystemTime;
 
+use clap::builder::RangedU64ValueParser;
 use clap::error::ErrorKind;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
+use clap_complete::Shell;
 
 use crate::chess::{File, Position, Role};
 use crate::ui::{ColorSupport, Look, PieceSet, THEMES, Theme};
@@ -43,6 +47,35 @@ pub struct Cli {
     /// random one.
     #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "random", value_parser = parse_chess960)]
     pub chess960: Option<Chess960>,
+
+    /// White's name, on screen and in the saved game (default: White, or the name in
+    /// the game loaded).
+    #[arg(long, value_name = "NAME", value_parser = parse_name)]
+    pub white: Option<String>,
+
+    /// Black's name, on screen and in the saved game (default: Black, or the name in
+    /// the game loaded).
+    #[arg(long, value_name = "NAME", value_parser = parse_name)]
+    pub black: Option<String>,
+
+    /// Save the game to this PGN file (replaced if it exists) when it starts and after
+    /// every move (default: a new file in the data directory for each game).
+    #[arg(long, value_name = "PATH")]
+    pub save: Option<PathBuf>,
+
+    /// Continue the most recent unfinished game, saving it to the same file.
+    #[arg(long, conflicts_with_all = ["fen", "chess960", "pgn", "save"])]
+    pub resume: bool,
+
+    /// Load a game from a PGN file and continue from its last position (the file is
+    /// never written to).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "chess960"])]
+    pub pgn: Option<PathBuf>,
+
+    /// Which game of the --pgn file to load, counting from 1 (asked when the file
+    /// holds several games).
+    #[arg(long, value_name = "N", requires = "pgn", value_parser = RangedU64ValueParser::<usize>::new().range(1..))]
+    pub game: Option<usize>,
 }
 
 /// Subcommands.
@@ -58,6 +91,12 @@ pub enum Command {
         /// Print the count below each legal move as `<uci>: <nodes>`.
         #[arg(long)]
         divide: bool,
+    },
+    /// Print a completion script for a shell, e.g. `hotseat completions bash >
+    /// ~/.local/share/bash-completion/completions/hotseat`.
+    Completions {
+        /// The shell: bash, elvish, fish, powershell or zsh.
+        shell: Shell,
     },
 }
 
@@ -104,6 +143,22 @@ fn parse_theme(name: &str) -> Result<Theme, String> {
 fn parse_colors(name: &str) -> Result<ColorSupport, String> {
     ColorSupport::from_name(name)
         .ok_or_else(|| format!("unknown colour setting {name:?} (choose {})", ColorSupport::NAMES.join(", ")))
+}
+
+fn parse_name(name: &str) -> Result<String, String> {
+    let name = name.trim();
+    if name.is_empty() {
+        Err("a player's name cannot be empty".to_owned())
+    } else if name.chars().any(char::is_control) {
+        Err("a player's name cannot hold control characters".to_owned())
+    } else {
+        Ok(name.to_owned())
+    }
+}
+
+/// Writes the completion script for `shell` to `out`.
+pub fn write_completions(shell: Shell, out: &mut dyn Write) {
+    clap_complete::generate(shell, &mut Cli::command(), "hotseat", out);
 }
 
 fn parse_fen(fen: &str) -> Result<Position, String> {
@@ -177,9 +232,13 @@ pub fn parse() -> Cli {
         Ok(cli) => cli,
         Err(err) if matches!(err.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => err.exit(),
         Err(err) => {
+            // The first paragraph, on one line: some errors list the arguments on the
+            // lines after "...were not provided:".
             let rendered = err.to_string();
-            let first = rendered.lines().next().unwrap_or_default();
-            let first = first.strip_prefix("error: ").unwrap_or(first);
+            let first: Vec<&str> =
+                rendered.lines().map(str::trim).take_while(|line| !line.is_empty()).collect();
+            let first = first.join(" ");
+            let first = first.strip_prefix("error: ").unwrap_or(&first);
             eprintln!("hotseat: {first}; try hotseat --help");
             std::process::exit(err.exit_code());
         }

@@ -14,7 +14,7 @@ use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 
-use crate::app::{Action, Direction, Mode, Pointer};
+use crate::app::{Action, Direction, Mode, Notation, Pointer};
 use crate::chess::Role;
 
 /// A key as the tables name it.
@@ -170,7 +170,7 @@ const fn act(key: Key, action: Action) -> (Key, Effect) {
 
 const QUIT: Binding = Binding {
     keys: &[act(Key::Ctrl('q'), Action::Quit), act(Key::Ctrl('c'), Action::Quit)],
-    help: "quit at once",
+    help: "quit (the game is saved; its file is named on the way out)",
     hint: Some("quit"),
 };
 
@@ -253,6 +253,11 @@ const PLAY: &[Binding] = &[
         hint: None,
     },
     Binding {
+        keys: &[act(Key::F(2), Action::ShowRecord), act(Key::Ctrl('g'), Action::ShowRecord)],
+        help: "show the position as FEN and the game as PGN, to copy",
+        hint: Some("FEN/PGN"),
+    },
+    Binding {
         keys: &[act(Key::Char('?'), Action::Help), act(Key::F(1), Action::Help)],
         help: "show this help",
         hint: Some("help"),
@@ -326,6 +331,45 @@ const HELP: &[Binding] = &[
     QUIT,
 ];
 
+const RECORD: &[Binding] = &[
+    Binding {
+        keys: &[act(Key::Char('F'), Action::Copy(Notation::Fen))],
+        help: "copy the FEN to the clipboard",
+        hint: Some("copy FEN"),
+    },
+    Binding {
+        keys: &[act(Key::Char('P'), Action::Copy(Notation::Pgn))],
+        help: "copy the PGN to the clipboard",
+        hint: Some("copy PGN"),
+    },
+    Binding {
+        keys: &[act(Key::Up, Action::Cursor(Direction::Up)), act(Key::Down, Action::Cursor(Direction::Down))],
+        help: "scroll",
+        hint: Some("scroll"),
+    },
+    Binding {
+        keys: &[act(Key::PageUp, Action::Back), act(Key::PageDown, Action::Forward)],
+        help: "scroll a page",
+        hint: None,
+    },
+    Binding {
+        keys: &[act(Key::Home, Action::First), act(Key::End, Action::Live)],
+        help: "scroll to the top / to the end",
+        hint: None,
+    },
+    Binding {
+        keys: &[
+            act(Key::Esc, Action::ShowRecord),
+            act(Key::F(2), Action::ShowRecord),
+            act(Key::Ctrl('g'), Action::ShowRecord),
+            act(Key::Enter, Action::ShowRecord),
+        ],
+        help: "close",
+        hint: Some("close"),
+    },
+    QUIT,
+];
+
 /// The key table for `mode`.
 pub fn bindings(mode: Mode) -> &'static [Binding] {
     match mode {
@@ -333,6 +377,7 @@ pub fn bindings(mode: Mode) -> &'static [Binding] {
         Mode::Promotion => PROMOTION,
         Mode::Prompt => PROMPT,
         Mode::Help => HELP,
+        Mode::Record => RECORD,
     }
 }
 
@@ -404,6 +449,8 @@ fn action_for_mouse(
         (MouseEventKind::Up(MouseButton::Left), Mode::Play) => Some(Action::PointerUp(target())),
         (MouseEventKind::ScrollUp, Mode::Play) => Some(Action::Back),
         (MouseEventKind::ScrollDown, Mode::Play) => Some(Action::Forward),
+        (MouseEventKind::ScrollUp, Mode::Record) => Some(Action::Cursor(Direction::Up)),
+        (MouseEventKind::ScrollDown, Mode::Record) => Some(Action::Cursor(Direction::Down)),
         _ => None,
     }
 }
@@ -421,7 +468,7 @@ mod tests {
 
     #[test]
     fn no_two_bindings_in_a_table_share_a_key() {
-        for mode in [Mode::Play, Mode::Promotion, Mode::Prompt, Mode::Help] {
+        for mode in [Mode::Play, Mode::Promotion, Mode::Prompt, Mode::Help, Mode::Record] {
             let keys: Vec<Key> = bindings(mode).iter().flat_map(|b| b.keys).map(|(k, _)| *k).collect();
             for (i, a) in keys.iter().enumerate() {
                 assert!(!keys[i + 1..].contains(a), "{mode:?}: {a:?} is bound twice");
@@ -442,7 +489,7 @@ mod tests {
     #[test]
     fn ctrl_c_quits_in_every_mode() {
         let key = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
-        for mode in [Mode::Play, Mode::Promotion, Mode::Prompt, Mode::Help] {
+        for mode in [Mode::Play, Mode::Promotion, Mode::Prompt, Mode::Help, Mode::Record] {
             assert_eq!(action_for_event(&key, mode, |_, _| None), Some(Action::Quit));
         }
     }

@@ -2,41 +2,130 @@
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Instant, SystemTime};
 
 use anyhow::{Context, Result, bail};
-use hotseat::app::App;
+use hotseat::app::{App, Change};
 use hotseat::chess::{Game, Position, perft, perft_divide};
 use hotseat::cli::{self, Cli, Command};
-use hotseat::tui;
+use hotseat::pgn::PgnGame;
+use hotseat::records::{self, Destination, Farewell, Recorder};
+use hotseat::store::GameStore;
+use hotseat::{clipboard, tui};
 
 fn main() -> ExitCode {
     let args = cli::parse();
     let result = match &args.command {
         Some(Command::Perft { depth, fen, divide }) => run_perft(*depth, fen.as_deref(), *divide),
+        Some(Command::Completions { shell }) => {
+            cli::write_completions(*shell, &mut std::io::stdout());
+            Ok(())
+        }
         None => play(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("hotseat: {err:#}");
+            eprintln!("hotseat: {}", one_line(&err));
             ExitCode::FAILURE
         }
     }
 }
 
+/// The error and its causes on one line, leaving out a cause whose words the line
+/// already holds (many errors name their cause in their own message).
+fn one_line(err: &anyhow::Error) -> String {
+    let mut line = String::new();
+    for cause in err.chain() {
+        let text = cause.to_string();
+        if !line.contains(&text) {
+            if !line.is_empty() {
+                line.push_str(": ");
+            }
+            line.push_str(&text);
+        }
+    }
+    line
+}
+
 /// Plays a game on the terminal; errors are reported after the terminal is restored.
 fn play(args: &Cli) -> Result<()> {
+    let (record, mut recorder, opened) = open_game(args)?;
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         bail!("the game needs a terminal: standard input and output must not be redirected");
     }
     let look = args.look(|name| std::env::var(name).ok());
-    let mut app = App::new(Game::from_position(args.start_position())).with_auto_flip(args.auto_flip);
+    let (white, black) = records::player_names(&record.tags, args.white.as_deref(), args.black.as_deref());
+    let mut app = App::new(record.game).with_players(white, black).with_auto_flip(args.auto_flip);
+    if let Some(opened) = opened {
+        app.notify(opened);
+    }
+    recorder.start(&mut app)?;
     let mut session = tui::Session::start().context("cannot set up the terminal")?;
-    let result = tui::run(session.terminal(), &mut tui::TerminalEvents, &mut app, &look, |_, _| {});
+    let result = tui::run(session.terminal(), &mut tui::TerminalEvents, &mut app, &look, |app, change| {
+        on_change(&mut recorder, app, change);
+    });
     drop(session);
+    let farewell = recorder.finish(&mut app);
+    if let Farewell::NotSaved { pgn, .. } = &farewell {
+        print!("{pgn}");
+        result?;
+        bail!("{farewell} (the game is printed above)");
+    }
+    println!("{farewell}");
     result?;
     Ok(())
+}
+
+/// The game to play, where it is saved, and a line saying where it came from when it
+/// was not started here; any bad file is refused before the terminal is touched.
+fn open_game(args: &Cli) -> Result<(PgnGame, Recorder, Option<String>)> {
+    if args.resume {
+        let store = GameStore::from_env()?;
+        let (path, record) = records::resume(&store)?;
+        let opened = format!("Resumed the game saved in {}.", path.display());
+        let recorder = Recorder::resumed(path, store, record.tags.clone());
+        return Ok((record, recorder, Some(opened)));
+    }
+    let destination = match &args.save {
+        Some(path) => Destination::File(path.clone()),
+        None => Destination::Store(GameStore::from_env()?),
+    };
+    let Some(source) = &args.pgn else {
+        let record = PgnGame::new(Game::from_position(args.start_position()));
+        return Ok((record, Recorder::new(destination, records::fresh_tags(SystemTime::now())), None));
+    };
+    if let Some(save) = &args.save {
+        records::refuse_overwriting_source(save, source)?;
+    }
+    let stdin = std::io::stdin();
+    let mut answers = stdin.is_terminal().then(|| stdin.lock());
+    let answers = answers.as_mut().map(|a| a as &mut dyn std::io::BufRead);
+    let record = records::load(source, args.game, &mut std::io::stdout(), answers)?;
+    let name =
+        source.file_name().map_or_else(|| source.display().to_string(), |n| n.to_string_lossy().into_owned());
+    let opened = format!(
+        "Loaded from {name}: {} moves, the last position on the board.",
+        record.game.ply().div_ceil(2)
+    );
+    let tags = record.tags.clone();
+    Ok((record, Recorder::new(destination, tags), Some(opened)))
+}
+
+/// Saves the game after each change, and copies to the clipboard when asked.
+fn on_change(recorder: &mut Recorder, app: &mut App, change: Change) {
+    let Change::Copy(notation) = change else {
+        recorder.on_change(app, change);
+        return;
+    };
+    let text = recorder.text(app, notation);
+    match clipboard::copy(&mut std::io::stdout(), &text) {
+        Ok(()) => app.notify(format!(
+            "{} sent to the clipboard (through the terminal: OSC 52, which some terminals must allow).",
+            notation.name()
+        )),
+        Err(err) => app.report_error(format!("Cannot copy the {}: {err}.", notation.name())),
+    }
 }
 
 #[allow(clippy::cast_precision_loss)] // only for the speed shown

@@ -9,6 +9,7 @@ mod board;
 pub mod layout;
 mod overlay;
 mod panel;
+mod record;
 mod sprites;
 pub mod theme;
 
@@ -41,6 +42,7 @@ pub fn render_buffer(area: Rect, buf: &mut Buffer, app: &App, look: &Look) {
         Mode::Promotion => overlay::render_promotion(&screen, buf, app, look),
         Mode::Prompt => overlay::render_prompt(&screen, buf, app, look),
         Mode::Help => overlay::render_help(area, buf, app.help_scroll(), look),
+        Mode::Record => record::render(&screen, buf, app, look),
     }
 }
 

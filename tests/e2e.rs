@@ -2,6 +2,8 @@
 //! written to the terminal, the output is read back through a vt100 parser.
 
 use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -21,10 +23,25 @@ struct Session {
     output: Receiver<Vec<u8>>,
     raw: Vec<u8>,
     screen: vt100::Parser,
+    /// The data directory of a session started without one, so no game is ever saved
+    /// in the real one.
+    data: Option<DataDir>,
 }
 
 impl Session {
+    /// Starts the binary with a data directory of its own.
     fn start(args: &[&str]) -> Session {
+        static SESSIONS: AtomicUsize = AtomicUsize::new(0);
+        let data = DataDir::new(&format!("session-{}", SESSIONS.fetch_add(1, Ordering::Relaxed)));
+        let mut session = Session::start_with(args, &data.env());
+        session.data = Some(data);
+        session
+    }
+
+    /// Starts the binary with these environment variables, which must include
+    /// `HOTSEAT_DATA_DIR`.
+    fn start_with(args: &[&str], env: &[(&str, &Path)]) -> Session {
+        assert!(env.iter().any(|(name, _)| *name == "HOTSEAT_DATA_DIR"), "never the real data directory");
         let pty = native_pty_system()
             .openpty(PtySize { rows: ROWS, cols: COLS, pixel_width: 0, pixel_height: 0 })
             .expect("a pseudo-terminal");
@@ -33,6 +50,9 @@ impl Session {
         cmd.env("TERM", "xterm-256color");
         cmd.env("COLORTERM", "truecolor");
         cmd.env_remove("NO_COLOR");
+        for (name, value) in env {
+            cmd.env(name, value);
+        }
         let child = pty.slave.spawn_command(cmd).expect("the binary starts");
         // Only the child holds the terminal's other end now, so reads end when it exits.
         drop(pty.slave);
@@ -54,6 +74,7 @@ impl Session {
             output,
             raw: Vec::new(),
             screen: vt100::Parser::new(ROWS.try_into().expect("rows"), COLS.try_into().expect("cols"), 0),
+            data: None,
         }
     }
 
@@ -194,4 +215,138 @@ fn the_mouse_moves_pieces_in_a_real_terminal() {
     s.wait_for("Nf6");
     s.send("\x11");
     assert!(s.wait_for_exit().success(), "Ctrl-Q quits");
+}
+
+// ----- the game record: saving, resuming, loading -----
+
+/// A data directory of its own for one test, removed afterwards.
+struct DataDir(PathBuf);
+
+impl DataDir {
+    fn new(name: &str) -> DataDir {
+        let path = std::env::temp_dir().join(format!("hotseat-e2e-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).expect("create the data directory");
+        DataDir(path)
+    }
+
+    fn env(&self) -> [(&'static str, &Path); 1] {
+        [("HOTSEAT_DATA_DIR", self.0.as_path())]
+    }
+
+    /// The saved games, by name.
+    fn games(&self) -> Vec<PathBuf> {
+        let mut games: Vec<PathBuf> = std::fs::read_dir(self.0.join("games"))
+            .map(|entries| entries.map(|e| e.expect("entry").path()).collect())
+            .unwrap_or_default();
+        games.retain(|p| p.extension().is_some_and(|e| e == "pgn"));
+        games.sort();
+        games
+    }
+}
+
+impl Drop for DataDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn saved_moves(path: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).expect("the saved game");
+    hotseat::pgn::read_game(&text).expect("the saved file parses").game.san_moves().to_vec()
+}
+
+impl Session {
+    /// Types a move and waits until the move list shows it (`shown` must not be
+    /// found in the typed text).
+    fn play(&mut self, san: &str, shown: &str) {
+        self.send(san);
+        self.wait_for(&format!("Move: {san}"));
+        self.send("\r");
+        self.wait_for(shown);
+    }
+
+    /// What the binary printed after it left the alternate screen.
+    fn after_exit(&self) -> String {
+        let raw = String::from_utf8_lossy(&self.raw).into_owned();
+        let last_leave = raw.rfind("\x1b[?1049l").expect("left the alternate screen");
+        raw[last_leave..].to_owned()
+    }
+}
+
+#[test]
+fn a_killed_game_is_saved_up_to_its_last_move_and_resume_brings_it_back() {
+    let data = DataDir::new("kill");
+    let mut s = Session::start_with(&["--white", "Anna", "--black", "Ben"], &data.env());
+    s.wait_for("Anna (White)");
+    for (san, shown) in [("e4", "1. e4"), ("c5", "e4      c5"), ("Nf3", "2. Nf3"), ("d6", "Nf3     d6")] {
+        s.play(san, shown);
+    }
+    let pid = s.child.process_id().expect("a process id");
+    let killed = std::process::Command::new("kill").args(["-KILL", &pid.to_string()]).status();
+    assert!(killed.expect("kill runs").success());
+    let status = s.wait_for_exit();
+    assert!(!status.success(), "killed: {status:?}");
+
+    let games = data.games();
+    assert_eq!(games.len(), 1, "one file per game: {games:?}");
+    assert_eq!(saved_moves(&games[0]), ["e4", "c5", "Nf3", "d6"]);
+
+    let mut s = Session::start_with(&["--resume"], &data.env());
+    s.wait_for("Resumed the game saved in");
+    s.wait_for("2. Nf3");
+    s.wait_for("Ben (Black)");
+    s.play("d4", "3. d4");
+    s.send("\x11");
+    assert!(s.wait_for_exit().success());
+    let farewell = s.after_exit();
+    assert!(farewell.contains(&format!("Game saved to {}", games[0].display())), "{farewell:?}");
+    assert_eq!(data.games(), games, "resuming keeps saving to the same file");
+    assert_eq!(saved_moves(&games[0]), ["e4", "c5", "Nf3", "d6", "d4"]);
+}
+
+#[test]
+fn a_game_loaded_from_a_file_continues_in_a_new_file_and_the_record_can_be_copied() {
+    let data = DataDir::new("load");
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/games/kasparov-deep-blue-1997.pgn");
+    let before = std::fs::read(&source).expect("the source file");
+    // No --game: the games are listed and the player is asked, before the game starts.
+    let mut s = Session::start_with(&["--pgn", source.to_str().expect("utf-8 path")], &data.env());
+    s.wait_for("Which game (1-6)?");
+    assert!(s.contents().contains("6. Deep Blue (Computer) – Garry Kasparov"), "{}", s.contents());
+    s.send("6\r");
+    s.wait_for("19. c4");
+    s.wait_for("Deep Blue (Computer)");
+    s.wait_for("Black resigns");
+    // The loaded history can be taken back: first the resignation, then a move.
+    s.send("\x1a");
+    s.wait_for("Taken back: Black resigns");
+    s.send("\x1a");
+    s.wait_for("Taken back: 19. c4");
+
+    // F2 shows the record; P copies the PGN through OSC 52.
+    s.send("\x1bOQ");
+    s.wait_for("Game record");
+    s.wait_for("[White \"Deep Blue (Computer)\"]");
+    s.send("p");
+    s.wait_for("PGN sent to the clipboard");
+    let raw = String::from_utf8_lossy(&s.raw).into_owned();
+    let copied =
+        raw.split("\x1b]52;c;").nth(1).expect("an OSC 52 sequence").split('\x07').next().expect("BEL");
+    // Whole groups of three bytes encode the same whatever follows them.
+    let start = b"[Event \"IBM Man-Machine, New York USA\"]\n[Site \"06\"]";
+    let start = hotseat::clipboard::base64(&start[..start.len() / 3 * 3]);
+    assert!(copied.starts_with(&start), "{copied}");
+    s.send("\x1b");
+    s.wait_for("┌ Moves");
+    s.send("\x11");
+    assert!(s.wait_for_exit().success());
+
+    let games = data.games();
+    assert_eq!(games.len(), 1, "{games:?}");
+    assert!(s.after_exit().contains(&format!("Game saved to {}", games[0].display())));
+    let moves = saved_moves(&games[0]);
+    assert_eq!(moves.len(), 36);
+    assert_eq!(moves.last().map(String::as_str), Some("Bxe7"));
+    assert_eq!(std::fs::read(&source).expect("the source file"), before, "the source is never written");
 }

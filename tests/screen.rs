@@ -10,6 +10,7 @@ use std::fmt::Write as _;
 use hotseat::app::{Action, App, Mode};
 use hotseat::chess::{Game, Position};
 use hotseat::input::{self, Key};
+use hotseat::records::{self, Destination, Recorder};
 use hotseat::ui::{self, ColorSupport, Look, PieceSet, theme};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -252,6 +253,20 @@ fn any_size_draws_without_panicking() {
     }
 }
 
+#[test]
+fn game_record_overlay() {
+    let file =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/games/kasparov-deep-blue-1997.pgn");
+    let record = records::load(&file, Some(1), &mut Vec::new(), None).expect("game 1 loads");
+    let mut app = App::new(record.game.clone()).with_players("Kasparov", "Deep Blue");
+    let recorder = Recorder::new(Destination::File("unused.pgn".into()), record.tags);
+    app.set_record_text(recorder.record(&app).to_pgn());
+    press(&mut app, &[Key::PageUp, Key::F(2)]);
+    snapshot("game_record", &app, &colour());
+    press(&mut app, &[Key::End]);
+    insta::assert_snapshot!("game_record_end_80x24", text(&draw(&app, &colour(), 80, 24)));
+}
+
 // ----- the README picture -----
 
 /// A mid-game position with a piece picked up, as an SVG of the screen with its colours.
@@ -482,9 +497,12 @@ fn the_readme_picture_is_current() {
 /// The key tables as Markdown, for the README.
 fn key_table() -> String {
     let mut out = String::from("| Keys | What they do |\n|---|---|\n");
-    for (mode, title) in
-        [(Mode::Play, ""), (Mode::Promotion, "Promotion picker: "), (Mode::Prompt, "Questions: ")]
-    {
+    for (mode, title) in [
+        (Mode::Play, ""),
+        (Mode::Promotion, "Promotion picker: "),
+        (Mode::Prompt, "Questions: "),
+        (Mode::Record, "Game record: "),
+    ] {
         for binding in input::bindings(mode) {
             if mode != Mode::Play && binding.action() == Some(Action::Quit) {
                 continue;

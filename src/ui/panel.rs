@@ -65,9 +65,12 @@ fn player_line<'a>(app: &App, side: Color, look: &Look) -> Line<'a> {
     let to_move = position.turn() == side && app.game().outcome().is_none();
     let mut spans = vec![
         Span::raw(if to_move { "▸ " } else { "  " }),
-        Span::styled(side.name(), if to_move { look.accent() } else { Style::new() }),
+        Span::styled(app.player(side).to_owned(), if to_move { look.accent() } else { Style::new() }),
         Span::raw(" "),
     ];
+    if app.player(side) != side.name() {
+        spans.push(Span::styled(format!("({side}) "), look.dim()));
+    }
     let taken: String =
         captured(app.game().start(), position, !side).iter().map(|&r| look.role_symbol(r, !side)).collect();
     if !taken.is_empty() {

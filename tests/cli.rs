@@ -1,0 +1,121 @@
+//! The command line without a terminal: listing the games of a file, refusing bad
+//! files and bad positions with one line and a non-zero exit, completion scripts.
+//! Nothing here may write an escape sequence.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn data(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/games").join(name)
+}
+
+/// Runs the binary with no terminal anywhere and an empty data directory.
+fn run(args: &[&str]) -> Output {
+    let data_dir = std::env::temp_dir().join(format!("hotseat-cli-{}", std::process::id()));
+    Command::new(env!("CARGO_BIN_EXE_hotseat"))
+        .args(args)
+        .env("HOTSEAT_DATA_DIR", &data_dir)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
+/// The one line of error, after checking the exit and that the terminal was left alone.
+fn refused(args: &[&str]) -> String {
+    let out = run(args);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!out.status.success(), "{args:?} must fail: {stderr}");
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: one line of error: {stderr}");
+    assert!(stderr.starts_with("hotseat: "), "{stderr}");
+    for stream in [&out.stdout, &out.stderr] {
+        assert!(!stream.contains(&0x1b), "{args:?} wrote an escape sequence: {stream:?}");
+    }
+    stderr.trim_end().to_owned()
+}
+
+#[test]
+fn several_games_without_game_n_are_listed_and_the_player_told_to_choose() {
+    let file = data("kasparov-deep-blue-1997.pgn");
+    let out = run(&["--pgn", file.to_str().expect("utf-8 path")]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 7, "{stdout}");
+    assert!(lines[0].ends_with("kasparov-deep-blue-1997.pgn holds 6 games:"), "{stdout}");
+    assert!(lines[1].starts_with("1. Garry Kasparov – Deep Blue (Computer)"), "{stdout}");
+    assert!(
+        lines[6].starts_with("6. Deep Blue (Computer) – Garry Kasparov")
+            && lines[6].ends_with("1-0, 19 moves")
+    );
+    let error = refused(&["--pgn", file.to_str().expect("utf-8 path")]);
+    assert!(error.ends_with("holds 6 games: choose one with --game N"), "{error}");
+}
+
+#[test]
+fn bad_files_are_refused_with_the_place_and_the_problem() {
+    for (name, problem) in [
+        ("malformed/illegal-move.pgn", "line 9, col 23: illegal move Nf6 (no knight can reach f6)"),
+        ("malformed/unclosed-comment.pgn", "line 4, col 10: comment is never closed (missing })"),
+        ("malformed/binary.pgn", "line 3, col 1: unexpected character '\\0'"),
+    ] {
+        let path = data(name);
+        let error = refused(&["--pgn", path.to_str().expect("utf-8 path")]);
+        assert_eq!(error, format!("hotseat: {}: {problem}", path.display()));
+    }
+    let error = refused(&["--pgn", "/no/such/file.pgn"]);
+    assert_eq!(error, "hotseat: cannot read /no/such/file.pgn: No such file or directory (os error 2)");
+    let games = data("kasparov-deep-blue-1997.pgn");
+    let error = refused(&["--pgn", games.to_str().expect("utf-8 path"), "--game", "7"]);
+    assert!(error.ends_with("holds 6 games, so there is no game 7"), "{error}");
+    let error =
+        refused(&["--pgn", games.to_str().expect("utf-8 path"), "--save", games.to_str().expect("utf-8")]);
+    assert!(error.contains("would write over the file the game is loaded from"), "{error}");
+}
+
+#[test]
+fn bad_fens_name_the_bad_field() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    for (fen, says) in [
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "board"),
+        (&format!("{start} x KQkq - 0 1"), "side to move"),
+        (&format!("{start} w KQkqZ - 0 1"), "castling"),
+        (&format!("{start} w KQkq e9 0 1"), "en-passant square"),
+        (&format!("{start} w KQkq - x 1"), "halfmove clock"),
+        (&format!("{start} w KQkq - 0 x"), "fullmove number"),
+        ("8/8/8/8/8/8/8/8 w - - 0 1", "White has 0 kings"),
+        ("", "expected 4 to 6 fields"),
+    ] {
+        let error = refused(&["--fen", fen]);
+        assert!(error.contains(says), "{fen:?}: {error}");
+    }
+}
+
+#[test]
+fn arguments_that_do_not_go_together_are_refused_on_one_line() {
+    let error = refused(&["--game", "2"]);
+    assert!(error.contains("--pgn <FILE>"), "{error}");
+    let error = refused(&["--resume", "--fen", "8/8/8/8/8/8/8/K6k w - - 0 1"]);
+    assert!(error.contains("cannot be used with"), "{error}");
+    let error = refused(&["--white", " "]);
+    assert!(error.contains("a player's name cannot be empty"), "{error}");
+    let error = refused(&["--pgn", "x.pgn", "--game", "0"]);
+    assert!(error.contains("--game <N>"), "{error}");
+}
+
+#[test]
+fn resume_with_nothing_to_resume_says_so() {
+    let error = refused(&["--resume"]);
+    assert!(error.starts_with("hotseat: no unfinished game to resume in "), "{error}");
+}
+
+#[test]
+fn completions_are_printed_for_bash() {
+    let out = run(&["completions", "bash"]);
+    assert!(out.status.success());
+    let script = String::from_utf8_lossy(&out.stdout);
+    assert!(script.contains("_hotseat()"), "{script}");
+    for option in ["--pgn", "--resume", "--white", "--save", "perft", "completions"] {
+        assert!(script.contains(option), "{option} is completed");
+    }
+    let error = refused(&["completions", "tcsh"]);
+    assert!(error.contains("tcsh"), "{error}");
+}

@@ -1,0 +1,336 @@
+//! The game record while a game is played: saving after every change, a new file for
+//! a new game, resuming, loading a game from a PGN file, the FEN/PGN overlay and its
+//! copy keys. Every test works in its own temporary directory.
+
+use std::fs;
+use std::io::Cursor;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, UNIX_EPOCH};
+
+use hotseat::app::{Action, App, Change, Mode, Notation};
+use hotseat::chess::{Color, Game, Reason};
+use hotseat::input::{self, Key};
+use hotseat::pgn::{self, PgnGame, Tags};
+use hotseat::records::{self, Destination, Farewell, OpenError, Recorder, fresh_tags};
+use hotseat::store::{GameStore, save_game};
+
+/// A directory of its own for one test, removed afterwards.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let path = std::env::temp_dir().join(format!("hotseat-records-{}-{name}", std::process::id()));
+        let _ = fs::remove_dir_all(&path);
+        fs::create_dir_all(&path).expect("create temp dir");
+        TempDir(path)
+    }
+
+    fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+fn games_file() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/games/kasparov-deep-blue-1997.pgn")
+}
+
+fn press(app: &mut App, key: Key) {
+    if let Some(action) = input::action_for_key(app.mode(), key) {
+        app.update(action);
+    }
+}
+
+/// Plays moves typed as SAN, passing every change to the recorder as the game loop does.
+fn play(app: &mut App, recorder: &mut Recorder, moves: &str) {
+    for m in moves.split_whitespace() {
+        for c in m.chars() {
+            app.update(Action::Type(c));
+        }
+        app.update(Action::Submit);
+        assert_eq!(app.game().san_moves().last().map(String::as_str), Some(m), "{:?}", app.message());
+        changes(app, recorder);
+    }
+}
+
+fn changes(app: &mut App, recorder: &mut Recorder) {
+    for change in app.take_changes() {
+        recorder.on_change(app, change);
+    }
+}
+
+fn saved(path: &Path) -> PgnGame {
+    pgn::read_game(&fs::read_to_string(path).expect("saved file")).expect("the saved file parses")
+}
+
+fn pgn_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = fs::read_dir(dir)
+        .map(|entries| entries.map(|e| e.expect("entry").path()).collect())
+        .unwrap_or_default();
+    files.retain(|p| p.extension().is_some_and(|e| e == "pgn"));
+    files.sort();
+    files
+}
+
+#[test]
+fn the_game_is_saved_when_it_starts_after_every_move_undo_and_result() {
+    let dir = TempDir::new("every-change");
+    let path = dir.path().join("game.pgn");
+    let mut app = App::new(Game::new()).with_players("Anna", "Ben");
+    let mut recorder = Recorder::new(Destination::File(path.clone()), fresh_tags(UNIX_EPOCH));
+    recorder.start(&mut app).expect("writable");
+    let record = saved(&path);
+    assert_eq!(record.game.ply(), 0);
+    assert_eq!(record.tags.get("White"), Some("Anna"));
+    assert_eq!(record.tags.get("Date"), Some("1970.01.01"));
+
+    play(&mut app, &mut recorder, "e4 e5 Nf3");
+    assert_eq!(saved(&path).game.san_moves(), ["e4", "e5", "Nf3"]);
+    press(&mut app, Key::Ctrl('z'));
+    changes(&mut app, &mut recorder);
+    assert_eq!(saved(&path).game.san_moves(), ["e4", "e5"]);
+    press(&mut app, Key::Ctrl('r'));
+    press(&mut app, Key::Char('y'));
+    changes(&mut app, &mut recorder);
+    let record = saved(&path);
+    assert_eq!(record.game.outcome().map(|o| o.reason), Some(Reason::Resignation));
+    assert!(fs::read_to_string(&path).expect("saved").contains("[Result \"0-1\"]"));
+    assert_eq!(app.record_text(), Some(record.to_pgn().as_str()), "the overlay shows what is saved");
+    assert_eq!(recorder.finish(&mut app), Farewell::Saved(path.clone()));
+    assert_eq!(Farewell::Saved(path.clone()).to_string(), format!("Game saved to {}", path.display()));
+}
+
+#[test]
+fn autosave_makes_one_file_per_game_and_a_new_game_gets_a_new_file() {
+    let dir = TempDir::new("autosave");
+    let store = GameStore::new(dir.path());
+    let mut app = App::new(Game::new());
+    let mut recorder = Recorder::new(Destination::Store(store.clone()), fresh_tags(UNIX_EPOCH));
+    recorder.start(&mut app).expect("writable");
+    play(&mut app, &mut recorder, "d4 d5");
+    let first = recorder.path().expect("a file").to_owned();
+    assert_eq!(pgn_files(store.dir()), std::slice::from_ref(&first));
+
+    press(&mut app, Key::Ctrl('n'));
+    press(&mut app, Key::Char('y'));
+    changes(&mut app, &mut recorder);
+    let second = recorder.path().expect("a file").to_owned();
+    assert_ne!(first, second);
+    assert!(app.message().is_some_and(|m| m.text.starts_with("New game, saved to")), "{:?}", app.message());
+    play(&mut app, &mut recorder, "c4");
+    assert_eq!(saved(&first).game.san_moves(), ["d4", "d5"], "the old game is kept");
+    assert_eq!(saved(&second).game.san_moves(), ["c4"]);
+    assert_eq!(saved(&second).tags.get("White"), Some("White"));
+}
+
+#[test]
+fn a_new_game_after_save_path_goes_beside_it() {
+    let dir = TempDir::new("beside");
+    let path = dir.path().join("match.pgn");
+    let mut app = App::new(Game::new());
+    let mut recorder = Recorder::new(Destination::File(path.clone()), fresh_tags(UNIX_EPOCH));
+    recorder.start(&mut app).expect("writable");
+    play(&mut app, &mut recorder, "e4");
+    press(&mut app, Key::Ctrl('n'));
+    press(&mut app, Key::Char('y'));
+    changes(&mut app, &mut recorder);
+    play(&mut app, &mut recorder, "d4");
+    assert_eq!(recorder.path(), Some(dir.path().join("match-2.pgn").as_path()));
+    assert_eq!(saved(&path).game.san_moves(), ["e4"]);
+    assert_eq!(saved(&dir.path().join("match-2.pgn")).game.san_moves(), ["d4"]);
+}
+
+#[test]
+fn an_untouched_autosave_is_removed_on_the_way_out_so_resume_finds_the_game_before() {
+    let dir = TempDir::new("untouched");
+    let store = GameStore::new(dir.path());
+    let mut app = App::new(Game::new());
+    let mut recorder = Recorder::new(Destination::Store(store.clone()), fresh_tags(UNIX_EPOCH));
+    recorder.start(&mut app).expect("writable");
+    play(&mut app, &mut recorder, "e4");
+    recorder.finish(&mut app);
+
+    let mut app = App::new(Game::new());
+    let mut recorder = Recorder::new(Destination::Store(store.clone()), fresh_tags(UNIX_EPOCH));
+    recorder.start(&mut app).expect("writable");
+    assert_eq!(pgn_files(store.dir()).len(), 2, "written when it starts");
+    assert_eq!(recorder.finish(&mut app), Farewell::NothingPlayed);
+    assert_eq!(pgn_files(store.dir()).len(), 1);
+    let (_, resumed) = records::resume(&store).expect("a game to resume");
+    assert_eq!(resumed.game.san_moves(), ["e4"]);
+}
+
+#[test]
+fn a_resumed_game_goes_on_in_the_same_file_with_its_names() {
+    let dir = TempDir::new("resume");
+    let store = GameStore::new(dir.path());
+    assert!(matches!(records::resume(&store), Err(OpenError::NothingToResume { .. })));
+    let path = store.create_game_file(UNIX_EPOCH).expect("file");
+    let mut game = Game::new();
+    game.play_san("e4").expect("legal");
+    save_game(&path, &PgnGame::new(game).with_tag("White", "Anna").with_tag("Black", "Ben")).expect("saved");
+
+    let (found, record) = records::resume(&store).expect("a game to resume");
+    assert_eq!(found, path);
+    let (white, black) = records::player_names(&record.tags, None, Some("Bea"));
+    assert_eq!((white.as_str(), black.as_str()), ("Anna", "Bea"));
+    let mut app = App::new(record.game.clone()).with_players(white, black);
+    let mut recorder = Recorder::resumed(found, store.clone(), record.tags);
+    recorder.start(&mut app).expect("writable");
+    play(&mut app, &mut recorder, "c5");
+    assert_eq!(pgn_files(store.dir()), std::slice::from_ref(&path));
+    let record = saved(&path);
+    assert_eq!(record.game.san_moves(), ["e4", "c5"]);
+    assert_eq!(record.tags.get("Black"), Some("Bea"));
+    assert_eq!(recorder.finish(&mut app), Farewell::Saved(path));
+}
+
+#[test]
+fn a_save_error_is_shown_on_screen_and_the_game_goes_on() {
+    let dir = TempDir::new("save-error");
+    // A file where the store's folder should be: nothing can be created in it.
+    fs::write(dir.path().join("games"), "not a folder").expect("write");
+    let mut app = App::new(Game::new());
+    let mut recorder = Recorder::new(Destination::Store(GameStore::new(dir.path())), fresh_tags(UNIX_EPOCH));
+    recorder.start(&mut app).expect("an autosave failure is not fatal");
+    let message = app.message().expect("a message").text.clone();
+    assert!(message.starts_with("The game is not saved: cannot write"), "{message}");
+    play(&mut app, &mut recorder, "e4 e5");
+    assert!(app.message().is_some_and(|m| m.text.starts_with("The game is not saved")));
+    match recorder.finish(&mut app) {
+        Farewell::NotSaved { pgn, .. } => assert!(pgn.contains("1. e4 e5 *"), "{pgn}"),
+        other => panic!("expected the game to be handed over by hand: {other:?}"),
+    }
+
+    let mut recorder =
+        Recorder::new(Destination::File(dir.path().join("no/such/dir/game.pgn")), fresh_tags(UNIX_EPOCH));
+    assert!(recorder.start(&mut App::new(Game::new())).is_err(), "--save PATH must be writable at the start");
+}
+
+#[test]
+fn names_come_from_the_options_then_the_tags_then_the_colours() {
+    let tags: Tags = [("White", "Kasparov"), ("Black", "?")].into_iter().collect();
+    assert_eq!(records::player_names(&tags, None, None), ("Kasparov".to_owned(), "Black".to_owned()));
+    assert_eq!(records::player_names(&tags, Some("Anna"), None).0, "Anna");
+    assert_eq!(records::player_names(&Tags::new(), None, None), ("White".to_owned(), "Black".to_owned()));
+}
+
+#[test]
+fn a_game_is_loaded_by_number_with_its_full_history() {
+    let mut out = Vec::new();
+    let record = records::load(&games_file(), Some(6), &mut out, None).expect("game 6 loads");
+    assert!(out.is_empty(), "nothing is listed when the game is named");
+    assert_eq!(record.game.ply(), 37);
+    assert_eq!(record.game.san_moves().last().map(String::as_str), Some("c4"));
+    assert_eq!(record.tags.get("White"), Some("Deep Blue (Computer)"));
+    assert!(record.game.is_over(), "1-0 with no mate is a resignation");
+    let mut app = App::new(record.game);
+    press(&mut app, Key::Ctrl('z'));
+    press(&mut app, Key::Ctrl('z'));
+    assert_eq!(app.game().ply(), 36, "the loaded moves can be taken back");
+
+    let err = records::load(&games_file(), Some(7), &mut out, None).expect_err("no game 7");
+    assert!(
+        err.to_string().ends_with("kasparov-deep-blue-1997.pgn holds 6 games, so there is no game 7"),
+        "{err}"
+    );
+}
+
+#[test]
+fn several_games_and_no_number_are_listed_and_asked_for() {
+    let mut out = Vec::new();
+    let err = records::load(&games_file(), None, &mut out, None).expect_err("no way to ask");
+    assert!(matches!(err, OpenError::NotChosen { count: 6, .. }));
+    assert!(err.to_string().ends_with("holds 6 games: choose one with --game N"), "{err}");
+    let listing = String::from_utf8(out).expect("utf-8");
+    assert!(listing.contains("\n1. Garry Kasparov – Deep Blue (Computer), IBM Man-Machine"), "{listing}");
+    assert!(listing.contains("\n6. Deep Blue (Computer) – Garry Kasparov"), "{listing}");
+
+    let mut out = Vec::new();
+    let mut answers = Cursor::new("seven\n9\n2\n");
+    let record = records::load(&games_file(), None, &mut out, Some(&mut answers)).expect("game 2 chosen");
+    assert_eq!(record.tags.get("Site"), Some("02"), "game 2 in this file");
+    let dialogue = String::from_utf8(out).expect("utf-8");
+    assert_eq!(dialogue.matches("Which game (1-6)? ").count(), 3, "{dialogue}");
+    assert_eq!(dialogue.matches("Please answer with a number from 1 to 6.").count(), 2, "{dialogue}");
+
+    let mut answers = Cursor::new("");
+    let err = records::load(&games_file(), None, &mut Vec::new(), Some(&mut answers)).expect_err("no answer");
+    assert!(matches!(err, OpenError::NotChosen { .. }));
+}
+
+#[test]
+fn a_malformed_file_is_refused_with_the_line_and_column() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/games/malformed/illegal-move.pgn");
+    let err = records::load(&path, None, &mut Vec::new(), None).expect_err("illegal move");
+    assert!(
+        err.to_string()
+            .ends_with("illegal-move.pgn: line 9, col 23: illegal move Nf6 (no knight can reach f6)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn save_is_refused_onto_the_file_the_game_is_loaded_from() {
+    let source = games_file();
+    assert!(matches!(
+        records::refuse_overwriting_source(&source, &source),
+        Err(OpenError::WouldOverwriteSource { .. })
+    ));
+    assert!(records::refuse_overwriting_source(Path::new("elsewhere.pgn"), &source).is_ok());
+}
+
+#[test]
+fn the_record_overlay_opens_scrolls_copies_and_closes_without_typing_a_move() {
+    let mut app = App::new(Game::new());
+    for c in "e4".chars() {
+        app.update(Action::Type(c));
+    }
+    app.update(Action::Submit);
+    app.take_changes();
+    press(&mut app, Key::F(2));
+    assert_eq!(app.mode(), Mode::Record);
+    press(&mut app, Key::Char('f'));
+    press(&mut app, Key::Char('P'));
+    assert_eq!(app.take_changes(), [Change::Copy(Notation::Fen), Change::Copy(Notation::Pgn)]);
+    press(&mut app, Key::Down);
+    press(&mut app, Key::Down);
+    assert_eq!(app.record_scroll(), 2);
+    press(&mut app, Key::Char('e'));
+    assert_eq!(app.input(), "", "letters in the overlay are not move text");
+    press(&mut app, Key::Esc);
+    assert_eq!(app.mode(), Mode::Play);
+    press(&mut app, Key::Ctrl('g'));
+    assert_eq!(app.mode(), Mode::Record);
+    press(&mut app, Key::Ctrl('g'));
+    assert_eq!(app.mode(), Mode::Play);
+    assert_eq!(app.game().san_moves(), ["e4"]);
+
+    let recorder =
+        Recorder::new(Destination::File("unused.pgn".into()), fresh_tags(UNIX_EPOCH + Duration::ZERO));
+    assert_eq!(
+        recorder.text(&app, Notation::Fen),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    );
+    let pgn = recorder.text(&app, Notation::Pgn);
+    assert!(
+        pgn.starts_with(
+            "[Event \"Casual game\"]\n[Site \"?\"]\n[Date \"1970.01.01\"]\n[Round \"-\"]\n[White \"White\"]"
+        ),
+        "{pgn}"
+    );
+    assert!(pgn.ends_with("\n1. e4 *\n"), "{pgn}");
+}
+
+#[test]
+fn names_survive_a_new_game() {
+    let mut app = App::new(Game::new()).with_players("Anna", "Ben");
+    press(&mut app, Key::Ctrl('n'));
+    assert_eq!(app.player(Color::White), "Anna");
+    assert_eq!(app.player(Color::Black), "Ben");
+}
