@@ -90,6 +90,8 @@ pub struct Recorder {
     tags: Tags,
     /// Whether this run made the autosave file, so an untouched game's file can go.
     made_here: bool,
+    /// The file of the game played before a new game was started here.
+    previous: Option<PathBuf>,
     /// Why the last save failed, while it has not succeeded since.
     failure: Option<StoreError>,
 }
@@ -98,7 +100,7 @@ impl Recorder {
     /// A recorder for a game with `tags` (a new game's [`fresh_tags`], or a loaded
     /// game's own), saving to `destination`. Nothing is written until [`Recorder::start`].
     pub fn new(destination: Destination, tags: Tags) -> Recorder {
-        Recorder { destination, path: None, tags, made_here: false, failure: None }
+        Recorder { destination, path: None, tags, made_here: false, previous: None, failure: None }
     }
 
     /// A recorder that goes on saving a resumed game to its file in `store`.
@@ -108,6 +110,7 @@ impl Recorder {
             path: Some(path),
             tags,
             made_here: false,
+            previous: None,
             failure: None,
         }
     }
@@ -162,6 +165,7 @@ impl Recorder {
             Change::Copy(_) => {}
             Change::NewGame => {
                 self.tags = fresh_tags(SystemTime::now());
+                self.previous = if self.failure.is_none() { self.path.take() } else { None };
                 self.path = match &self.destination {
                     Destination::File(path) => Some(beside(path)),
                     Destination::Store(_) => None,
@@ -219,7 +223,7 @@ impl Recorder {
             (self.made_here && untouched, &self.destination, &self.path)
         {
             if std::fs::remove_file(path).is_ok() {
-                return Farewell::NothingPlayed;
+                return Farewell::NothingPlayed { previous: self.previous.clone() };
             }
         }
         if self.failure.is_some() {
@@ -241,7 +245,10 @@ pub enum Farewell {
     /// The game is in this file.
     Saved(PathBuf),
     /// Not a move was played, so no file was kept.
-    NothingPlayed,
+    NothingPlayed {
+        /// The file of the game played before, when a new game was started.
+        previous: Option<PathBuf>,
+    },
     /// The game could not be saved; here it is, to keep by hand.
     NotSaved {
         /// Why.
@@ -256,7 +263,14 @@ impl fmt::Display for Farewell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Farewell::Saved(path) => write!(f, "Game saved to {}", path.display()),
-            Farewell::NothingPlayed => f.write_str("No move was played, so no game was saved."),
+            Farewell::NothingPlayed { previous: None } => {
+                f.write_str("No move was played, so no game was saved.")
+            }
+            Farewell::NothingPlayed { previous: Some(path) } => write!(
+                f,
+                "No move was played in the new game, so it was not kept; the game before is saved to {}",
+                path.display()
+            ),
             Farewell::NotSaved { error, .. } => write!(f, "the game could not be saved: {error}"),
         }
     }

@@ -126,6 +126,15 @@ fn autosave_makes_one_file_per_game_and_a_new_game_gets_a_new_file() {
     assert_eq!(saved(&first).game.san_moves(), ["d4", "d5"], "the old game is kept");
     assert_eq!(saved(&second).game.san_moves(), ["c4"]);
     assert_eq!(saved(&second).tags.get("White"), Some("White"));
+
+    // A third game left untouched is not kept; the way out names the game before it.
+    press(&mut app, Key::Ctrl('n'));
+    press(&mut app, Key::Char('y'));
+    changes(&mut app, &mut recorder);
+    let farewell = recorder.finish(&mut app);
+    assert_eq!(farewell, Farewell::NothingPlayed { previous: Some(second.clone()) });
+    assert!(farewell.to_string().ends_with(&format!("the game before is saved to {}", second.display())));
+    assert_eq!(pgn_files(store.dir()), [first, second]);
 }
 
 #[test]
@@ -159,7 +168,7 @@ fn an_untouched_autosave_is_removed_on_the_way_out_so_resume_finds_the_game_befo
     let mut recorder = Recorder::new(Destination::Store(store.clone()), fresh_tags(UNIX_EPOCH));
     recorder.start(&mut app).expect("writable");
     assert_eq!(pgn_files(store.dir()).len(), 2, "written when it starts");
-    assert_eq!(recorder.finish(&mut app), Farewell::NothingPlayed);
+    assert_eq!(recorder.finish(&mut app), Farewell::NothingPlayed { previous: None });
     assert_eq!(pgn_files(store.dir()).len(), 1);
     let (_, resumed) = records::resume(&store).expect("a game to resume");
     assert_eq!(resumed.game.san_moves(), ["e4"]);
