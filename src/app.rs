@@ -17,6 +17,10 @@
 //! assert_eq!(app.game().san_moves(), ["e4"]);
 //! ```
 
+mod clocks;
+
+use std::time::Instant;
+
 use crate::chess::{
     ByColor, Color, File, Game, Move, MoveParseError, Outcome, Position, Rank, Reason, Role, Square,
 };
@@ -84,6 +88,11 @@ pub enum Action {
     ShowRecord,
     /// Copy the FEN or the PGN to the clipboard (done outside the app: see [`Change::Copy`]).
     Copy(Notation),
+    /// Pause both clocks, or start them again.
+    Pause,
+    /// Time has passed: the clocks are read at this instant, and a flag may fall. The
+    /// loop sends it before every other action and whenever the shown time changes.
+    Tick(Instant),
     /// Leave the program.
     Quit,
 }
@@ -303,6 +312,8 @@ pub struct App {
     auto_flip: bool,
     quit: bool,
     changes: Vec<Change>,
+    /// The chess clocks, when the game has them, and the time of the last tick.
+    timing: Option<clocks::Timing>,
     /// The players' names, for the screen (and the record kept outside).
     players: ByColor<String>,
     /// Whether the game record (FEN and PGN) is open, and how far it is scrolled.
@@ -334,6 +345,7 @@ impl App {
             auto_flip: false,
             quit: false,
             changes: Vec::new(),
+            timing: None,
             players: ByColor::new_with(|color| color.name().to_owned()),
             record_open: false,
             record_scroll: 0,
@@ -528,6 +540,10 @@ impl App {
             self.quit = true;
             return;
         }
+        if let Action::Tick(now) = action {
+            self.tick(now);
+            return;
+        }
         match self.mode() {
             Mode::Help => self.update_help(action),
             Mode::Record => self.update_record(action),
@@ -678,7 +694,8 @@ impl App {
                 self.message = None;
             }
             Action::Copy(notation) => self.changes.push(Change::Copy(notation)),
-            Action::Choose(_) | Action::Yes | Action::No | Action::Quit => {}
+            Action::Pause => self.toggle_pause(),
+            Action::Choose(_) | Action::Yes | Action::No | Action::Tick(_) | Action::Quit => {}
         }
     }
 
@@ -941,8 +958,10 @@ impl App {
         }
         if self.redo.last() == Some(&Redo::Move(m)) {
             self.redo.pop();
+            self.clocks_moved(true);
         } else {
             self.redo.clear();
+            self.clocks_moved(false);
         }
         self.after_move_change();
         // The cursor follows the game, so the next player starts pointing from the
@@ -977,6 +996,7 @@ impl App {
                 self.game.play(m);
             }
             self.redo.push(Redo::Outcome(outcome));
+            self.clocks_result_taken_back();
             self.after_move_change();
             self.info(format!("Taken back: {outcome}."));
             self.changes.push(Change::TakenBack);
@@ -988,6 +1008,7 @@ impl App {
         };
         if let Some(m) = self.game.undo() {
             self.redo.push(Redo::Move(m));
+            self.clocks_move_taken_back();
             self.after_move_change();
             self.info(format!("Taken back: {label}."));
             self.changes.push(Change::TakenBack);
@@ -1004,6 +1025,7 @@ impl App {
             }
             Some(Redo::Outcome(outcome)) => {
                 self.game.record(outcome);
+                self.clocks_result_recorded(outcome);
                 self.after_move_change();
                 self.changes.push(Change::Recorded(outcome));
             }
@@ -1026,6 +1048,7 @@ impl App {
         self.redo.clear();
         if let Some(outcome) = self.game.outcome() {
             self.message = None;
+            self.clocks_result_recorded(outcome);
             self.changes.push(Change::Recorded(outcome));
         }
     }
@@ -1051,10 +1074,12 @@ impl App {
         let mut changes = std::mem::take(&mut self.changes);
         changes.push(Change::NewGame);
         let players = std::mem::take(&mut self.players);
+        let timing = self.fresh_timing();
         *self =
             App::new(Game::from_position(start)).with_flipped(self.flipped).with_auto_flip(self.auto_flip);
         self.changes = changes;
         self.players = players;
+        self.timing = timing;
     }
 
     fn refuse_if_over(&mut self) -> bool {

@@ -4,7 +4,7 @@
 use std::hash::{BuildHasher, RandomState};
 use std::io::Write;
 use std::path::PathBuf;
-use std::time::SystemTime;
+use std::time::{Duration, SystemTime};
 
 use clap::builder::RangedU64ValueParser;
 use clap::error::ErrorKind;
@@ -12,7 +12,12 @@ use clap::{CommandFactory, Parser, Subcommand};
 use clap_complete::Shell;
 
 use crate::chess::{File, Position, Role};
+use crate::clock::TimeControl;
 use crate::ui::{ColorSupport, Look, PieceSet, THEMES, Theme};
+
+mod clocks;
+
+pub use clocks::ClockOptionError;
 
 /// Chess for two people sharing one terminal.
 #[derive(Debug, Parser)]
@@ -76,6 +81,26 @@ pub struct Cli {
     /// holds several games).
     #[arg(long, value_name = "N", requires = "pgn", value_parser = RangedU64ValueParser::<usize>::new().range(1..))]
     pub game: Option<usize>,
+
+    /// Play with clocks: minutes each, plus a Fischer increment in seconds per move
+    /// (5+3; fractions of minutes too: 0.5+0). A game loaded with --resume or --pgn
+    /// keeps its own clocks without this, and starts fresh ones with it.
+    #[arg(long, value_name = "MIN+SEC", value_parser = clocks::parse_time_control)]
+    pub clock: Option<TimeControl>,
+
+    /// Black's own time control, for time odds (White's is --clock).
+    #[arg(long, value_name = "MIN+SEC", value_parser = clocks::parse_time_control)]
+    pub black_clock: Option<TimeControl>,
+
+    /// A simple (US) delay of SEC seconds each move, for both sides, instead of an
+    /// increment: the clock waits that long before it runs.
+    #[arg(long, value_name = "SEC", conflicts_with = "bronstein", value_parser = clocks::parse_delay)]
+    pub delay: Option<Duration>,
+
+    /// A Bronstein delay of SEC seconds each move, for both sides, instead of an
+    /// increment: the time used is given back after the move, up to SEC.
+    #[arg(long, value_name = "SEC", value_parser = clocks::parse_delay)]
+    pub bronstein: Option<Duration>,
 }
 
 /// Subcommands.
@@ -228,7 +253,7 @@ fn random_below(bound: u16) -> u16 {
 /// argument prints one line to standard error and exits with status 2. Nothing here
 /// touches the terminal's modes.
 pub fn parse() -> Cli {
-    match Cli::try_parse() {
+    match Cli::try_parse().and_then(Cli::checked) {
         Ok(cli) => cli,
         Err(err) if matches!(err.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => err.exit(),
         Err(err) => {

@@ -215,6 +215,11 @@ const PLAY: &[Binding] = &[
         hint: None,
     },
     Binding {
+        keys: &[act(Key::Ctrl('p'), Action::Pause)],
+        help: "pause both clocks, or start them again",
+        hint: Some("pause"),
+    },
+    Binding {
         keys: &[act(Key::Ctrl('d'), Action::ClaimDraw)],
         help: "claim a draw (threefold repetition, fifty-move rule)",
         hint: Some("claim draw"),
@@ -499,7 +504,8 @@ mod tests {
         assert_eq!(Key::Ctrl('z').name(), "Ctrl-Z");
         assert_eq!(Key::Ctrl('z').short_name(), "^Z");
         assert_eq!(PLAY[4].key_names(), "↑ ↓ ← →");
-        assert_eq!(PLAY[12].short_key_names(), "PgUp/PgDn");
+        let browse = PLAY.iter().find(|b| b.action() == Some(Action::Back)).expect("a browse binding");
+        assert_eq!(browse.short_key_names(), "PgUp/PgDn");
         assert_eq!(key_for(Mode::Play, Action::ClaimDraw), Some(Key::Ctrl('d')));
     }
 }

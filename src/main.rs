@@ -56,7 +56,11 @@ fn play(args: &Cli) -> Result<()> {
     }
     let look = args.look(|name| std::env::var(name).ok());
     let (white, black) = records::player_names(&record.tags, args.white.as_deref(), args.black.as_deref());
+    let clocks = records::clocks(&record, args.time_controls()?);
     let mut app = App::new(record.game).with_players(white, black).with_auto_flip(args.auto_flip);
+    if let Some(clocks) = clocks {
+        app = app.with_clocks(clocks, Instant::now());
+    }
     if let Some(opened) = opened {
         app.notify(opened);
     }

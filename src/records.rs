@@ -35,7 +35,8 @@ use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use crate::app::{App, Change, Notation};
-use crate::chess::Color;
+use crate::chess::{ByColor, Color};
+use crate::clock::{self, Clocks, TimeControl};
 use crate::pgn::{PgnError, PgnGame, Tags, pgn_date};
 use crate::store::{self, GameStore, StoreError};
 
@@ -76,6 +77,18 @@ pub fn player_names(tags: &Tags, white: Option<&str>, black: Option<&str>) -> (S
             .to_owned()
     };
     (name(Color::White, white), name(Color::Black, black))
+}
+
+/// The clocks to play `record` on: its own time control (its `TimeControl` tags) with
+/// the times left read from its `%clk` comments; or, when `controls` are given (from
+/// the command line), fresh clocks with those from the position reached. `None` when
+/// neither gives a time control this program can play.
+pub fn clocks(record: &PgnGame, controls: Option<ByColor<TimeControl>>) -> Option<Clocks> {
+    let (controls, times) = match controls {
+        Some(given) => (given, &[][..]),
+        None => (clock::controls_from_pgn_tags(|name| record.tags.get(name))?, &record.clocks[..]),
+    };
+    Some(Clocks::from_record(controls, record.game.start().turn(), record.game.ply(), times))
 }
 
 /// Keeps the game on disk: saves it when it starts and after every change, starts a
@@ -125,6 +138,15 @@ impl Recorder {
         record.tags = self.tags.clone();
         for color in [Color::White, Color::Black] {
             record.tags.set(color.name(), app.player(color));
+        }
+        if let Some(clocks) = app.clocks() {
+            for name in ["TimeControl", clock::BLACK_TIME_CONTROL_TAG, clock::TIME_DELAY_TAG] {
+                record.tags.remove(name);
+            }
+            for (name, value) in clock::pgn_tags(clocks.controls()) {
+                record.tags.set(name, value);
+            }
+            record.clocks = clocks.move_times().into_iter().map(Some).collect();
         }
         record
     }

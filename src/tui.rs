@@ -5,6 +5,7 @@
 //! tests run the real loop on a `TestBackend` with scripted events.
 
 use std::io::{self, Stdout};
+use std::time::{Duration, Instant};
 
 use crossterm::cursor::{Hide, Show};
 use crossterm::event::{DisableMouseCapture, EnableMouseCapture, Event};
@@ -13,24 +14,56 @@ use crossterm::terminal::{self, Clear, ClearType, EnterAlternateScreen, LeaveAlt
 use ratatui::Terminal;
 use ratatui::backend::{Backend, CrosstermBackend};
 
-use crate::app::{App, Change};
+use crate::app::{Action, App, Change};
+use crate::clock::Clocks;
 use crate::input;
 use crate::ui::{self, Look};
 
-/// Where terminal events come from.
+/// Where terminal events, and the time, come from.
 pub trait EventSource {
     /// Waits for the next event; `None` when there will be no more.
     fn next_event(&mut self) -> io::Result<Option<Event>>;
+
+    /// Waits at most `timeout` for the next event (while a clock runs). Sources that
+    /// never time out, such as a script of events, need not say otherwise.
+    fn next_event_within(&mut self, timeout: Duration) -> io::Result<Polled> {
+        let _ = timeout;
+        Ok(self.next_event()?.map_or(Polled::Closed, Polled::Event))
+    }
+
+    /// The time now, for the clocks; a test source may make it up.
+    fn now(&mut self) -> Instant {
+        Instant::now()
+    }
+}
+
+/// What waiting a limited time for an event brought.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Polled {
+    /// An event.
+    Event(Event),
+    /// Nothing, in the time given.
+    TimedOut,
+    /// There will be no more events.
+    Closed,
 }
 
 /// The real terminal: blocks in a read until something happens, so an idle game
-/// costs no CPU.
+/// costs no CPU; while a clock runs, it waits no longer than the next visible change.
 #[derive(Debug, Default)]
 pub struct TerminalEvents;
 
 impl EventSource for TerminalEvents {
     fn next_event(&mut self) -> io::Result<Option<Event>> {
         crossterm::event::read().map(Some)
+    }
+
+    fn next_event_within(&mut self, timeout: Duration) -> io::Result<Polled> {
+        if crossterm::event::poll(timeout)? {
+            crossterm::event::read().map(Polled::Event)
+        } else {
+            Ok(Polled::TimedOut)
+        }
     }
 }
 
@@ -55,7 +88,11 @@ pub enum LoopError<E: std::error::Error> {
 /// Runs the game until the players quit or the events run out.
 ///
 /// The screen is drawn at the start and again after every event that changed
-/// something (or resized the terminal). After each change to the game record,
+/// something (or resized the terminal), and while a clock runs, whenever the time it
+/// shows changes: every second, every tenth under ten seconds. Otherwise the loop
+/// blocks until the next event. Every event is preceded by an [`Action::Tick`] with
+/// the time from the event source, so a flag that fell before a key press counts
+/// first. After each change to the game record,
 /// `on_change` is called with the app, for example to save the game; it may report
 /// back to the players through [`App::notify`] or [`App::report_error`].
 pub fn run<B, E>(
@@ -72,14 +109,27 @@ where
 {
     let mut area = terminal.draw(|frame| ui::render(frame, app, look)).map_err(LoopError::Draw)?.area;
     while !app.should_quit() {
-        let Some(event) = events.next_event().map_err(LoopError::Events)? else { break };
-        let action = input::action_for_event(&event, app.mode(), |x, y| ui::hit_test(area, app, x, y));
+        let polled = match app.until_next_tick(events.now()) {
+            Some(timeout) => events.next_event_within(timeout),
+            None => events.next_event().map(|e| e.map_or(Polled::Closed, Polled::Event)),
+        };
+        let event = match polled.map_err(LoopError::Events)? {
+            Polled::Event(event) => Some(event),
+            Polled::TimedOut => None,
+            Polled::Closed => break,
+        };
+        let ticking = app.clocks().is_some_and(Clocks::is_running);
+        app.update(Action::Tick(events.now()));
+        let action = event
+            .as_ref()
+            .and_then(|e| input::action_for_event(e, app.mode(), |x, y| ui::hit_test(area, app, x, y)));
         if let Some(action) = action {
             app.update(action);
-            for change in app.take_changes() {
-                on_change(app, change);
-            }
-        } else if !matches!(event, Event::Resize(..)) {
+        }
+        for change in app.take_changes() {
+            on_change(app, change);
+        }
+        if action.is_none() && !ticking && !matches!(event, Some(Event::Resize(..))) {
             continue;
         }
         if !app.should_quit() {

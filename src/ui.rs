@@ -6,6 +6,7 @@
 
 mod bars;
 mod board;
+mod clocks;
 pub mod layout;
 mod overlay;
 mod panel;

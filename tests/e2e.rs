@@ -174,6 +174,9 @@ fn version_help_and_bad_arguments_never_touch_the_terminal() {
         (&["--theme", "neon"][..], false, "no theme called \"neon\""),
         (&["--fen", "8/8/8/8/8/8/8/8 w - - 0 1"][..], false, "hotseat: invalid value"),
         (&["--chess960", "1000"][..], false, "0 to 959"),
+        (&["--clock", "fast"][..], false, "invalid time control \"fast\""),
+        (&["--clock", "5+3", "--delay", "2"][..], false, "--delay is used instead of an increment"),
+        (&["--black-clock", "3+2"][..], false, "--black-clock needs --clock"),
     ] {
         let mut s = Session::start(args);
         let status = s.wait_for_exit();
@@ -349,4 +352,37 @@ fn a_game_loaded_from_a_file_continues_in_a_new_file_and_the_record_can_be_copie
     assert_eq!(moves.len(), 36);
     assert_eq!(moves.last().map(String::as_str), Some("Bxe7"));
     assert_eq!(std::fs::read(&source).expect("the source file"), before, "the source is never written");
+}
+
+// ----- clocks -----
+
+#[test]
+fn whites_flag_falls_in_a_real_terminal() {
+    let data = DataDir::new("clock");
+    let mut s = Session::start_with(&["--clock", "0.05+0"], &data.env());
+    s.wait_for("White to move");
+    s.play("e4", "1. e4");
+    s.play("e5", "White to move");
+    // Black's first move started White's clock: three seconds run out with no key
+    // pressed, the clock counting down in tenths on the way.
+    let white_clock = |screen: &str| {
+        let line = screen.lines().find(|l| l.contains("▸ White"))?;
+        Some(line.trim_end().trim_end_matches('│').split_whitespace().last()?.to_owned())
+    };
+    let mut seen = std::collections::BTreeSet::new();
+    let deadline = Instant::now() + PATIENCE;
+    while !s.contents().contains("Black wins on time 0-1") {
+        assert!(Instant::now() < deadline, "the flag never fell:\n{}", s.contents());
+        seen.extend(white_clock(&s.contents()));
+        s.read_for(Duration::from_millis(20));
+    }
+    assert!(seen.len() >= 10, "the clock counts down in tenths: {seen:?}");
+    assert!(s.contents().contains(" 0.0 "), "White's clock shows zero:\n{}", s.contents());
+    s.send("\x11");
+    assert!(s.wait_for_exit().success(), "Ctrl-Q quits");
+    let games = data.games();
+    let saved = std::fs::read_to_string(&games[0]).expect("the game was saved");
+    for expected in ["[TimeControl \"3\"]", "[Result \"0-1\"]", "1. e4 {[%clk 0:00:03]}"] {
+        assert!(saved.contains(expected), "{expected} in:\n{saved}");
+    }
 }

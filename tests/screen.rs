@@ -204,6 +204,22 @@ fn flipped_board() {
 }
 
 #[test]
+fn clocks_beside_the_board() {
+    use std::time::{Duration, Instant};
+    let control = "1+0".parse().expect("valid time control");
+    let t0 = Instant::now();
+    let clocks = hotseat::clock::Clocks::new(control, control, hotseat::chess::Color::White);
+    let mut app = App::new(Game::new()).with_clocks(clocks, t0);
+    for (at, san) in [(0, "e4"), (0, "e5"), (5, "Nf3"), (56, "Nc6")] {
+        app.update(Action::Tick(t0 + Duration::from_secs(at)));
+        play(&mut app, san);
+    }
+    // White's clock runs (0:50); Black's is low (9.0) and stands.
+    app.update(Action::Tick(t0 + Duration::from_millis(60_300)));
+    snapshot("clocks", &app, &colour());
+}
+
+#[test]
 fn too_small() {
     let app = App::new(Game::new());
     for (w, h) in [(30, 10), (50, 12)] {

@@ -45,6 +45,12 @@ fn status_line(app: &App, look: &Look) -> Line<'static> {
             key_name(Action::ClaimDraw)
         )));
     }
+    if app.clocks_paused() {
+        spans.push(Span::styled(
+            format!(" · clocks paused: {} or a move starts them", key_name(Action::Pause)),
+            look.accent(),
+        ));
+    }
     Line::from(spans)
 }
 
@@ -137,6 +143,7 @@ fn available(app: &App, action: Action) -> bool {
         Action::Back => app.shown_ply() > 0,
         Action::ClaimDraw => game.claimable_draw().is_some(),
         Action::OfferDraw | Action::Resign => !game.is_over() && !app.is_browsing(),
+        Action::Pause => app.clocks().is_some() && !game.is_over(),
         _ => true,
     }
 }

@@ -31,6 +31,9 @@ pub fn render(area: Rect, buf: &mut Buffer, app: &App, look: &Look) {
         if app.flipped() { (Color::White, Color::Black) } else { (Color::Black, Color::White) };
     player_line(app, top, look).render(Rect { height: 1, ..inner }, buf);
     player_line(app, bottom, look).render(Rect { y: inner.bottom() - 1, height: 1, ..inner }, buf);
+    for (side, y) in [(top, inner.y), (bottom, inner.bottom() - 1)] {
+        super::clocks::render(Rect { y, height: 1, ..inner }, buf, app, side, look);
+    }
     let list = list_area(inner);
     let lines = MoveLines::of(app.game());
     let offset = lines.scroll(app.shown_ply(), list.height);

@@ -1,0 +1,147 @@
+//! The clock options: `--clock`, `--black-clock`, `--delay` and `--bronstein`, and
+//! the checks across them that clap cannot express.
+
+use std::time::Duration;
+
+use clap::CommandFactory;
+use clap::error::ErrorKind;
+
+use super::Cli;
+use crate::chess::ByColor;
+use crate::clock::{Bonus, TimeControl};
+
+/// Clock options that make no sense together.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ClockOptionError {
+    /// An option that only changes the clocks, without `--clock` to have them.
+    #[error("{0} needs --clock, such as --clock 5+3")]
+    NeedsClock(&'static str),
+    /// A delay was asked for on top of an increment.
+    #[error("{option} is used instead of an increment, but {side} {control} has one: write it as {base}+0")]
+    DelayWithIncrement {
+        /// `--delay` or `--bronstein`.
+        option: &'static str,
+        /// `--clock` or `--black-clock`.
+        side: &'static str,
+        /// The time control as given.
+        control: String,
+        /// Its base time in minutes.
+        base: String,
+    },
+}
+
+impl Cli {
+    /// The time controls for White and Black, from `--clock`, `--black-clock` and a
+    /// delay (which applies to both sides); `None` without `--clock`.
+    pub fn time_controls(&self) -> Result<Option<ByColor<TimeControl>>, ClockOptionError> {
+        let Some(white) = self.clock else {
+            let given = [
+                ("--black-clock", self.black_clock.is_some()),
+                ("--delay", self.delay.is_some()),
+                ("--bronstein", self.bronstein.is_some()),
+            ];
+            return match given.iter().find(|(_, given)| *given) {
+                Some((option, _)) => Err(ClockOptionError::NeedsClock(option)),
+                None => Ok(None),
+            };
+        };
+        let black = self.black_clock.unwrap_or(white);
+        let delay = match (self.delay, self.bronstein) {
+            (Some(d), _) => Some(("--delay", Bonus::Delay(d))),
+            (None, Some(d)) => Some(("--bronstein", Bonus::Bronstein(d))),
+            (None, None) => None,
+        };
+        let Some((option, bonus)) = delay else { return Ok(Some(ByColor { white, black })) };
+        for (side, control) in [("--clock", white), ("--black-clock", black)] {
+            if matches!(control.bonus, Bonus::Increment(_)) {
+                let mut base = TimeControl { bonus: Bonus::None, ..control }.to_string();
+                base.truncate(base.len() - "+0".len());
+                return Err(ClockOptionError::DelayWithIncrement {
+                    option,
+                    side,
+                    control: control.to_string(),
+                    base,
+                });
+            }
+        }
+        Ok(Some(ByColor { white: white.with_bonus(bonus), black: black.with_bonus(bonus) }))
+    }
+
+    /// Checks what clap cannot: the options that make no sense together.
+    pub fn checked(self) -> Result<Cli, clap::Error> {
+        match self.time_controls() {
+            Ok(_) => Ok(self),
+            Err(err) => Err(Cli::command().error(ErrorKind::ArgumentConflict, err)),
+        }
+    }
+}
+
+/// Reads `--clock` and `--black-clock`: `5+3`, `0.5+0`, `10`.
+pub(super) fn parse_time_control(text: &str) -> Result<TimeControl, String> {
+    text.parse::<TimeControl>().map_err(|err| err.to_string())
+}
+
+/// Reads the seconds of `--delay` and `--bronstein`: `2`, `0.5`.
+pub(super) fn parse_delay(text: &str) -> Result<Duration, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 3600.0 => Ok(Duration::from_secs_f64(s)),
+        _ => Err(format!(
+            "expected a delay in seconds, more than 0 and at most 3600, such as 2 or 0.5, not {text:?}"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+
+    fn controls(args: &[&str]) -> Result<Option<ByColor<TimeControl>>, String> {
+        let cli = Cli::try_parse_from(std::iter::once("hotseat").chain(args.iter().copied()))
+            .and_then(Cli::checked)
+            .map_err(|err| err.to_string())?;
+        Ok(cli.time_controls().expect("checked"))
+    }
+
+    fn secs(s: f64) -> Duration {
+        Duration::from_secs_f64(s)
+    }
+
+    #[test]
+    fn clock_options_give_each_side_its_time_control() {
+        assert_eq!(controls(&[]), Ok(None));
+        let five_three = TimeControl { base: secs(300.0), bonus: Bonus::Increment(secs(3.0)) };
+        assert_eq!(controls(&["--clock", "5+3"]), Ok(Some(ByColor { white: five_three, black: five_three })));
+        let odds = controls(&["--clock", "5+3", "--black-clock", "3+2"]).expect("valid").expect("clocks");
+        assert_eq!(odds.black, TimeControl { base: secs(180.0), bonus: Bonus::Increment(secs(2.0)) });
+        let delayed = controls(&["--clock", "0.5", "--black-clock", "1+0", "--delay", "2"]).expect("valid");
+        let delayed = delayed.expect("clocks");
+        assert_eq!(delayed.white, TimeControl { base: secs(30.0), bonus: Bonus::Delay(secs(2.0)) });
+        assert_eq!(delayed.black, TimeControl { base: secs(60.0), bonus: Bonus::Delay(secs(2.0)) });
+        let bronstein = controls(&["--clock", "3", "--bronstein", "1.5"]).expect("valid").expect("clocks");
+        assert_eq!(bronstein.black.bonus, Bonus::Bronstein(secs(1.5)));
+    }
+
+    #[test]
+    fn clock_options_that_make_no_sense_are_refused_with_the_reason() {
+        for (args, expected) in [
+            (
+                &["--clock", "5+3", "--delay", "2"][..],
+                "--delay is used instead of an increment, but --clock 5+3 has one: write it as 5+0",
+            ),
+            (&["--clock", "5", "--black-clock", "3+2", "--bronstein", "2"][..], "--black-clock 3+2 has one"),
+            (&["--black-clock", "3+2"][..], "--black-clock needs --clock, such as --clock 5+3"),
+            (&["--delay", "2"][..], "--delay needs --clock"),
+            (&["--bronstein", "2"][..], "--bronstein needs --clock"),
+            (&["--clock", "5", "--delay", "2", "--bronstein", "2"][..], "cannot be used with"),
+            (&["--clock", "five"][..], "invalid time control \"five\""),
+            (&["--clock", "0+3"][..], "more than zero"),
+            (&["--clock", "5", "--delay", "0"][..], "more than 0"),
+            (&["--clock", "5", "--delay", "x"][..], "expected a delay in seconds"),
+        ] {
+            let err = controls(args).expect_err("refused");
+            assert!(err.contains(expected), "{args:?}: {err}");
+        }
+    }
+}

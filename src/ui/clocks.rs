@@ -1,0 +1,93 @@
+//! The chess clocks, at the right end of each player's line in the side panel.
+//!
+//! The time shown is the app's, as of its last tick: drawing never reads the clock.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::Span;
+use ratatui::widgets::Widget;
+
+use super::theme::Look;
+use crate::app::App;
+use crate::chess::Color;
+use crate::clock::{ClockFace, format_display};
+
+/// Draws `side`'s clock at the right end of `row` (one line), if the game has clocks.
+pub fn render(row: Rect, buf: &mut Buffer, app: &App, side: Color, look: &Look) {
+    let Some(face) = app.clock_face(side) else { return };
+    let span = clock_span(face, app.clocks_paused(), look);
+    let width = span.width() as u16;
+    if row.width <= width || row.height == 0 {
+        return;
+    }
+    span.render(Rect { x: row.right() - width, width, ..row }, buf);
+}
+
+/// ` 4:59 `: the running clock in the banner's colours, a low clock in the warning
+/// colour and underlined (readable without colour too), a paused one dimmed.
+fn clock_span(face: ClockFace, paused: bool, look: &Look) -> Span<'static> {
+    let text = format!(" {} ", format_display(face.left));
+    let mut style = if face.running {
+        look.banner()
+    } else if paused {
+        look.dim()
+    } else {
+        Style::new()
+    };
+    if face.low {
+        let warn = look.error().add_modifier(Modifier::UNDERLINED);
+        style = if face.running { warn.add_modifier(Modifier::REVERSED) } else { style.patch(warn) };
+    }
+    Span::styled(text, style)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use ratatui::style::Modifier;
+
+    use super::*;
+    use crate::app::Action;
+    use crate::chess::Game;
+    use crate::clock::Clocks;
+
+    fn app_with_clocks(control: &str, t0: Instant) -> App {
+        let control = control.parse().expect("valid time control");
+        let mut app = App::new(Game::new()).with_clocks(Clocks::new(control, control, Color::White), t0);
+        for san in ["e4", "e5"] {
+            san.chars().for_each(|c| app.update(Action::Type(c)));
+            app.update(Action::Submit);
+        }
+        app
+    }
+
+    fn row_text(buf: &Buffer, y: u16) -> String {
+        (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect()
+    }
+
+    #[test]
+    fn the_running_clock_is_reversed_and_a_low_clock_underlined_even_without_colour() {
+        let look = Look { colors: crate::ui::ColorSupport::None, ..Look::default() };
+        let t0 = Instant::now();
+        let mut app = app_with_clocks("1+0", t0);
+        app.update(Action::Tick(t0 + Duration::from_millis(52_500)));
+        let mut buf = Buffer::empty(Rect::new(0, 0, 20, 2));
+        render(Rect::new(0, 0, 20, 1), &mut buf, &app, Color::White, &look);
+        render(Rect::new(0, 1, 20, 1), &mut buf, &app, Color::Black, &look);
+        assert_eq!(row_text(&buf, 0), format!("{:>20}", " 7.5 "));
+        assert_eq!(row_text(&buf, 1), format!("{:>20}", " 1:00 "));
+        let white = buf[(16, 0)].modifier;
+        assert!(white.contains(Modifier::REVERSED | Modifier::UNDERLINED), "{white:?}");
+        assert!(!buf[(16, 1)].modifier.contains(Modifier::REVERSED));
+    }
+
+    #[test]
+    fn no_clocks_draw_nothing() {
+        let app = App::new(Game::new());
+        let mut buf = Buffer::empty(Rect::new(0, 0, 20, 1));
+        render(buf.area, &mut buf, &app, Color::White, &Look::default());
+        assert_eq!(row_text(&buf, 0).trim(), "");
+    }
+}

@@ -1,0 +1,425 @@
+//! Chess clocks in the game: started, charged, paused, taken back, flagged, saved and
+//! restored, driven through the real key tables with made-up instants (nothing
+//! sleeps), and the real loop with a scripted clock.
+
+use std::io;
+use std::time::{Duration, Instant};
+
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use hotseat::app::{Action, App, Change, Mode};
+use hotseat::chess::{ByColor, Color, Game, Outcome, Position, Reason};
+use hotseat::clock::{Clocks, TimeControl};
+use hotseat::input::{self, Key};
+use hotseat::pgn;
+use hotseat::records::{self, Destination, Recorder, fresh_tags};
+use hotseat::tui::{self, EventSource, Polled};
+use hotseat::ui::{self, Look};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+fn secs(s: f64) -> Duration {
+    Duration::from_secs_f64(s)
+}
+
+fn control(text: &str) -> TimeControl {
+    text.parse().expect("valid time control")
+}
+
+/// A game from `fen` (the usual start when `None`) with `white` and `black` clocks,
+/// and the time it starts at.
+fn app_with(fen: Option<&str>, white: &str, black: &str) -> (App, Instant) {
+    let pos = fen.map_or_else(Position::startpos, |f| Position::from_fen(f).expect("valid fen"));
+    let turn = pos.turn();
+    let t0 = Instant::now();
+    let app =
+        App::new(Game::from_position(pos)).with_clocks(Clocks::new(control(white), control(black), turn), t0);
+    (app, t0)
+}
+
+fn press(app: &mut App, key: Key) {
+    if let Some(action) = input::action_for_key(app.mode(), key) {
+        app.update(action);
+    }
+}
+
+/// Types `text` and presses Enter at `at`, as the loop does: a tick, then the keys.
+fn move_at(app: &mut App, at: Instant, text: &str) {
+    app.update(Action::Tick(at));
+    for c in text.chars() {
+        press(app, Key::Char(c));
+    }
+    press(app, Key::Enter);
+    assert!(
+        app.game().san_moves().last().is_some_and(|s| s.starts_with(text)),
+        "{text}: {:?}",
+        app.message()
+    );
+}
+
+fn left(app: &App, color: Color) -> Duration {
+    app.clock_face(color).expect("clocks").left
+}
+
+/// The status line, drawn as the players see it.
+fn screen(app: &App) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(100, 32)).expect("test terminal");
+    terminal.draw(|frame| ui::render(frame, app, &Look::default())).expect("draws");
+    let buf = terminal.backend().buffer();
+    (0..buf.area.height)
+        .map(|y| (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_clocks_start_with_blacks_first_move() {
+    let (mut app, t0) = app_with(None, "1+0", "1+0");
+    move_at(&mut app, t0 + secs(20.0), "e4");
+    app.update(Action::Tick(t0 + secs(30.0)));
+    assert_eq!((left(&app, Color::White), left(&app, Color::Black)), (secs(60.0), secs(60.0)));
+    assert!(!app.clock_face(Color::Black).expect("clocks").running);
+    move_at(&mut app, t0 + secs(45.0), "e5");
+    app.update(Action::Tick(t0 + secs(48.5)));
+    assert_eq!(left(&app, Color::White), secs(56.5), "White's clock runs from Black's first move");
+    assert_eq!(left(&app, Color::Black), secs(60.0));
+    assert!(app.clock_face(Color::White).expect("clocks").running);
+    assert!(screen(&app).contains("0:56"), "{}", screen(&app));
+}
+
+#[test]
+fn the_increment_is_added_after_each_timed_move() {
+    let (mut app, t0) = app_with(None, "1+2", "1+2");
+    move_at(&mut app, t0, "e4");
+    move_at(&mut app, t0, "e5");
+    move_at(&mut app, t0 + secs(5.0), "Nf3");
+    app.update(Action::Tick(t0 + secs(6.0)));
+    assert_eq!(left(&app, Color::White), secs(57.0));
+    assert_eq!(left(&app, Color::Black), secs(59.0));
+}
+
+#[test]
+fn time_odds_give_black_its_own_clock() {
+    let (mut app, t0) = app_with(None, "5+3", "3+2");
+    move_at(&mut app, t0, "d4");
+    move_at(&mut app, t0, "d5");
+    move_at(&mut app, t0 + secs(10.0), "c4");
+    app.update(Action::Tick(t0 + secs(20.0)));
+    assert_eq!(left(&app, Color::White), secs(293.0));
+    assert_eq!(left(&app, Color::Black), secs(170.0));
+}
+
+#[test]
+fn when_whites_flag_falls_black_wins_on_time() {
+    let (mut app, t0) = app_with(None, "0.05+0", "0.05+0");
+    move_at(&mut app, t0, "e4");
+    move_at(&mut app, t0, "e5");
+    app.update(Action::Tick(t0 + secs(2.9)));
+    assert!(!app.game().is_over());
+    assert!(screen(&app).contains(" 0.1 "), "tenths under ten seconds: {}", screen(&app));
+    app.update(Action::Tick(t0 + secs(3.0)));
+    assert_eq!(app.game().outcome(), Some(Outcome::win(Color::Black, Reason::Timeout)));
+    assert_eq!(
+        app.take_changes().last(),
+        Some(&Change::Recorded(Outcome::win(Color::Black, Reason::Timeout)))
+    );
+    assert!(screen(&app).contains("Black wins on time 0-1"), "{}", screen(&app));
+    assert_eq!(left(&app, Color::White), Duration::ZERO);
+    assert!(app.until_next_tick(t0 + secs(4.0)).is_none(), "the clocks have stopped");
+    move_at_refused(&mut app, "Nf3");
+}
+
+fn move_at_refused(app: &mut App, text: &str) {
+    for c in text.chars() {
+        press(app, Key::Char(c));
+    }
+    press(app, Key::Enter);
+    assert!(app.message().is_some_and(|m| m.text.starts_with("The game is over")), "{:?}", app.message());
+}
+
+#[test]
+fn when_blacks_flag_falls_white_wins_on_time_even_in_a_question() {
+    let (mut app, t0) = app_with(None, "1+0", "1+0");
+    move_at(&mut app, t0, "e4");
+    move_at(&mut app, t0, "e5");
+    move_at(&mut app, t0 + secs(1.0), "Nf3");
+    press(&mut app, Key::Ctrl('o'));
+    assert_eq!(app.mode(), Mode::Prompt);
+    app.update(Action::Tick(t0 + secs(61.0)));
+    assert_eq!(app.mode(), Mode::Play, "the draw offer is moot");
+    assert!(screen(&app).contains("White wins on time 1-0"), "{}", screen(&app));
+}
+
+#[test]
+fn a_flag_against_a_bare_king_is_a_draw() {
+    // White has only the king left: Black's flag falls, but White could never mate.
+    let (mut app, t0) = app_with(Some("4k3/3r4/8/8/8/8/8/4K3 b - - 0 1"), "1+0", "1+0");
+    move_at(&mut app, t0, "Rc7");
+    move_at(&mut app, t0, "Ke2");
+    app.update(Action::Tick(t0 + secs(60.0)));
+    assert_eq!(app.game().outcome(), Some(Outcome::draw(Reason::TimeoutWithInsufficientMaterial)));
+    assert!(screen(&app).contains("Draw: time out with insufficient material 1/2-1/2"), "{}", screen(&app));
+}
+
+#[test]
+fn the_pause_key_stops_both_clocks_and_a_move_starts_them_again() {
+    let (mut app, t0) = app_with(None, "1+0", "1+0");
+    press(&mut app, Key::Ctrl('p'));
+    assert!(!app.clocks_paused(), "nothing runs yet: {:?}", app.message());
+    move_at(&mut app, t0, "e4");
+    move_at(&mut app, t0, "e5");
+    app.update(Action::Tick(t0 + secs(10.0)));
+    press(&mut app, Key::Ctrl('p'));
+    assert!(app.clocks_paused());
+    assert!(screen(&app).contains("clocks paused: Ctrl-P or a move starts them"), "{}", screen(&app));
+    app.update(Action::Tick(t0 + secs(1000.0)));
+    assert_eq!(left(&app, Color::White), secs(50.0));
+    assert_eq!(app.until_next_tick(t0 + secs(1000.0)), None, "a paused game sleeps");
+    press(&mut app, Key::Ctrl('p'));
+    app.update(Action::Tick(t0 + secs(1005.0)));
+    assert_eq!(left(&app, Color::White), secs(45.0));
+    press(&mut app, Key::Ctrl('p'));
+    move_at(&mut app, t0 + secs(2000.0), "Nf3");
+    assert!(!app.clocks_paused(), "the move starts the clocks");
+    app.update(Action::Tick(t0 + secs(2004.0)));
+    assert_eq!(left(&app, Color::White), secs(45.0));
+    assert_eq!(left(&app, Color::Black), secs(56.0));
+}
+
+#[test]
+fn undo_restores_the_times_shown_at_the_position_returned_to_and_redo_brings_them_back() {
+    let (mut app, t0) = app_with(None, "1+1", "1+1");
+    move_at(&mut app, t0, "e4");
+    move_at(&mut app, t0, "e5");
+    move_at(&mut app, t0 + secs(10.0), "Nf3"); // White 51
+    move_at(&mut app, t0 + secs(30.0), "Nc6"); // Black 41
+    app.update(Action::Tick(t0 + secs(40.0)));
+    press(&mut app, Key::Ctrl('z'));
+    assert_eq!((left(&app, Color::White), left(&app, Color::Black)), (secs(51.0), secs(60.0)));
+    app.update(Action::Tick(t0 + secs(45.0)));
+    assert_eq!(left(&app, Color::Black), secs(55.0), "Black's clock runs from there");
+    press(&mut app, Key::Ctrl('z'));
+    assert_eq!((left(&app, Color::White), left(&app, Color::Black)), (secs(60.0), secs(60.0)));
+    press(&mut app, Key::Ctrl('y'));
+    assert_eq!((left(&app, Color::White), left(&app, Color::Black)), (secs(51.0), secs(60.0)));
+    press(&mut app, Key::Ctrl('y'));
+    assert_eq!((left(&app, Color::White), left(&app, Color::Black)), (secs(51.0), secs(41.0)));
+}
+
+#[test]
+fn taking_back_a_loss_on_time_starts_the_turn_over() {
+    let (mut app, t0) = app_with(None, "1+0", "1+0");
+    move_at(&mut app, t0, "e4");
+    move_at(&mut app, t0, "e5");
+    move_at(&mut app, t0 + secs(10.0), "Nf3");
+    app.update(Action::Tick(t0 + secs(70.0)));
+    assert!(app.game().is_over());
+    press(&mut app, Key::Ctrl('z'));
+    assert!(!app.game().is_over());
+    assert_eq!(app.game().san_moves().len(), 3, "only the result is taken back");
+    assert_eq!(left(&app, Color::Black), secs(60.0));
+    app.update(Action::Tick(t0 + secs(71.0)));
+    assert_eq!(left(&app, Color::Black), secs(59.0));
+    press(&mut app, Key::Ctrl('y'));
+    assert_eq!(app.game().outcome(), Some(Outcome::win(Color::White, Reason::Timeout)));
+    assert_eq!(left(&app, Color::Black), Duration::ZERO);
+}
+
+#[test]
+fn every_ending_stops_the_clocks_and_a_new_game_resets_them() {
+    let (mut app, t0) = app_with(None, "1+0", "1+0");
+    for (i, san) in ["f3", "e5", "g4"].into_iter().enumerate() {
+        move_at(&mut app, t0 + secs(i as f64), san);
+    }
+    move_at(&mut app, t0 + secs(5.0), "Qh4#");
+    assert!(app.game().is_over());
+    app.update(Action::Tick(t0 + secs(500.0)));
+    assert_eq!(
+        (left(&app, Color::White), left(&app, Color::Black)),
+        (secs(59.0), secs(57.0)),
+        "stopped at mate"
+    );
+    assert_eq!(app.until_next_tick(t0 + secs(500.0)), None);
+
+    let (mut app, t0) = app_with(None, "1+0", "1+0");
+    move_at(&mut app, t0, "d4");
+    move_at(&mut app, t0, "d5");
+    app.update(Action::Tick(t0 + secs(5.0)));
+    press(&mut app, Key::Ctrl('r'));
+    press(&mut app, Key::Char('y'));
+    assert_eq!(app.game().outcome().map(|o| o.reason), Some(Reason::Resignation));
+    app.update(Action::Tick(t0 + secs(500.0)));
+    assert_eq!(left(&app, Color::White), secs(55.0), "stopped at the resignation");
+    press(&mut app, Key::Ctrl('n'));
+    assert_eq!(app.game().ply(), 0);
+    assert_eq!((left(&app, Color::White), left(&app, Color::Black)), (secs(60.0), secs(60.0)));
+    move_at(&mut app, t0 + secs(501.0), "e4");
+    move_at(&mut app, t0 + secs(502.0), "e5");
+    app.update(Action::Tick(t0 + secs(503.0)));
+    assert_eq!(left(&app, Color::White), secs(59.0), "the new game's clocks run as before");
+}
+
+#[test]
+fn browsing_leaves_the_clocks_alone() {
+    let (mut app, t0) = app_with(None, "1+0", "1+0");
+    move_at(&mut app, t0, "e4");
+    move_at(&mut app, t0, "e5");
+    app.update(Action::Tick(t0 + secs(5.0)));
+    press(&mut app, Key::PageUp);
+    press(&mut app, Key::Home);
+    app.update(Action::Tick(t0 + secs(8.0)));
+    assert!(app.is_browsing());
+    assert_eq!(left(&app, Color::White), secs(52.0));
+    assert!(app.clock_face(Color::White).expect("clocks").running);
+}
+
+#[test]
+fn without_clocks_nothing_ticks() {
+    let mut app = App::new(Game::new());
+    let now = Instant::now();
+    app.update(Action::Tick(now));
+    assert!(app.clock_face(Color::White).is_none());
+    assert_eq!(app.until_next_tick(now), None);
+    press(&mut app, Key::Ctrl('p'));
+    assert!(app.message().is_some_and(|m| m.text.contains("--clock")), "{:?}", app.message());
+}
+
+#[test]
+fn clock_times_are_saved_as_pgn_and_restored_with_the_time_control() {
+    let (mut app, t0) = app_with(None, "5+3", "3+2");
+    move_at(&mut app, t0, "e4");
+    move_at(&mut app, t0 + secs(1.0), "e5");
+    move_at(&mut app, t0 + secs(11.5), "Nf3");
+    move_at(&mut app, t0 + secs(21.5), "Nc6");
+    let recorder =
+        Recorder::new(Destination::File("unused.pgn".into()), fresh_tags(std::time::SystemTime::now()));
+    let text = recorder.record(&app).to_pgn();
+    for expected in [
+        "[TimeControl \"300+3\"]",
+        "[BlackTimeControl \"180+2\"]",
+        "1. e4 {[%clk 0:05:00]}",
+        "e5 {[%clk 0:03:00]}",
+        "2. Nf3 {[%clk 0:04:52.5]}",
+        "Nc6 {[%clk 0:02:52]}",
+    ] {
+        assert!(text.contains(expected), "{expected} in:\n{text}");
+    }
+
+    let record = pgn::read_game(&text).expect("reads back");
+    let clocks = records::clocks(&record, None).expect("the record has a time control");
+    let later = t0 + secs(1000.0);
+    let mut resumed = App::new(record.game).with_clocks(clocks, later);
+    assert!(resumed.clocks_paused(), "a resumed game waits for the players");
+    assert_eq!(left(&resumed, Color::White), secs(292.5));
+    assert_eq!(left(&resumed, Color::Black), secs(172.0));
+    move_at(&mut resumed, later + secs(100.0), "Bb5");
+    resumed.update(Action::Tick(later + secs(104.0)));
+    assert_eq!(left(&resumed, Color::White), secs(295.5), "the move started the clocks, charging nothing");
+    assert_eq!(left(&resumed, Color::Black), secs(168.0));
+    press(&mut resumed, Key::Ctrl('z'));
+    press(&mut resumed, Key::Ctrl('z'));
+    assert_eq!(left(&resumed, Color::Black), secs(180.0), "undo goes back through the recorded times");
+}
+
+#[test]
+fn a_time_control_from_the_command_line_starts_a_loaded_game_with_fresh_clocks() {
+    let text =
+        "[TimeControl \"180+2\"]\n\n1. e4 {[%clk 0:03:00]} c5 {[%clk 0:03:00]} 2. Nf3 {[%clk 0:02:58.5]} *\n";
+    let record = pgn::read_game(text).expect("valid pgn");
+    let own = records::clocks(&record, None).expect("the record's control");
+    assert_eq!(own.move_times()[2], secs(178.5));
+    let given = ByColor { white: control("1+0"), black: control("1+0") };
+    let fresh = records::clocks(&record, Some(given)).expect("the given control");
+    assert_eq!(fresh.controls(), given);
+    assert_eq!(fresh.move_times(), [secs(60.0); 3]);
+    let untimed = pgn::read_game("1. e4 e5 *").expect("valid pgn");
+    assert!(records::clocks(&untimed, None).is_none(), "no time control, no clocks");
+}
+
+#[test]
+fn a_delay_game_keeps_its_delay_through_the_record() {
+    let white = control("1").with_bonus(hotseat::clock::Bonus::Delay(secs(2.0)));
+    let t0 = Instant::now();
+    let mut app = App::new(Game::new()).with_clocks(Clocks::new(white, white, Color::White), t0);
+    move_at(&mut app, t0, "e4");
+    move_at(&mut app, t0, "e5");
+    move_at(&mut app, t0 + secs(1.5), "d4");
+    assert_eq!(left(&app, Color::White), secs(60.0), "a move inside the delay costs nothing");
+    let recorder =
+        Recorder::new(Destination::File("unused.pgn".into()), fresh_tags(std::time::SystemTime::now()));
+    let text = recorder.record(&app).to_pgn();
+    assert!(text.contains("[TimeDelay \"simple 2\"]"), "{text}");
+    let record = pgn::read_game(&text).expect("reads back");
+    let clocks = records::clocks(&record, None).expect("a time control");
+    assert_eq!(clocks.controls().white, white);
+}
+
+/// Events at made-up instants: each step is an event, or a wait that times out.
+struct ScriptedTime {
+    now: Instant,
+    steps: std::vec::IntoIter<(Duration, Option<Event>)>,
+    /// The timeouts the loop asked for, in order (`None` for a blocking read).
+    waits: Vec<Option<Duration>>,
+}
+
+impl EventSource for ScriptedTime {
+    fn next_event(&mut self) -> io::Result<Option<Event>> {
+        self.waits.push(None);
+        Ok(self.steps.next().and_then(|(after, event)| {
+            self.now += after;
+            event
+        }))
+    }
+
+    fn next_event_within(&mut self, timeout: Duration) -> io::Result<Polled> {
+        self.waits.push(Some(timeout));
+        Ok(match self.steps.next() {
+            Some((_, Some(event))) => Polled::Event(event),
+            Some((_, None)) => {
+                self.now += timeout;
+                Polled::TimedOut
+            }
+            None => Polled::Closed,
+        })
+    }
+
+    fn now(&mut self) -> Instant {
+        self.now
+    }
+}
+
+fn key(c: char) -> Event {
+    Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE))
+}
+
+fn enter() -> Event {
+    Event::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE))
+}
+
+#[test]
+fn the_real_loop_waits_for_the_next_visible_change_and_the_flag_falls_on_its_own() {
+    let t0 = Instant::now();
+    let mut steps: Vec<(Duration, Option<Event>)> = Vec::new();
+    for text in ["e4", "e5"] {
+        steps.extend(text.chars().map(|c| (Duration::ZERO, Some(key(c)))));
+        steps.push((Duration::ZERO, Some(enter())));
+    }
+    // Twelve seconds on White's clock: timeouts only, not a key pressed.
+    steps.extend(std::iter::repeat_n((Duration::ZERO, None), 102));
+    let mut events = ScriptedTime { now: t0, steps: steps.into_iter(), waits: Vec::new() };
+    let clocks = Clocks::new(control("0.2+0"), control("0.2+0"), Color::White);
+    let mut app = App::new(Game::new()).with_clocks(clocks, t0);
+    let mut terminal = Terminal::new(TestBackend::new(100, 32)).expect("test terminal");
+    let mut changes = Vec::new();
+    tui::run(&mut terminal, &mut events, &mut app, &Look::default(), |_, change| changes.push(change))
+        .expect("the loop runs");
+    assert_eq!(app.game().outcome(), Some(Outcome::win(Color::Black, Reason::Timeout)));
+    assert_eq!(changes.last(), Some(&Change::Recorded(Outcome::win(Color::Black, Reason::Timeout))));
+    assert!(events.waits[..6].iter().all(Option::is_none), "blocking reads before the clocks start");
+    let timed: Vec<Duration> = events.waits.iter().flatten().copied().collect();
+    assert_eq!(timed[..3], [secs(1.0), secs(1.0), secs(0.1)], "seconds, then tenths from 0:10");
+    assert_eq!(timed.len(), 2 + 100, "12 s: two whole seconds, then a hundred tenths");
+    assert_eq!(events.waits.last(), Some(&None), "the game is over: the loop blocks again");
+    let screen: String =
+        terminal.backend().buffer().content().iter().map(ratatui::buffer::Cell::symbol).collect();
+    assert!(screen.contains("Black wins on time 0-1"), "{screen}");
+}
