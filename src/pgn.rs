@@ -14,7 +14,8 @@
 //! let file = PgnFile::parse(text).expect("valid pgn");
 //! let record = file.game(1).expect("one game").load().expect("legal moves");
 //! assert_eq!(record.game.san_moves(), ["e4", "e5", "Nf3", "Nc6"]);
-//! assert_eq!(record.game.outcome().map(|o| o.reason), Some(Reason::Resignation));
+//! // No Termination tag: the result stands, the reason is not invented.
+//! assert_eq!(record.game.outcome().map(|o| o.reason), Some(Reason::Unspecified));
 //! assert!(record.to_pgn().contains("1. e4 e5 2. Nf3 Nc6 1-0"));
 //!
 //! let err = PgnFile::parse("1. e4 e5 2. Nf6 *").expect("lexes").games()[0].load().unwrap_err();

@@ -170,7 +170,7 @@ fn a_blank_line_inside_the_tags_keeps_every_tag() {
     assert_eq!(record.tags.len(), 11);
     assert_eq!(record.game.ply(), 134);
     assert_eq!(sans(&record).last(), Some(&"Bd6"));
-    assert_eq!(outcome(&record), Some(Outcome::win(Color::Black, Reason::Resignation)));
+    assert_eq!(outcome(&record), Some(Outcome::win(Color::Black, Reason::Unspecified)));
 }
 
 #[test]
@@ -178,7 +178,7 @@ fn moves_in_coordinates_are_read_and_written_in_san() {
     let record = load_only(&sample("uci-moves.pgn"));
     assert_eq!(sans(&record)[..6], ["Nf3", "c5", "e4", "d6", "d4", "cxd4"]);
     assert!(sans(&record).contains(&"O-O-O"), "e1c1 is castling");
-    assert_eq!(outcome(&record), Some(Outcome::draw(Reason::Agreement)));
+    assert_eq!(outcome(&record), Some(Outcome::draw(Reason::Unspecified)));
     let text = record.to_pgn();
     assert!(text.contains("1. Nf3 c5 2. e4 d6"), "{text}");
     assert!(!text.contains("g1f3"));
@@ -211,7 +211,7 @@ fn six_games_in_one_file_keep_their_results() {
     assert_eq!(file.game(6).expect("game 6").tags().get("Site"), Some("06"));
     assert!(file.game(0).is_none() && file.game(7).is_none());
     let first = file.games()[0].load().expect("loads");
-    assert_eq!(outcome(&first), Some(Outcome::win(Color::White, Reason::Resignation)));
+    assert_eq!(outcome(&first), Some(Outcome::win(Color::White, Reason::Unspecified)));
     let third = file.games()[2].load().expect("loads");
     assert_eq!(outcome(&third).map(|o| o.result), Some(GameResult::Draw));
     assert_eq!(
@@ -233,7 +233,7 @@ fn engine_comments_are_skipped_and_a_termination_tag_is_kept() {
     let record = load_only(&sample("stockfish-learning.pgn"));
     assert_eq!(record.game.ply(), 154);
     assert_eq!(record.tags.get("Termination"), Some("adjudication"));
-    assert_eq!(outcome(&record), Some(Outcome::win(Color::White, Reason::Resignation)));
+    assert_eq!(outcome(&record), Some(Outcome::win(Color::White, Reason::Unspecified)));
     assert!(record.to_pgn().contains("[Termination \"adjudication\"]"));
     let nepo = load_only(&sample("nepomniachtchi-liren-game1.pgn"));
     assert!(nepo.to_pgn().contains("[TimeControl \"40/7200:20/3600:900+30\"]"));
@@ -300,7 +300,7 @@ fn comments_nags_suffixes_variations_and_escapes_are_all_skipped() {
     let record = load_only(text);
     assert_eq!(sans(&record), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7"]);
     assert_eq!(record.tags.get("White"), Some("A"));
-    assert_eq!(outcome(&record), Some(Outcome::draw(Reason::Agreement)));
+    assert_eq!(outcome(&record), Some(Outcome::draw(Reason::Unspecified)));
 }
 
 #[test]
@@ -334,7 +334,7 @@ fn missing_tags_and_a_missing_result_make_an_unfinished_game() {
 #[test]
 fn the_result_tag_stands_in_for_a_missing_result_token() {
     let record = load_only("[Result \"0-1\"]\n\n1. e4 e5 2. Ke2\n");
-    assert_eq!(outcome(&record), Some(Outcome::win(Color::Black, Reason::Resignation)));
+    assert_eq!(outcome(&record), Some(Outcome::win(Color::Black, Reason::Unspecified)));
 }
 
 #[test]
@@ -753,4 +753,15 @@ proptest! {
             }
         }
     }
+}
+
+#[test]
+fn a_result_without_a_termination_tag_keeps_its_reason_unspecified() {
+    let text = "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 1-0\n";
+    let record = load_only(text);
+    assert_eq!(outcome(&record), Some(Outcome::win(Color::White, Reason::Unspecified)));
+    assert_eq!(record.game.outcome().expect("decided").to_string(), "White wins 1-0");
+    let written = record.to_pgn();
+    assert!(!written.contains("Termination"), "no reason is invented on the way out:\n{written}");
+    assert_eq!(outcome(&load_only(&written)), Some(Outcome::win(Color::White, Reason::Unspecified)));
 }

@@ -68,6 +68,8 @@ pub enum Reason {
     Timeout,
     /// A player's clock ran out, but the opponent could not have checkmated.
     TimeoutWithInsufficientMaterial,
+    /// A record gives the result but not the reason (a PGN without a `Termination` tag).
+    Unspecified,
 }
 
 impl Reason {
@@ -85,6 +87,7 @@ impl Reason {
             Reason::Resignation => "resignation",
             Reason::Timeout => "time",
             Reason::TimeoutWithInsufficientMaterial => "time out with insufficient material",
+            Reason::Unspecified => "an unrecorded reason",
         }
     }
 }
@@ -118,6 +121,8 @@ impl fmt::Display for Outcome {
             (Reason::Checkmate, Some(w)) => write!(f, "Checkmate — {w} wins {result}"),
             (Reason::Resignation, Some(w)) => write!(f, "{} resigns — {w} wins {result}", !w),
             (Reason::Timeout, Some(w)) => write!(f, "{w} wins on time {result}"),
+            (Reason::Unspecified, Some(w)) => write!(f, "{w} wins {result}"),
+            (Reason::Unspecified, None) => write!(f, "Draw {result}"),
             (reason, Some(w)) => write!(f, "{w} wins by {} {result}", reason.describe()),
             (Reason::Stalemate, None) => write!(f, "Stalemate — draw {result}"),
             (Reason::TimeoutWithInsufficientMaterial, None) => {
@@ -563,6 +568,9 @@ mod tests {
         let mut game = Game::new();
         game.flag(Color::White);
         assert_eq!(game.outcome().expect("over").to_string(), "Black wins on time 0-1");
+        let mut game = Game::new();
+        game.record(Outcome::win(Color::White, Reason::Unspecified));
+        assert_eq!(game.outcome().expect("over").to_string(), "White wins 1-0");
         let mut bare =
             Game::from_position(Position::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").expect("valid fen"));
         bare.flag(Color::White);

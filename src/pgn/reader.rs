@@ -264,10 +264,12 @@ pub(crate) fn claim_available(game: &Game) -> Option<Reason> {
 
 /// Why a game ended with `result` when the moves alone do not end it.
 ///
-/// The `Termination` tag decides when it says (`time forfeit`, or wordings like
-/// `White won by resignation`, `Game drawn by repetition`); otherwise a decisive
-/// result is a resignation, and a draw is the claim the final position allows
-/// (`claim`), or else an agreement.
+/// The `Termination` tag decides when it says (`time forfeit`, `normal`, or wordings
+/// like `White won by resignation`, `Game drawn by repetition`). A `normal` decisive
+/// result is a resignation and a `normal` draw the claim the final position allows
+/// (`claim`), or else an agreement. Without a tag that says, a draw is the claim the
+/// position allows if any; otherwise the reason is [`Reason::Unspecified`] rather
+/// than an invented one.
 pub(crate) fn reason_for(result: GameResult, termination: Option<&str>, claim: Option<Reason>) -> Reason {
     let term = termination.unwrap_or("").to_ascii_lowercase();
     let says = |word: &str| term.contains(word);
@@ -276,9 +278,11 @@ pub(crate) fn reason_for(result: GameResult, termination: Option<&str>, claim: O
         GameResult::Draw if says("repetition") => Reason::ThreefoldRepetition,
         GameResult::Draw if says("fifty") || says("50") => Reason::FiftyMoveRule,
         GameResult::Draw if says("agree") => Reason::Agreement,
-        GameResult::Draw => claim.unwrap_or(Reason::Agreement),
+        GameResult::Draw if says("normal") => claim.unwrap_or(Reason::Agreement),
+        GameResult::Draw => claim.unwrap_or(Reason::Unspecified),
         _ if says("time") => Reason::Timeout,
-        _ => Reason::Resignation,
+        _ if says("resign") || says("normal") => Reason::Resignation,
+        _ => Reason::Unspecified,
     }
 }
 

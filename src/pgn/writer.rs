@@ -102,6 +102,9 @@ fn termination(pgn: &PgnGame) -> Option<String> {
             return Some(stored.to_owned());
         }
     }
+    if outcome.reason == Reason::Unspecified {
+        return None;
+    }
     Some(
         match outcome.reason {
             Reason::Timeout | Reason::TimeoutWithInsufficientMaterial => "time forfeit",
