@@ -273,9 +273,17 @@ impl Position {
             )
         {
             if let Some(as_bishop) = San::parse(text, true) {
-                if let ok @ (Ok(_) | Err(MoveParseError::Ambiguous { .. })) = self.match_san(text, as_bishop)
-                {
-                    return ok;
+                let bishop = self.match_san(text, as_bishop);
+                if matches!(bishop, Ok(_) | Err(MoveParseError::Ambiguous { .. })) {
+                    return bishop;
+                }
+                // The pawn reading is the one meant only if a b-pawn attacks that square;
+                // otherwise explain the bishop move.
+                if let San::Normal { to, .. } = first {
+                    let b_pawns = self.by_piece(Role::Pawn.of(self.turn)) & Bitboard::from_file(File::B);
+                    if !b_pawns.into_iter().any(|from| pawn_attacks(self.turn, from).contains(to)) {
+                        return bishop;
+                    }
                 }
             }
         }
@@ -536,6 +544,18 @@ mod tests {
         assert_eq!(p.parse_san("bc4").expect("legal"), Move::normal(Square::B3, Square::C4));
         let p = pos("4k3/8/8/8/2p5/8/1B6/4K3 w - - 0 1");
         assert_eq!(p.parse_san("bc3").expect("legal"), Move::normal(Square::B2, Square::C3));
+    }
+
+    #[test]
+    fn a_refused_lower_case_b_move_is_explained_as_the_bishop_move_it_must_be() {
+        let p = Position::startpos();
+        assert_eq!(p.parse_san("bc4").unwrap_err().to_string(), "Illegal move: bc4 (no bishop can reach c4)");
+        let p = pos("4k3/8/8/2p5/8/1P6/8/4K3 w - - 0 1");
+        assert_eq!(
+            p.parse_san("bc4").unwrap_err().to_string(),
+            "Illegal move: bc4 (no pawn can reach c4)",
+            "a b-pawn could take on c4 if something stood there"
+        );
     }
 
     #[test]
