@@ -507,29 +507,6 @@ impl Clocks {
     }
 }
 
-/// Writes a clock time as `h:mm:ss` for PGN `%clk` comments (tenths are dropped).
-pub fn format_clk(d: Duration) -> String {
-    let s = d.as_secs();
-    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-}
-
-/// Reads a `%clk` time: `h:mm:ss`, `mm:ss` or with fractional seconds.
-pub fn parse_clk(text: &str) -> Option<Duration> {
-    let mut seconds = 0.0;
-    let parts: Vec<&str> = text.trim().split(':').collect();
-    if parts.is_empty() || parts.len() > 3 {
-        return None;
-    }
-    for part in &parts {
-        let value: f64 = part.parse().ok()?;
-        if !value.is_finite() || value < 0.0 {
-            return None;
-        }
-        seconds = seconds * 60.0 + value;
-    }
-    (seconds <= 1e7).then(|| Duration::from_secs_f64(seconds))
-}
-
 /// A clock time for the screen: `4:59`, `1:02:03`, and tenths under ten seconds (`9.4`).
 pub fn format_display(d: Duration) -> String {
     if d < Duration::from_secs(10) {
@@ -665,17 +642,6 @@ mod tests {
         clocks.undo(t0 + secs(45.0));
         assert_eq!(clocks.remaining(Color::White, t0 + secs(45.0)), secs(60.0));
         assert_eq!(clocks.remaining(Color::Black, t0 + secs(45.0)), secs(60.0));
-    }
-
-    #[test]
-    fn clk_comments_round_trip() {
-        for s in [0, 59, 61, 3599, 3600, 3661, 36_000] {
-            let d = Duration::from_secs(s);
-            assert_eq!(parse_clk(&format_clk(d)), Some(d), "{s}");
-        }
-        assert_eq!(format_clk(secs(3725.9)), "1:02:05");
-        assert_eq!(parse_clk("0:00:09.5"), Some(secs(9.5)));
-        assert_eq!(parse_clk("x:00"), None);
     }
 
     #[test]
