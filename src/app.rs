@@ -1149,7 +1149,9 @@ impl App {
 fn is_recorded(reason: Reason) -> bool {
     matches!(
         reason,
-        Reason::ThreefoldRepetition
+        // A result read from a PGN file that does not say why.
+        Reason::Unspecified
+            | Reason::ThreefoldRepetition
             | Reason::FiftyMoveRule
             | Reason::Agreement
             | Reason::Resignation
