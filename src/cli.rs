@@ -63,8 +63,9 @@ pub struct Cli {
     #[arg(long, value_name = "NAME", value_parser = parse_name)]
     pub black: Option<String>,
 
-    /// Save the game to this PGN file (replaced if it exists) when it starts and after
-    /// every move (default: a new file in the data directory for each game).
+    /// Save the game to this PGN file when it starts and after every move (default: a
+    /// new file in the data directory for each game). A file that already holds a game
+    /// is refused, except the --pgn file itself, to continue its one game in place.
     #[arg(long, value_name = "PATH")]
     pub save: Option<PathBuf>,
 
@@ -73,7 +74,7 @@ pub struct Cli {
     pub resume: bool,
 
     /// Load a game from a PGN file and continue from its last position (the file is
-    /// never written to).
+    /// not written to, unless it is also the --save file).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "chess960"])]
     pub pgn: Option<PathBuf>,
 

@@ -92,26 +92,21 @@ fn open_game(args: &Cli) -> Result<(PgnGame, Recorder, Option<String>)> {
         return Ok((record, recorder, Some(opened)));
     }
     let destination = match &args.save {
-        Some(path) => Destination::File(path.clone()),
+        Some(path) => {
+            records::refuse_losing_a_game(path, args.pgn.as_deref())?;
+            Destination::File(path.clone())
+        }
         None => Destination::Store(GameStore::from_env()?),
     };
     let Some(source) = &args.pgn else {
         let record = PgnGame::new(Game::from_position(args.start_position()));
         return Ok((record, Recorder::new(destination, records::fresh_tags(SystemTime::now())), None));
     };
-    if let Some(save) = &args.save {
-        records::refuse_overwriting_source(save, source)?;
-    }
     let stdin = std::io::stdin();
     let mut answers = stdin.is_terminal().then(|| stdin.lock());
     let answers = answers.as_mut().map(|a| a as &mut dyn std::io::BufRead);
     let record = records::load(source, args.game, &mut std::io::stdout(), answers)?;
-    let name =
-        source.file_name().map_or_else(|| source.display().to_string(), |n| n.to_string_lossy().into_owned());
-    let opened = format!(
-        "Loaded from {name}: {} moves, the last position on the board.",
-        record.game.ply().div_ceil(2)
-    );
+    let opened = records::loaded_line(source, &record.game);
     let tags = record.tags.clone();
     Ok((record, Recorder::new(destination, tags), Some(opened)))
 }

@@ -35,16 +35,17 @@ use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use crate::app::{App, Change, Notation};
-use crate::chess::{ByColor, Color};
+use crate::chess::{ByColor, Color, Game};
 use crate::clock::{self, Clocks, TimeControl};
-use crate::pgn::{PgnError, PgnGame, Tags, pgn_date};
+use crate::pgn::{PgnError, PgnFile, PgnGame, Tags, pgn_date};
 use crate::store::{self, GameStore, StoreError};
 
 /// Where the game is saved.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Destination {
-    /// `--save PATH`: this file, replaced on every save. A new game started from the
-    /// game screen goes beside it (`PATH-2.pgn`, `PATH-3.pgn`...), so no game is lost.
+    /// `--save PATH`: this file, replaced on every save (check first with
+    /// [`refuse_losing_a_game`] that it holds no other game). A new game started from
+    /// the game screen goes beside it (`PATH-2.pgn`, `PATH-3.pgn`...), so no game is lost.
     File(PathBuf),
     /// One autosave file per game in the store.
     Store(GameStore),
@@ -342,9 +343,33 @@ pub enum OpenError {
         /// Where the saved games are.
         dir: PathBuf,
     },
-    /// `--save` names the file the game is loaded from.
-    #[error("--save {} would write over the file the game is loaded from; save to another file", path.display())]
-    WouldOverwriteSource {
+    /// The `--save` file already holds a game, which saving would write over.
+    #[error(
+        "{0} already holds a game; continue it with --pgn {0} --save {0}, or choose another file",
+        path.display()
+    )]
+    SaveHoldsAGame {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The `--save` file holds several games; saving one game would lose the others.
+    #[error("{} already holds {count} games, which saving would write over; choose another file for --save", path.display())]
+    SaveHoldsGames {
+        /// The file.
+        path: PathBuf,
+        /// How many games it holds.
+        count: usize,
+    },
+    /// The `--save` file is also the `--pgn` file, and its game has comments,
+    /// annotations or variations that the saved game would not keep.
+    #[error("{} has comments or variations that saving would drop; choose another file for --save", path.display())]
+    SaveWouldDropAnnotations {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The `--save` file holds something other than a game this program can play.
+    #[error("{} already exists and is not a game hotseat can read; choose another file for --save", path.display())]
+    SaveHoldsSomethingElse {
         /// The file.
         path: PathBuf,
     },
@@ -358,13 +383,62 @@ pub fn resume(store: &GameStore) -> Result<(PathBuf, PgnGame), OpenError> {
     store.latest_unfinished()?.ok_or_else(|| OpenError::NothingToResume { dir: store.dir().to_owned() })
 }
 
-/// Refuses `--save` onto the `--pgn` file itself: the source is never written over.
-pub fn refuse_overwriting_source(save: &Path, source: &Path) -> Result<(), OpenError> {
-    let same = match (save.canonicalize(), source.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => save == source,
+/// Refuses a `--save` file that holds anything saving would lose; call it before the
+/// game starts, with the `--pgn` file the game is loaded from, if any.
+///
+/// A file that does not exist, is empty or holds only blank space is fine. So is the
+/// `--pgn` file itself when it holds that one game and nothing the loaded game leaves
+/// out (comments, annotations, variations): the game goes on in its own file, with
+/// its whole history. Anything else is refused, with what to do instead.
+pub fn refuse_losing_a_game(save: &Path, source: Option<&Path>) -> Result<(), OpenError> {
+    let path = save.to_owned();
+    let bytes = match std::fs::read(save) {
+        Ok(bytes) => bytes,
+        // Nothing there to lose; a folder or a file that cannot be written to is
+        // reported by the first save, before the game starts.
+        Err(err) if matches!(err.kind(), io::ErrorKind::NotFound | io::ErrorKind::IsADirectory) => {
+            return Ok(());
+        }
+        Err(source) => return Err(StoreError::Read { path, source }.into()),
     };
-    if same { Err(OpenError::WouldOverwriteSource { path: save.to_owned() }) } else { Ok(()) }
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Ok(());
+    }
+    let Ok(file) = PgnFile::from_bytes(&bytes) else {
+        return Err(OpenError::SaveHoldsSomethingElse { path });
+    };
+    match file.games() {
+        [game] if source.is_some_and(|source| same_file(save, source)) => {
+            if game.has_annotations() {
+                Err(OpenError::SaveWouldDropAnnotations { path })
+            } else {
+                Ok(())
+            }
+        }
+        [game] if game.load().is_ok() => Err(OpenError::SaveHoldsAGame { path }),
+        [] | [_] => Err(OpenError::SaveHoldsSomethingElse { path }),
+        games => Err(OpenError::SaveHoldsGames { path, count: games.len() }),
+    }
+}
+
+/// Whether two paths name the same file.
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
+}
+
+/// The line telling the players where a loaded game came from:
+/// `Loaded from games.pgn: 1 move, the last position on the board.`
+pub fn loaded_line(source: &Path, game: &Game) -> String {
+    let name =
+        source.file_name().map_or_else(|| source.display().to_string(), |n| n.to_string_lossy().into_owned());
+    match game.ply().div_ceil(2) {
+        0 => format!("Loaded from {name}: no moves yet, the starting position on the board."),
+        1 => format!("Loaded from {name}: 1 move, the last position on the board."),
+        moves => format!("Loaded from {name}: {moves} moves, the last position on the board."),
+    }
 }
 
 /// Loads game `number` (from 1) of the PGN file at `path`, with its full history.

@@ -68,7 +68,33 @@ fn bad_files_are_refused_with_the_place_and_the_problem() {
     assert!(error.ends_with("holds 6 games, so there is no game 7"), "{error}");
     let error =
         refused(&["--pgn", games.to_str().expect("utf-8 path"), "--save", games.to_str().expect("utf-8")]);
-    assert!(error.contains("would write over the file the game is loaded from"), "{error}");
+    assert!(
+        error.ends_with("holds 6 games, which saving would write over; choose another file for --save"),
+        "{error}"
+    );
+}
+
+#[test]
+fn save_refuses_a_file_that_already_holds_a_game_and_leaves_it_alone() {
+    let dir = std::env::temp_dir().join(format!("hotseat-cli-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let path = dir.join("g.pgn");
+    let game = "[Event \"Casual game\"]\n[Result \"*\"]\n\n1. e4 e5 *\n";
+    std::fs::write(&path, game).expect("an earlier game");
+    let shown = path.to_str().expect("utf-8 path");
+    let error = refused(&["--save", shown]);
+    assert_eq!(
+        error,
+        format!(
+            "hotseat: {shown} already holds a game; continue it with --pgn {shown} --save {shown}, or choose another file"
+        )
+    );
+    assert_eq!(std::fs::read_to_string(&path).expect("the game"), game, "the earlier game is untouched");
+    // Continuing in place passes the check; only the missing terminal stops it here.
+    let error = refused(&["--pgn", shown, "--save", shown]);
+    assert_eq!(error, "hotseat: the game needs a terminal: standard input and output must not be redirected");
+    assert_eq!(std::fs::read_to_string(&path).expect("the game"), game);
+    std::fs::remove_dir_all(&dir).expect("clean up");
 }
 
 #[test]

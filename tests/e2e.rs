@@ -320,10 +320,11 @@ fn a_game_loaded_from_a_file_continues_in_a_new_file_and_the_record_can_be_copie
     s.send("6\r");
     s.wait_for("19. c4");
     s.wait_for("Deep Blue (Computer)");
-    s.wait_for("Black resigns");
-    // The loaded history can be taken back: first the resignation, then a move.
+    // 1-0 with no Termination tag: the result stands, with no reason invented.
+    s.wait_for("White wins 1-0");
+    // The loaded history can be taken back: first the result, then a move.
     s.send("\x1a");
-    s.wait_for("Taken back: Black resigns");
+    s.wait_for("Taken back: White wins 1-0");
     s.send("\x1a");
     s.wait_for("Taken back: 19. c4");
 
@@ -352,6 +353,41 @@ fn a_game_loaded_from_a_file_continues_in_a_new_file_and_the_record_can_be_copie
     assert_eq!(moves.len(), 36);
     assert_eq!(moves.last().map(String::as_str), Some("Bxe7"));
     assert_eq!(std::fs::read(&source).expect("the source file"), before, "the source is never written");
+}
+
+#[test]
+fn save_path_never_overwrites_a_game_and_the_game_goes_on_in_its_own_file() {
+    let data = DataDir::new("save-again");
+    let path = data.0.join("g.pgn");
+    let shown = path.to_str().expect("utf-8 path");
+    let mut s = Session::start_with(&["--save", shown], &data.env());
+    s.wait_for("White to move");
+    s.play("e4", "1. e4");
+    s.play("e5", "White to move");
+    s.send("\x11");
+    assert!(s.wait_for_exit().success());
+    let first = std::fs::read_to_string(&path).expect("the game");
+
+    // The same command again: refused before the terminal is touched.
+    let mut s = Session::start_with(&["--save", shown], &data.env());
+    assert!(!s.wait_for_exit().success());
+    let raw = String::from_utf8_lossy(&s.raw).into_owned();
+    assert!(!raw.contains("\x1b[?1049h"), "the terminal was touched: {raw:?}");
+    assert!(
+        raw.contains(&format!(
+            "hotseat: {shown} already holds a game; continue it with --pgn {shown} --save {shown}"
+        )),
+        "{raw}"
+    );
+    assert_eq!(std::fs::read_to_string(&path).expect("the game"), first, "the earlier game is untouched");
+
+    let mut s = Session::start_with(&["--pgn", shown, "--save", shown], &data.env());
+    s.wait_for("Loaded from g.pgn: 1 move, the last position on the board.");
+    s.play("Nf3", "2. Nf3");
+    s.send("\x11");
+    assert!(s.wait_for_exit().success());
+    assert!(s.after_exit().contains(&format!("Game saved to {shown}")), "{:?}", s.after_exit());
+    assert_eq!(saved_moves(&path), ["e4", "e5", "Nf3"]);
 }
 
 // ----- clocks -----

@@ -285,13 +285,119 @@ fn a_malformed_file_is_refused_with_the_line_and_column() {
 }
 
 #[test]
-fn save_is_refused_onto_the_file_the_game_is_loaded_from() {
-    let source = games_file();
-    assert!(matches!(
-        records::refuse_overwriting_source(&source, &source),
-        Err(OpenError::WouldOverwriteSource { .. })
-    ));
-    assert!(records::refuse_overwriting_source(Path::new("elsewhere.pgn"), &source).is_ok());
+fn save_refuses_a_file_that_holds_a_game_or_anything_else_it_would_lose() {
+    let dir = TempDir::new("refuse");
+    let file = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        fs::write(&path, text).expect("write");
+        path
+    };
+    assert!(records::refuse_losing_a_game(&dir.path().join("new.pgn"), None).is_ok(), "a new file");
+    assert!(records::refuse_losing_a_game(&file("empty.pgn", ""), None).is_ok());
+    assert!(records::refuse_losing_a_game(&file("blank.pgn", "\n \n"), None).is_ok());
+
+    let one = file("one.pgn", "[White \"Anna\"]\n\n1. e4 e5 *\n");
+    let err = records::refuse_losing_a_game(&one, None).expect_err("holds a game");
+    let shown = one.display();
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "{shown} already holds a game; continue it with --pgn {shown} --save {shown}, or choose another file"
+        )
+    );
+    let err = records::refuse_losing_a_game(&one, Some(&games_file())).expect_err("another game is loaded");
+    assert!(matches!(err, OpenError::SaveHoldsAGame { .. }), "{err}");
+    assert!(records::refuse_losing_a_game(&one, Some(&one)).is_ok(), "its own game goes on in place");
+
+    let six = games_file();
+    for source in [None, Some(six.as_path())] {
+        let err = records::refuse_losing_a_game(&six, source).expect_err("six games");
+        assert!(
+            err.to_string()
+                .ends_with("holds 6 games, which saving would write over; choose another file for --save"),
+            "{err}"
+        );
+    }
+    for text in ["1. e4 {a fine move} e5 *", "1. e4 e5 (1... c5) *", "1. e4! e5 *", "1. e4 $1 e5 *"] {
+        let annotated = file("annotated.pgn", text);
+        let err = records::refuse_losing_a_game(&annotated, Some(&annotated)).expect_err(text);
+        assert!(
+            err.to_string().ends_with(
+                "has comments or variations that saving would drop; choose another file for --save"
+            ),
+            "{err}"
+        );
+    }
+    let clocks = file("clocks.pgn", "1. e4 {[%clk 0:05:00]} e5 { [%clk 0:04:59.5] } *");
+    assert!(records::refuse_losing_a_game(&clocks, Some(&clocks)).is_ok(), "clock times are kept");
+
+    let notes = file("notes.txt", "remember the milk\n");
+    let err = records::refuse_losing_a_game(&notes, None).expect_err("not a game");
+    assert!(
+        err.to_string().ends_with(
+            "notes.txt already exists and is not a game hotseat can read; choose another file for --save"
+        ),
+        "{err}"
+    );
+    assert_eq!(fs::read_to_string(&notes).expect("read"), "remember the milk\n", "left as it was");
+}
+
+#[test]
+fn a_game_saved_with_save_path_is_never_overwritten_and_can_go_on_in_place() {
+    let dir = TempDir::new("in-place");
+    let path = dir.path().join("g.pgn");
+    records::refuse_losing_a_game(&path, None).expect("a new file");
+    let mut app = App::new(Game::new()).with_players("Anna", "Ben");
+    let mut recorder = Recorder::new(Destination::File(path.clone()), fresh_tags(UNIX_EPOCH));
+    recorder.start(&mut app).expect("writable");
+    play(&mut app, &mut recorder, "e4 e5");
+    assert_eq!(recorder.finish(&mut app), Farewell::Saved(path.clone()));
+    let first = fs::read_to_string(&path).expect("saved");
+
+    // The same command again is refused before anything is written.
+    assert!(matches!(records::refuse_losing_a_game(&path, None), Err(OpenError::SaveHoldsAGame { .. })));
+    assert_eq!(fs::read_to_string(&path).expect("saved"), first, "the earlier game is untouched");
+
+    // --pgn g.pgn --save g.pgn: the game goes on in its own file, with its history.
+    records::refuse_losing_a_game(&path, Some(&path)).expect("its own game");
+    let record = records::load(&path, None, &mut Vec::new(), None).expect("loads");
+    let (white, black) = records::player_names(&record.tags, None, None);
+    let mut app = App::new(record.game).with_players(white, black);
+    let mut recorder = Recorder::new(Destination::File(path.clone()), record.tags);
+    recorder.start(&mut app).expect("writable");
+    assert_eq!(fs::read_to_string(&path).expect("saved"), first, "nothing changes until a move is played");
+    play(&mut app, &mut recorder, "Nf3");
+    assert_eq!(recorder.finish(&mut app), Farewell::Saved(path.clone()));
+    let record = saved(&path);
+    assert_eq!(record.game.san_moves(), ["e4", "e5", "Nf3"]);
+    assert_eq!((record.tags.get("White"), record.tags.get("Black")), (Some("Anna"), Some("Ben")));
+    assert_eq!(record.tags.get("Date"), Some("1970.01.01"), "the game keeps its own tags");
+    assert_eq!(pgn_files(dir.path()), [path], "no other file");
+}
+
+#[test]
+fn the_loaded_line_counts_moves_in_words() {
+    let source = Path::new("/games/two.pgn");
+    let mut game = Game::new();
+    assert_eq!(
+        records::loaded_line(source, &game),
+        "Loaded from two.pgn: no moves yet, the starting position on the board."
+    );
+    game.play_san("e4").expect("legal");
+    assert_eq!(
+        records::loaded_line(source, &game),
+        "Loaded from two.pgn: 1 move, the last position on the board."
+    );
+    game.play_san("e5").expect("legal");
+    assert_eq!(
+        records::loaded_line(source, &game),
+        "Loaded from two.pgn: 1 move, the last position on the board."
+    );
+    game.play_san("Nf3").expect("legal");
+    assert_eq!(
+        records::loaded_line(source, &game),
+        "Loaded from two.pgn: 2 moves, the last position on the board."
+    );
 }
 
 #[test]

@@ -40,6 +40,9 @@ pub(crate) enum TokenKind {
     Annotation,
     /// The text of a `{...}` or `; ...` comment.
     Comment(String),
+    /// The `(` of a variation that is not inside another; what follows it up to its
+    /// `)` yields no token.
+    Variation,
     /// `1-0`, `0-1`, `1/2-1/2` (`Some`) or `*` (`None`).
     Result(Option<GameResult>),
 }
@@ -160,7 +163,7 @@ fn is_annotation_glyph(c: char) -> bool {
 }
 
 /// Reads the whole text into tokens. Variations are skipped: no token inside one
-/// is returned.
+/// is returned, only a [`TokenKind::Variation`] where it starts.
 pub(crate) fn tokenize(text: &str) -> Result<Vec<Token>, PgnError> {
     let mut cur = Cursor::new(text);
     let mut tokens = Vec::new();
@@ -191,7 +194,10 @@ pub(crate) fn tokenize(text: &str) -> Result<Vec<Token>, PgnError> {
             '(' => {
                 cur.bump();
                 open_variations.push(at);
-                continue;
+                if open_variations.len() > 1 {
+                    continue;
+                }
+                TokenKind::Variation
             }
             ')' => {
                 if open_variations.pop().is_none() {
@@ -260,7 +266,7 @@ pub(crate) fn tokenize(text: &str) -> Result<Vec<Token>, PgnError> {
             }
             c => return Err(error(at, PgnErrorKind::UnexpectedChar(c))),
         };
-        if open_variations.is_empty() {
+        if open_variations.is_empty() || kind == TokenKind::Variation {
             tokens.push(Token { kind, at });
         }
     }

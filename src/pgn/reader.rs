@@ -27,6 +27,8 @@ pub struct GameEntry {
     body: Vec<Token>,
     /// The result token that ended the movetext, if there was one.
     result: Option<ResultToken>,
+    /// Whether the movetext holds an annotation glyph or a variation.
+    annotated: bool,
 }
 
 /// A result token: `*`, or a decided result.
@@ -83,7 +85,15 @@ impl PgnFile {
 
 impl GameEntry {
     fn new(number: usize, at: Location) -> GameEntry {
-        GameEntry { number, at, tags: Tags::new(), values_at: Vec::new(), body: Vec::new(), result: None }
+        GameEntry {
+            number,
+            at,
+            tags: Tags::new(),
+            values_at: Vec::new(),
+            body: Vec::new(),
+            result: None,
+            annotated: false,
+        }
     }
 
     /// The game's number in its file, from 1.
@@ -104,6 +114,17 @@ impl GameEntry {
     /// How many half-moves the movetext holds (counted, not yet checked).
     pub fn plies(&self) -> usize {
         self.body.iter().filter(|t| matches!(t.kind, TokenKind::Move(_) | TokenKind::Null(_))).count()
+    }
+
+    /// Whether the movetext holds what [`GameEntry::load`] leaves out: a comment other
+    /// than a clock time, an annotation glyph (`$1`, `!?`) or a variation. Writing the
+    /// loaded game over its file would lose them.
+    pub fn has_annotations(&self) -> bool {
+        self.annotated
+            || self.body.iter().any(|t| match &t.kind {
+                TokenKind::Comment(text) => !is_clock_only(text),
+                _ => false,
+            })
     }
 
     /// The result as written: the token ending the movetext, else the `Result` tag,
@@ -293,6 +314,15 @@ fn clock_in_comment(comment: &str) -> Option<Duration> {
     parse_clock(&rest[..rest.find(']')?])
 }
 
+/// Whether a comment says nothing but a clock time: `[%clk 0:04:57]`.
+fn is_clock_only(comment: &str) -> bool {
+    let Some(start) = comment.find("[%clk") else { return comment.trim().is_empty() };
+    let Some(len) = comment[start..].find(']') else { return false };
+    clock_in_comment(comment).is_some()
+        && comment[..start].trim().is_empty()
+        && comment[start + len + 1..].trim().is_empty()
+}
+
 /// Reads `h:mm:ss`, `m:ss` or `ss`, each with an optional fraction of a second.
 pub(crate) fn parse_clock(text: &str) -> Option<Duration> {
     let parts: Vec<&str> = text.trim().split(':').collect();
@@ -352,7 +382,11 @@ fn group(tokens: Vec<Token>) -> Vec<GameEntry> {
                     game.body.push(Token { kind: token.kind, at });
                 }
             }
-            TokenKind::Annotation => {}
+            TokenKind::Annotation | TokenKind::Variation => {
+                if let Some(game) = current.as_mut() {
+                    game.annotated = true;
+                }
+            }
         }
     }
     games.extend(current);
@@ -373,6 +407,17 @@ mod tests {
         assert_eq!(parse_clock("1:2:3:4"), None);
         assert_eq!(parse_clock(""), None);
         assert_eq!(clock_in_comment(" [%eval 0.2] [%clk 0:03:00] "), Some(Duration::from_secs(180)));
+    }
+
+    #[test]
+    fn only_a_clock_time_is_not_an_annotation() {
+        assert!(is_clock_only("[%clk 0:03:00]"));
+        assert!(is_clock_only(" [%clk 0:00:07.3] "));
+        assert!(is_clock_only(""));
+        assert!(!is_clock_only("[%clk 0:03:00] a fine move"));
+        assert!(!is_clock_only("[%eval 0.2] [%clk 0:03:00]"));
+        assert!(!is_clock_only("[%clk soon]"));
+        assert!(!is_clock_only("best by test"));
     }
 
     #[test]
