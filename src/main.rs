@@ -16,15 +16,17 @@ use hotseat::{clipboard, tui};
 fn main() -> ExitCode {
     let args = cli::parse();
     let result = match &args.command {
-        Some(Command::Perft { depth, fen, divide }) => run_perft(*depth, fen.as_deref(), *divide),
+        Some(Command::Perft { depth, fen, divide }) => {
+            run_perft(*depth, fen.as_deref(), *divide).map(|()| ExitCode::SUCCESS)
+        }
         Some(Command::Completions { shell }) => {
             cli::write_completions(*shell, &mut std::io::stdout());
-            Ok(())
+            Ok(ExitCode::SUCCESS)
         }
         None => play(&args),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(err) => {
             eprintln!("hotseat: {}", one_line(&err));
             ExitCode::FAILURE
@@ -49,7 +51,8 @@ fn one_line(err: &anyhow::Error) -> String {
 }
 
 /// Plays a game on the terminal; errors are reported after the terminal is restored.
-fn play(args: &Cli) -> Result<()> {
+/// A game ended by a signal (SIGTERM, say) exits with status 128 plus its number.
+fn play(args: &Cli) -> Result<ExitCode> {
     let (record, mut recorder, opened) = open_game(args)?;
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         bail!("the game needs a terminal: standard input and output must not be redirected");
@@ -66,9 +69,8 @@ fn play(args: &Cli) -> Result<()> {
     }
     recorder.start(&mut app)?;
     let mut session = tui::Session::start().context("cannot set up the terminal")?;
-    let result = tui::run(session.terminal(), &mut tui::TerminalEvents, &mut app, &look, |app, change| {
-        on_change(&mut recorder, app, change);
-    });
+    let result = session.run(&mut app, &look, |app, change| on_change(&mut recorder, app, change));
+    let signal = session.stopped_by();
     drop(session);
     let farewell = recorder.finish(&mut app);
     if let Farewell::NotSaved { pgn, .. } = &farewell {
@@ -76,9 +78,10 @@ fn play(args: &Cli) -> Result<()> {
         result?;
         bail!("{farewell} (the game is printed above)");
     }
-    println!("{farewell}");
+    // A hung-up terminal cannot show it; the game is saved all the same.
+    let _ = writeln!(std::io::stdout(), "{farewell}");
     result?;
-    Ok(())
+    Ok(signal.map_or(ExitCode::SUCCESS, |signal| ExitCode::from((128 + signal) as u8)))
 }
 
 /// The game to play, where it is saved, and a line saying where it came from when it

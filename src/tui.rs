@@ -5,6 +5,8 @@
 //! tests run the real loop on a `TestBackend` with scripted events.
 
 use std::io::{self, Stdout};
+use std::sync::mpsc::{self, Receiver, RecvError, RecvTimeoutError, Sender};
+use std::thread;
 use std::time::{Duration, Instant};
 
 use crossterm::cursor::{Hide, Show};
@@ -48,21 +50,104 @@ pub enum Polled {
     Closed,
 }
 
-/// The real terminal: blocks in a read until something happens, so an idle game
-/// costs no CPU; while a clock runs, it waits no longer than the next visible change.
-#[derive(Debug, Default)]
-pub struct TerminalEvents;
+/// The real terminal, and the signals that ask a program to stop.
+///
+/// Two threads feed one channel, so the loop waits in one place: one reads the
+/// terminal, the other waits for SIGTERM, SIGHUP, SIGINT and SIGQUIT. A signal ends
+/// the events, so the game ends as a quit does: the terminal is put back and the
+/// players are told where the game is saved. The loop blocks until something
+/// happens, so an idle game costs no CPU; while a clock runs, it waits no longer than
+/// the next visible change.
+pub struct TerminalEvents {
+    incoming: Receiver<Incoming>,
+    /// Kept until the first read, which starts the thread that reads the terminal (the
+    /// terminal is in raw mode by then).
+    reader: Option<Sender<Incoming>>,
+    stopped_by: Option<i32>,
+}
+
+/// What the threads hand over.
+enum Incoming {
+    Event(io::Result<Event>),
+    Signal(i32),
+}
+
+impl TerminalEvents {
+    /// From now on, SIGTERM, SIGHUP, SIGINT and SIGQUIT end the events instead of the
+    /// program (on Unix). A second signal, or one that comes when nobody reads the
+    /// events any more, puts the terminal back and exits at once with status 128 plus
+    /// the signal's number, as a shell reports a program killed by a signal.
+    pub fn start() -> io::Result<TerminalEvents> {
+        let (sender, incoming) = mpsc::channel();
+        #[cfg(unix)]
+        {
+            use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
+            let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT, SIGQUIT])?;
+            let sender = sender.clone();
+            thread::Builder::new().name("signals".to_owned()).spawn(move || {
+                let mut asked = false;
+                for signal in signals.forever() {
+                    if !asked && sender.send(Incoming::Signal(signal)).is_ok() {
+                        asked = true;
+                        continue;
+                    }
+                    restore();
+                    std::process::exit(128 + signal);
+                }
+            })?;
+        }
+        Ok(TerminalEvents { incoming, reader: Some(sender), stopped_by: None })
+    }
+
+    /// The signal that ended the events, if one did.
+    pub fn stopped_by(&self) -> Option<i32> {
+        self.stopped_by
+    }
+
+    fn start_reading(&mut self) -> io::Result<()> {
+        let Some(sender) = self.reader.take() else { return Ok(()) };
+        thread::Builder::new().name("terminal".to_owned()).spawn(move || {
+            loop {
+                let event = crossterm::event::read();
+                let failed = event.is_err();
+                if sender.send(Incoming::Event(event)).is_err() || failed {
+                    break;
+                }
+            }
+        })?;
+        Ok(())
+    }
+
+    fn polled(&mut self, incoming: Incoming) -> io::Result<Polled> {
+        match incoming {
+            Incoming::Event(event) => event.map(Polled::Event),
+            Incoming::Signal(signal) => {
+                self.stopped_by = Some(signal);
+                Ok(Polled::Closed)
+            }
+        }
+    }
+}
 
 impl EventSource for TerminalEvents {
     fn next_event(&mut self) -> io::Result<Option<Event>> {
-        crossterm::event::read().map(Some)
+        self.start_reading()?;
+        let polled = match self.incoming.recv() {
+            Ok(incoming) => self.polled(incoming)?,
+            Err(RecvError) => Polled::Closed,
+        };
+        Ok(match polled {
+            Polled::Event(event) => Some(event),
+            Polled::TimedOut | Polled::Closed => None,
+        })
     }
 
     fn next_event_within(&mut self, timeout: Duration) -> io::Result<Polled> {
-        if crossterm::event::poll(timeout)? {
-            crossterm::event::read().map(Polled::Event)
-        } else {
-            Ok(Polled::TimedOut)
+        self.start_reading()?;
+        match self.incoming.recv_timeout(timeout) {
+            Ok(incoming) => self.polled(incoming),
+            Err(RecvTimeoutError::Timeout) => Ok(Polled::TimedOut),
+            Err(RecvTimeoutError::Disconnected) => Ok(Polled::Closed),
         }
     }
 }
@@ -143,19 +228,23 @@ where
 /// it puts the terminal back.
 pub struct Session {
     terminal: Terminal<CrosstermBackend<Stdout>>,
+    events: TerminalEvents,
 }
 
 impl Session {
-    /// Takes over the terminal: installs the panic hook that restores it, switches to
-    /// raw mode and the alternate screen, captures the mouse, clears the screen (the
-    /// Linux console keeps old text otherwise) and hides the cursor.
+    /// Takes over the terminal: installs the panic hook that restores it, turns the
+    /// signals that ask the program to stop into the end of the events (see
+    /// [`TerminalEvents`]), switches to raw mode and the alternate screen, captures the
+    /// mouse, clears the screen (the Linux console keeps old text otherwise) and hides
+    /// the cursor.
     pub fn start() -> io::Result<Session> {
         install_panic_hook();
+        let events = TerminalEvents::start()?;
         terminal::enable_raw_mode()?;
         let mut stdout = io::stdout();
         let entered = execute!(stdout, EnterAlternateScreen, EnableMouseCapture, Clear(ClearType::All), Hide);
         match entered.and_then(|()| Terminal::new(CrosstermBackend::new(stdout))) {
-            Ok(terminal) => Ok(Session { terminal }),
+            Ok(terminal) => Ok(Session { terminal, events }),
             Err(err) => {
                 restore();
                 Err(err)
@@ -166,6 +255,23 @@ impl Session {
     /// The terminal to draw on.
     pub fn terminal(&mut self) -> &mut Terminal<CrosstermBackend<Stdout>> {
         &mut self.terminal
+    }
+
+    /// Runs the game ([`run`]) on this terminal with its events, until the players
+    /// quit or a signal asks the program to stop.
+    pub fn run(
+        &mut self,
+        app: &mut App,
+        look: &Look,
+        on_change: impl FnMut(&mut App, Change),
+    ) -> Result<(), LoopError<io::Error>> {
+        run(&mut self.terminal, &mut self.events, app, look, on_change)
+    }
+
+    /// The signal that ended the game, if one did: the program should exit with
+    /// status 128 plus its number once the terminal is put back.
+    pub fn stopped_by(&self) -> Option<i32> {
+        self.events.stopped_by()
     }
 }
 

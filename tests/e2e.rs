@@ -150,20 +150,61 @@ fn fools_mate_shows_the_banner_and_ctrl_c_restores_the_terminal() {
     s.send("\x03");
     let status = s.wait_for_exit();
     assert!(status.success(), "Ctrl-C is a normal way out: {status:?}");
-    let raw = String::from_utf8_lossy(&s.raw).into_owned();
-    let tail = &raw[raw.rfind("\x1b[?1049h").expect("entered the alternate screen")..];
-    for (sequence, what) in [
-        ("\x1b[?1049l", "leave the alternate screen"),
-        ("\x1b[?1000l", "stop mouse clicks"),
-        ("\x1b[?1003l", "stop mouse motion"),
-        ("\x1b[?1006l", "stop SGR mouse reports"),
-        ("\x1b[?25h", "show the cursor"),
-    ] {
-        assert!(tail.contains(sequence), "on exit the binary must {what} ({sequence:?})");
+    s.assert_terminal_restored("Ctrl-C");
+}
+
+impl Session {
+    /// Checks that the binary, gone now, put the terminal back as it found it.
+    fn assert_terminal_restored(&self, how: &str) {
+        let raw = String::from_utf8_lossy(&self.raw).into_owned();
+        let tail = &raw[raw.rfind("\x1b[?1049h").expect("entered the alternate screen")..];
+        for (sequence, what) in [
+            ("\x1b[?1049l", "leave the alternate screen"),
+            ("\x1b[?1000l", "stop mouse clicks"),
+            ("\x1b[?1003l", "stop mouse motion"),
+            ("\x1b[?1006l", "stop SGR mouse reports"),
+            ("\x1b[?25h", "show the cursor"),
+        ] {
+            assert!(tail.contains(sequence), "{how}: on exit the binary must {what} ({sequence:?})");
+        }
+        let last_leave = raw.rfind("\x1b[?1049l").expect("left the alternate screen");
+        assert!(
+            !raw[last_leave..].contains("\x1b[?1000h"),
+            "{how}: nothing turns the mouse back on after leaving"
+        );
+        assert!(
+            raw_mode_is_off(&self.local_modes()),
+            "{how}: raw mode is off after exit: {}",
+            self.local_modes()
+        );
     }
-    let last_leave = raw.rfind("\x1b[?1049l").expect("left the alternate screen");
-    assert!(!raw[last_leave..].contains("\x1b[?1000h"), "nothing turns the mouse back on after leaving");
-    assert!(raw_mode_is_off(&s.local_modes()), "raw mode is off after exit: {}", s.local_modes());
+}
+
+#[test]
+fn sigterm_sighup_and_sigquit_end_the_game_like_a_quit_and_restore_the_terminal() {
+    for (signal, number) in [("TERM", 15), ("HUP", 1), ("QUIT", 3)] {
+        let mut s = Session::start(&[]);
+        s.wait_for("White to move");
+        s.play("e4", "1. e4");
+        // A question open, as a signal may find the game in any state.
+        s.send("\x0f");
+        s.wait_for("offers a draw");
+        let pid = s.child.process_id().expect("a process id");
+        let sent =
+            std::process::Command::new("kill").args([&format!("-{signal}"), &pid.to_string()]).status();
+        assert!(sent.expect("kill runs").success());
+        let status = s.wait_for_exit();
+        s.assert_terminal_restored(&format!("SIG{signal}"));
+        assert_eq!((status.exit_code(), status.signal()), (128 + number, None), "SIG{signal}: {status:?}");
+        let games = s.data.as_ref().expect("a data directory").games();
+        assert_eq!(games.len(), 1, "SIG{signal}: {games:?}");
+        let farewell = s.after_exit();
+        assert!(
+            farewell.contains(&format!("Game saved to {}", games[0].display())),
+            "SIG{signal}: {farewell:?}"
+        );
+        assert_eq!(saved_moves(&games[0]), ["e4"]);
+    }
 }
 
 #[test]
