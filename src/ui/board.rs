@@ -123,3 +123,150 @@ pub(super) fn put(buf: &mut Buffer, x: u16, y: u16, symbol: &str, style: Style) 
         cell.set_style(style);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use ratatui::style::{Color, Modifier};
+
+    use super::*;
+    use crate::chess::Move;
+    use crate::ui::layout::layout;
+    use crate::ui::theme::{ColorSupport, PieceSet, THEMES};
+
+    /// The highlights a square can carry, and one without any.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    enum Highlight {
+        Plain,
+        Cursor,
+        Selected,
+        QuietTarget,
+        CaptureTarget,
+        LastMove,
+        Check,
+    }
+
+    const HIGHLIGHTS: [Highlight; 7] = [
+        Highlight::Plain,
+        Highlight::Cursor,
+        Highlight::Selected,
+        Highlight::QuietTarget,
+        Highlight::CaptureTarget,
+        Highlight::LastMove,
+        Highlight::Check,
+    ];
+
+    /// What tells a square apart: with colour, its background; without, its modifiers
+    /// and the characters either side of the middle; and whether the middle holds the
+    /// target dot (in what colour).
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    enum Appearance {
+        Colour { background: Color, dot: Option<Color> },
+        Monochrome { modifiers: Modifier, markers: (String, String), dot: bool },
+    }
+
+    /// `highlight` on `sq` (d1, a light square, or e1, a dark one), with a piece there
+    /// unless the highlight is a move to an empty square.
+    fn board(highlight: Highlight, sq: Square) -> (Position, BoardView<'static>) {
+        let fen = match (highlight, sq) {
+            (Highlight::QuietTarget, _) => "k7/8/8/8/8/8/8/7K w - - 0 1",
+            (Highlight::CaptureTarget, _) => "k7/8/8/8/8/8/8/3nn2K w - - 0 1",
+            (Highlight::Check, Square::D1) => "k7/8/8/8/8/8/8/r2K4 w - - 0 1",
+            (Highlight::Check, _) => "k7/8/8/8/8/8/8/r3K3 w - - 0 1",
+            _ => "k7/8/8/8/8/8/8/3NN2K w - - 0 1",
+        };
+        let position = Position::from_fen(fen).expect("valid fen");
+        let mut view = BoardView {
+            position: Box::leak(Box::new(position.clone())),
+            last_move: None,
+            cursor: None,
+            selected: None,
+            targets: Vec::new(),
+        };
+        match highlight {
+            Highlight::Plain | Highlight::Check => {}
+            Highlight::Cursor => view.cursor = Some(sq),
+            Highlight::Selected => view.selected = Some(sq),
+            Highlight::QuietTarget => view.targets = vec![(sq, TargetKind::Quiet)],
+            Highlight::CaptureTarget => view.targets = vec![(sq, TargetKind::Capture)],
+            Highlight::LastMove => view.last_move = Some(Move::normal(Square::H4, sq)),
+        }
+        (position, view)
+    }
+
+    fn appearance(look: &Look, width: u16, height: u16, highlight: Highlight, sq: Square) -> Appearance {
+        let area = Rect::new(0, 0, width, height);
+        let geometry = layout(area, false).expect("the board fits").board;
+        let mut buf = Buffer::empty(area);
+        let (_, view) = board(highlight, sq);
+        render(&geometry, &mut buf, &view, look);
+        let rect = geometry.square_rect(sq);
+        let (cx, cy) = (rect.x + rect.width / 2, rect.y + rect.height / 2);
+        let corner = &buf[(rect.x, rect.y)];
+        let centre = &buf[(cx, cy)];
+        let dot = centre.symbol() == look.target().0;
+        if look.monochrome() {
+            let markers = (buf[(cx - 1, cy)].symbol().to_owned(), buf[(cx + 1, cy)].symbol().to_owned());
+            Appearance::Monochrome { modifiers: corner.modifier, markers, dot }
+        } else {
+            Appearance::Colour { background: corner.bg, dot: dot.then_some(centre.fg) }
+        }
+    }
+
+    #[test]
+    fn every_highlight_looks_different_on_light_and_dark_squares_in_every_theme_and_colour_depth() {
+        let depths =
+            [ColorSupport::TrueColor, ColorSupport::Ansi256, ColorSupport::Ansi16, ColorSupport::None];
+        let mut problems = Vec::new();
+        for theme in THEMES {
+            for colors in depths {
+                let look = Look { theme, colors, pieces: PieceSet::Glyphs };
+                for (width, height) in [(51, 13), (80, 24), (120, 40)] {
+                    for sq in [Square::D1, Square::E1] {
+                        let shade = if sq.is_light() { "light" } else { "dark" };
+                        let seen: Vec<(Highlight, Appearance)> = HIGHLIGHTS
+                            .iter()
+                            .map(|&h| (h, appearance(&look, width, height, h, sq)))
+                            .collect();
+                        let plain = [Square::D1, Square::E1]
+                            .map(|sq| appearance(&look, width, height, Highlight::Plain, sq));
+                        for (h, seen) in &seen {
+                            let Appearance::Colour { background, dot } = seen else { continue };
+                            let what = format!("{} {colors:?} {width}x{height} {shade}: {h:?}", theme.name);
+                            if dot.is_some_and(|dot| dot == *background) {
+                                problems.push(format!("{what} has a dot the colour of its square"));
+                            }
+                            let like_plain = plain.iter().any(
+                                |p| matches!(p, Appearance::Colour { background: b, .. } if b == background),
+                            );
+                            if like_plain && ![Highlight::Plain, Highlight::QuietTarget].contains(h) {
+                                problems.push(format!("{what} has the background of a plain square"));
+                            }
+                        }
+                        for (i, (a, look_a)) in seen.iter().enumerate() {
+                            for (b, look_b) in &seen[i + 1..] {
+                                let what = format!(
+                                    "{} {colors:?} {width}x{height} {shade}: {a:?} and {b:?}",
+                                    theme.name
+                                );
+                                if look_a == look_b {
+                                    problems.push(format!("{what} look the same: {look_a:?}"));
+                                }
+                                // Only the quiet target, a dot, keeps the plain background.
+                                if let (
+                                    Appearance::Colour { background: bg_a, .. },
+                                    Appearance::Colour { background: bg_b, .. },
+                                ) = (look_a, look_b)
+                                    && bg_a == bg_b
+                                    && ![*a, *b].contains(&Highlight::QuietTarget)
+                                {
+                                    problems.push(format!("{what} share the background {bg_a:?}"));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
+    }
+}

@@ -117,7 +117,7 @@ pub const CONTRAST: Theme = Theme {
     black_piece: shade(0x000000, Color::Black),
     last_move_light: shade(0xB9B96A, Color::LightYellow),
     last_move_dark: shade(0x85853A, Color::Yellow),
-    selected: shade(0xE0A800, Color::LightYellow),
+    selected: shade(0xE0A800, Color::Green),
     cursor: shade(0x00B8E6, Color::LightCyan),
     target: shade(0x3CFF3C, Color::LightGreen),
     capture: shade(0xFF4FA0, Color::LightMagenta),
