@@ -72,8 +72,10 @@ pub enum Action {
     OfferDraw,
     /// Claim a draw by threefold repetition or the fifty-move rule.
     ClaimDraw,
-    /// The side to move resigns (after a confirmation).
+    /// Ask who resigns (either player may, whoever is to move), then ask to confirm.
     Resign,
+    /// Name a side, in answer to a question about one (who resigns).
+    Side(Color),
     /// Start a new game from the same starting position (after a confirmation).
     NewGame,
     /// Choose the piece a pawn promotes to.
@@ -149,13 +151,15 @@ pub enum Mode {
     Promotion,
     /// Answering a yes-or-no question.
     Prompt,
+    /// Saying who resigns, then confirming it.
+    Resign,
     /// Reading the help screen.
     Help,
     /// Reading the game record (FEN and PGN), to copy it.
     Record,
 }
 
-/// A yes-or-no question for the players.
+/// A question for the players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Prompt {
     /// `by` offers a draw; the other side answers.
@@ -163,10 +167,10 @@ pub enum Prompt {
         /// Who offers.
         by: Color,
     },
-    /// `by` is about to resign.
+    /// A player is resigning: first who, then whether they are sure.
     Resign {
-        /// Who resigns.
-        by: Color,
+        /// Who resigns, once named.
+        by: Option<Color>,
     },
     /// Abandon the game in progress and start again.
     NewGame,
@@ -177,7 +181,8 @@ impl Prompt {
     pub fn question(self) -> String {
         match self {
             Prompt::DrawOffer { by } => format!("{by} offers a draw. {}, do you accept?", !by),
-            Prompt::Resign { by } => format!("{by} resigns and loses the game. Are you sure?"),
+            Prompt::Resign { by: None } => "Who resigns? That side loses the game.".to_owned(),
+            Prompt::Resign { by: Some(by) } => format!("{by} resigns and loses the game. Are you sure?"),
             Prompt::NewGame => "Abandon this game and start a new one?".to_owned(),
         }
     }
@@ -388,8 +393,8 @@ impl App {
             Mode::Help
         } else if self.record_open {
             Mode::Record
-        } else if self.prompt.is_some() {
-            Mode::Prompt
+        } else if let Some(prompt) = self.prompt {
+            if matches!(prompt, Prompt::Resign { .. }) { Mode::Resign } else { Mode::Prompt }
         } else if self.promotion.is_some() {
             Mode::Promotion
         } else {
@@ -548,6 +553,7 @@ impl App {
             Mode::Help => self.update_help(action),
             Mode::Record => self.update_record(action),
             Mode::Prompt => self.update_prompt(action),
+            Mode::Resign => self.update_resign(action),
             Mode::Promotion => self.update_promotion(action),
             Mode::Play => self.update_play(action),
         }
@@ -599,9 +605,27 @@ impl App {
         match (prompt, yes) {
             (Prompt::DrawOffer { .. }, true) => self.record(Game::agree_draw),
             (Prompt::DrawOffer { by }, false) => self.info(format!("{} declines the draw.", !by)),
-            (Prompt::Resign { by }, true) => self.record(|game| game.resign(by)),
             (Prompt::NewGame, true) => self.new_game(),
-            (Prompt::Resign { .. } | Prompt::NewGame, false) => self.message = None,
+            // Resigning has keys of its own (`update_resign`).
+            (Prompt::NewGame | Prompt::Resign { .. }, _) => self.message = None,
+        }
+    }
+
+    /// Who resigns is named with a side's key, then confirmed with yes. Enter answers
+    /// neither, so a move typed after an accidental Ctrl-R cannot resign.
+    fn update_resign(&mut self, action: Action) {
+        let Some(Prompt::Resign { by }) = self.prompt else { return };
+        match (by, action) {
+            (None, Action::Side(color)) => self.prompt = Some(Prompt::Resign { by: Some(color) }),
+            (Some(color), Action::Yes) => {
+                self.prompt = None;
+                self.record(|game| game.resign(color));
+            }
+            (_, Action::No | Action::Cancel) => {
+                self.prompt = None;
+                self.message = None;
+            }
+            _ => {}
         }
     }
 
@@ -679,7 +703,7 @@ impl App {
                 if self.refuse_if_over() {
                     return;
                 }
-                self.prompt = Some(Prompt::Resign { by: self.game.turn() });
+                self.prompt = Some(Prompt::Resign { by: None });
             }
             Action::NewGame => {
                 if self.game.ply() > 0 && !self.game.is_over() {
@@ -695,7 +719,12 @@ impl App {
             }
             Action::Copy(notation) => self.changes.push(Change::Copy(notation)),
             Action::Pause => self.toggle_pause(),
-            Action::Choose(_) | Action::Yes | Action::No | Action::Tick(_) | Action::Quit => {}
+            Action::Choose(_)
+            | Action::Side(_)
+            | Action::Yes
+            | Action::No
+            | Action::Tick(_)
+            | Action::Quit => {}
         }
     }
 

@@ -15,7 +15,7 @@ use crossterm::event::{
 };
 
 use crate::app::{Action, Direction, Mode, Notation, Pointer};
-use crate::chess::Role;
+use crate::chess::{Color, Role};
 
 /// A key as the tables name it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -234,7 +234,11 @@ const PLAY: &[Binding] = &[
         help: "offer a draw",
         hint: Some("offer draw"),
     },
-    Binding { keys: &[act(Key::Ctrl('r'), Action::Resign)], help: "resign", hint: Some("resign") },
+    Binding {
+        keys: &[act(Key::Ctrl('r'), Action::Resign)],
+        help: "resign: either player, whoever is to move",
+        hint: Some("resign"),
+    },
     Binding { keys: &[act(Key::Ctrl('n'), Action::NewGame)], help: "start a new game", hint: Some("new") },
     Binding {
         keys: &[act(Key::PageUp, Action::Back), act(Key::PageDown, Action::Forward)],
@@ -313,6 +317,28 @@ const PROMPT: &[Binding] = &[
     QUIT,
 ];
 
+/// Resigning: who, then yes. Enter answers nothing here, and `Y` is in no move, so a
+/// move typed after an accidental Ctrl-R cannot resign.
+const RESIGN: &[Binding] = &[
+    Binding {
+        keys: &[act(Key::Char('W'), Action::Side(Color::White))],
+        help: "White resigns (then Y to confirm)",
+        hint: Some("White"),
+    },
+    Binding {
+        keys: &[act(Key::Char('B'), Action::Side(Color::Black))],
+        help: "Black resigns (then Y to confirm)",
+        hint: Some("Black"),
+    },
+    Binding { keys: &[act(Key::Char('Y'), Action::Yes)], help: "yes, resign", hint: Some("resign") },
+    Binding {
+        keys: &[act(Key::Char('N'), Action::No), act(Key::Esc, Action::No)],
+        help: "cancel, nobody resigns",
+        hint: Some("cancel"),
+    },
+    QUIT,
+];
+
 const HELP: &[Binding] = &[
     Binding {
         keys: &[act(Key::Up, Action::Cursor(Direction::Up)), act(Key::Down, Action::Cursor(Direction::Down))],
@@ -381,6 +407,7 @@ pub fn bindings(mode: Mode) -> &'static [Binding] {
         Mode::Play => PLAY,
         Mode::Promotion => PROMOTION,
         Mode::Prompt => PROMPT,
+        Mode::Resign => RESIGN,
         Mode::Help => HELP,
         Mode::Record => RECORD,
     }
@@ -473,7 +500,7 @@ mod tests {
 
     #[test]
     fn no_two_bindings_in_a_table_share_a_key() {
-        for mode in [Mode::Play, Mode::Promotion, Mode::Prompt, Mode::Help, Mode::Record] {
+        for mode in [Mode::Play, Mode::Promotion, Mode::Prompt, Mode::Resign, Mode::Help, Mode::Record] {
             let keys: Vec<Key> = bindings(mode).iter().flat_map(|b| b.keys).map(|(k, _)| *k).collect();
             for (i, a) in keys.iter().enumerate() {
                 assert!(!keys[i + 1..].contains(a), "{mode:?}: {a:?} is bound twice");
@@ -494,7 +521,7 @@ mod tests {
     #[test]
     fn ctrl_c_quits_in_every_mode() {
         let key = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
-        for mode in [Mode::Play, Mode::Promotion, Mode::Prompt, Mode::Help, Mode::Record] {
+        for mode in [Mode::Play, Mode::Promotion, Mode::Prompt, Mode::Resign, Mode::Help, Mode::Record] {
             assert_eq!(action_for_event(&key, mode, |_, _| None), Some(Action::Quit));
         }
     }

@@ -41,7 +41,7 @@ pub fn render_buffer(area: Rect, buf: &mut Buffer, app: &App, look: &Look) {
     match app.mode() {
         Mode::Play => {}
         Mode::Promotion => overlay::render_promotion(&screen, buf, app, look),
-        Mode::Prompt => overlay::render_prompt(&screen, buf, app, look),
+        Mode::Prompt | Mode::Resign => overlay::render_prompt(&screen, buf, app, look),
         Mode::Help => overlay::render_help(area, buf, app.help_scroll(), look),
         Mode::Record => record::render(&screen, buf, app, look),
     }

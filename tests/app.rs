@@ -295,7 +295,7 @@ fn undo_takes_back_and_redo_plays_again() {
 fn undo_takes_back_a_resignation_without_the_move_before_it() {
     let mut app = App::new(Game::new());
     play(&mut app, "e4");
-    press_all(&mut app, &[Key::Ctrl('r'), Key::Char('y')]);
+    press_all(&mut app, &[Key::Ctrl('r'), Key::Char('b'), Key::Char('y')]);
     assert_eq!(app.game().outcome(), Some(Outcome::win(Color::White, Reason::Resignation)));
     press(&mut app, Key::Ctrl('z'));
     assert_eq!(app.game().outcome(), None);
@@ -382,12 +382,45 @@ fn a_draw_is_claimed_by_repetition_and_refused_when_not_claimable() {
 }
 
 #[test]
-fn resigning_asks_first() {
+fn resigning_asks_who_then_whether_they_are_sure() {
     let mut app = App::new(Game::new());
-    press_all(&mut app, &[Key::Ctrl('r'), Key::Char('n')]);
-    assert_eq!(app.game().outcome(), None);
-    press_all(&mut app, &[Key::Ctrl('r'), Key::Char('Y')]);
+    press(&mut app, Key::Ctrl('r'));
+    assert_eq!((app.mode(), app.prompt()), (Mode::Resign, Some(Prompt::Resign { by: None })));
+    press(&mut app, Key::Char('w'));
+    assert_eq!(app.prompt(), Some(Prompt::Resign { by: Some(Color::White) }));
+    press(&mut app, Key::Char('n'));
+    assert_eq!((app.mode(), app.game().outcome()), (Mode::Play, None));
+    press_all(&mut app, &[Key::Ctrl('r'), Key::Esc]);
+    assert_eq!((app.mode(), app.game().outcome()), (Mode::Play, None));
+    press_all(&mut app, &[Key::Ctrl('r'), Key::Char('W'), Key::Char('Y')]);
     assert_eq!(app.game().outcome(), Some(Outcome::win(Color::Black, Reason::Resignation)));
+}
+
+#[test]
+fn the_player_who_just_moved_can_resign_too() {
+    let mut app = App::new(Game::new());
+    play(&mut app, "e4");
+    press_all(&mut app, &[Key::Ctrl('r'), Key::Char('w'), Key::Char('y')]);
+    assert_eq!(app.game().outcome(), Some(Outcome::win(Color::Black, Reason::Resignation)));
+    assert_eq!(sans(&app), ["e4"], "Black is to move and wins without moving");
+}
+
+#[test]
+fn a_move_typed_after_an_accidental_resign_key_resigns_nobody() {
+    for text in ["Bb5", "b4", "e4", "Nf3", "O-O", "Qxb7", "exd5"] {
+        let mut app = App::new(Game::new());
+        play(&mut app, "e4 e5 Nf3 Nc6");
+        press(&mut app, Key::Ctrl('r'));
+        type_move(&mut app, text);
+        press(&mut app, Key::Char(' '));
+        assert_eq!(app.game().outcome(), None, "{text}");
+        // Naming a side no longer changes it once named; Enter and Space answer nothing.
+        if let Some(Prompt::Resign { by: Some(by) }) = app.prompt() {
+            press_all(&mut app, &[Key::Char('w'), Key::Enter]);
+            assert_eq!(app.prompt(), Some(Prompt::Resign { by: Some(by) }), "{text}");
+        }
+        assert_eq!(app.game().outcome(), None, "{text}");
+    }
 }
 
 #[test]

@@ -244,8 +244,9 @@ fn every_ending_stops_the_clocks_and_a_new_game_resets_them() {
     move_at(&mut app, t0, "d4");
     move_at(&mut app, t0, "d5");
     app.update(Action::Tick(t0 + secs(5.0)));
-    press(&mut app, Key::Ctrl('r'));
-    press(&mut app, Key::Char('y'));
+    for key in [Key::Ctrl('r'), Key::Char('w'), Key::Char('y')] {
+        press(&mut app, key);
+    }
     assert_eq!(app.game().outcome().map(|o| o.reason), Some(Reason::Resignation));
     app.update(Action::Tick(t0 + secs(500.0)));
     assert_eq!(left(&app, Color::White), secs(55.0), "stopped at the resignation");

@@ -94,8 +94,9 @@ fn the_game_is_saved_when_it_starts_after_every_move_undo_and_result() {
     press(&mut app, Key::Ctrl('z'));
     changes(&mut app, &mut recorder);
     assert_eq!(saved(&path).game.san_moves(), ["e4", "e5"]);
-    press(&mut app, Key::Ctrl('r'));
-    press(&mut app, Key::Char('y'));
+    for key in [Key::Ctrl('r'), Key::Char('w'), Key::Char('y')] {
+        press(&mut app, key);
+    }
     changes(&mut app, &mut recorder);
     let record = saved(&path);
     assert_eq!(record.game.outcome().map(|o| o.reason), Some(Reason::Resignation));

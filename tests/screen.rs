@@ -153,7 +153,7 @@ fn end_banners() {
             "resignation",
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "d4",
-            &[Key::Ctrl('r'), Key::Char('y')],
+            &[Key::Ctrl('r'), Key::Char('b'), Key::Char('y')],
         ),
     ];
     for (name, fen, moves, keys) in cases {
@@ -185,6 +185,43 @@ fn draw_offer_question() {
     play(&mut app, "e4");
     press(&mut app, &[Key::Ctrl('o')]);
     snapshot("draw_offer", &app, &colour());
+}
+
+#[test]
+fn resign_question_asks_who_then_whether_they_are_sure() {
+    let mut app = App::new(Game::new());
+    play(&mut app, "e4");
+    press(&mut app, &[Key::Ctrl('r')]);
+    insta::assert_snapshot!("resign_who_80x24", text(&draw(&app, &colour(), 80, 24)));
+    press(&mut app, &[Key::Char('w')]);
+    insta::assert_snapshot!("resign_sure_80x24", text(&draw(&app, &colour(), 80, 24)));
+}
+
+/// Whether the hint for `word` on the key hint line (the lowest line with text) is
+/// dimmed; `None` when it is not shown.
+fn hint_dimmed(buf: &Buffer, word: &str) -> Option<bool> {
+    let area = buf.area;
+    let row =
+        (0..area.height).rev().find(|&y| (0..area.width).any(|x| !buf[(x, y)].symbol().trim().is_empty()))?;
+    let line: Vec<&str> = (0..area.width).map(|x| buf[(x, row)].symbol()).collect();
+    let at = line.join("").find(&format!(" {word}  "))? + 1;
+    Some(buf[(area.x + at as u16, row)].modifier.contains(Modifier::DIM))
+}
+
+#[test]
+fn hints_for_what_cannot_be_done_now_are_dimmed_and_the_rest_are_not() {
+    let mut app = App::new(Game::new());
+    let screen = draw(&app, &colour(), 120, 40);
+    assert_eq!(hint_dimmed(&screen, "undo"), Some(true), "nothing to take back:\n{}", text(&screen));
+    assert_eq!(hint_dimmed(&screen, "resign"), Some(false));
+    assert_eq!(hint_dimmed(&screen, "pause"), None, "a game without clocks never pauses");
+    play(&mut app, "e4");
+    let screen = draw(&app, &colour(), 120, 40);
+    assert_eq!(hint_dimmed(&screen, "undo"), Some(false), "{}", text(&screen));
+    // Short of room, the dimmed hints go first.
+    let screen = draw(&App::new(Game::new()), &colour(), 80, 24);
+    assert_eq!(hint_dimmed(&screen, "undo"), None, "{}", text(&screen));
+    assert_eq!(hint_dimmed(&screen, "flip"), Some(false), "{}", text(&screen));
 }
 
 #[test]
@@ -517,6 +554,7 @@ fn key_table() -> String {
         (Mode::Play, ""),
         (Mode::Promotion, "Promotion picker: "),
         (Mode::Prompt, "Questions: "),
+        (Mode::Resign, "Resigning: "),
         (Mode::Record, "Game record: "),
     ] {
         for binding in input::bindings(mode) {

@@ -7,7 +7,7 @@ use ratatui::widgets::Widget;
 
 use super::layout::ScreenLayout;
 use super::theme::Look;
-use crate::app::{Action, App, MessageKind, Mode};
+use crate::app::{Action, App, MessageKind, Mode, Prompt};
 use crate::chess::{Color, DrawClaim};
 use crate::input::{self, Key};
 
@@ -54,8 +54,19 @@ fn status_line(app: &App, look: &Look) -> Line<'static> {
     Line::from(spans)
 }
 
-/// `Move: Nf█  Nf3 Nh3` — the text typed so far and the legal moves it could become.
+/// `Move: Nf█  Nf3 Nh3` — the text typed so far and the legal moves it could become;
+/// while a question or the promotion picker is open, the keys that answer it.
 fn input_line(app: &App, look: &Look) -> Line<'static> {
+    let label = match app.mode() {
+        Mode::Prompt | Mode::Resign => Some("Answer: "),
+        Mode::Promotion => Some("Promote: "),
+        Mode::Play | Mode::Help | Mode::Record => None,
+    };
+    if let Some(label) = label {
+        let mut spans = vec![Span::styled(label, look.dim())];
+        spans.extend(answer_keys(app, look, "   "));
+        return Line::from(spans);
+    }
     let mut spans = vec![Span::styled("Move: ", look.dim())];
     let typed = app.input();
     if typed.is_empty() {
@@ -112,29 +123,55 @@ fn message_line(app: &App, look: &Look) -> Line<'static> {
     Line::default()
 }
 
-/// The hints of the current key table for what can be done now, as many as fit,
-/// dropped from the end of the table but keeping help and quit.
-fn hint_line(app: &App, look: &Look, width: u16) -> Line<'static> {
-    let mut hints: Vec<(String, &str)> = input::bindings(app.mode())
+/// The keys that answer the open question (or work the promotion picker), each with
+/// its word: only those that would do something now, and neither help nor quit.
+pub(super) fn answer_keys(app: &App, look: &Look, gap: &str) -> Vec<Span<'static>> {
+    input::bindings(app.mode())
         .iter()
-        .filter(|b| b.action().is_none_or(|a| available(app, a)))
-        .filter_map(|b| Some((b.short_key_names(), b.hint?)))
+        .filter(|b| {
+            b.action().is_some_and(|a| !matches!(a, Action::Quit | Action::Help) && available(app, a))
+        })
+        .filter_map(|b| Some((b.key_names(), b.hint?)))
+        .flat_map(|(keys, word)| [Span::styled(keys, look.accent()), Span::raw(format!(" {word}{gap}"))])
+        .collect()
+}
+
+/// The hints of the current key table that apply to this game, as many as fit: those
+/// that would do nothing now are dimmed, and are the first to go when room is short; then hints go from the end
+/// of the table, but help and quit (the last two) stay.
+fn hint_line(app: &App, look: &Look, width: u16) -> Line<'static> {
+    let mut hints: Vec<(String, &str, bool)> = input::bindings(app.mode())
+        .iter()
+        .filter(|b| b.action().is_none_or(|a| applies(app, a)))
+        .filter_map(|b| Some((b.short_key_names(), b.hint?, b.action().is_none_or(|a| available(app, a)))))
         .collect();
-    let width_of = |hints: &[(String, &str)]| -> usize {
-        hints.iter().map(|(key, word)| key.chars().count() + 1 + word.chars().count() + 2).sum()
+    let width_of = |hints: &[(String, &str, bool)]| -> usize {
+        hints.iter().map(|(key, word, _)| key.chars().count() + 1 + word.chars().count() + 2).sum()
     };
     while width_of(&hints) > usize::from(width) + 2 && hints.len() > 2 {
-        hints.remove(hints.len() - 3);
+        let removable = hints.len() - 2;
+        let unavailable = hints[..removable].iter().rposition(|(_, _, on)| !on);
+        hints.remove(unavailable.unwrap_or(removable - 1));
     }
     let mut spans = Vec::new();
-    for (key, word) in hints {
-        spans.push(Span::styled(key, look.accent()));
-        spans.push(Span::raw(format!(" {word}  ")));
+    for (key, word, on) in hints {
+        if on {
+            spans.push(Span::styled(key, look.accent()));
+            spans.push(Span::raw(format!(" {word}  ")));
+        } else {
+            spans.push(Span::styled(key, look.dim()));
+            spans.push(Span::styled(format!(" {word}  "), look.dim()));
+        }
     }
     Line::from(spans)
 }
 
-/// Whether an action would do something now (unavailable hints are dimmed).
+/// Whether an action can ever do something in this game (pausing needs clocks).
+fn applies(app: &App, action: Action) -> bool {
+    action != Action::Pause || app.clocks().is_some()
+}
+
+/// Whether an action would do something now (the hint bar dims the others).
 fn available(app: &App, action: Action) -> bool {
     let game = app.game();
     match action {
@@ -144,6 +181,9 @@ fn available(app: &App, action: Action) -> bool {
         Action::ClaimDraw => game.claimable_draw().is_some(),
         Action::OfferDraw | Action::Resign => !game.is_over() && !app.is_browsing(),
         Action::Pause => app.clocks().is_some() && !game.is_over(),
+        // Who resigns is asked first, then whether they are sure.
+        Action::Side(_) => app.prompt() == Some(Prompt::Resign { by: None }),
+        Action::Yes => app.prompt() != Some(Prompt::Resign { by: None }),
         _ => true,
     }
 }

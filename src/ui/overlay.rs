@@ -7,6 +7,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 
+use super::bars;
 use super::board::put;
 use super::layout::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout};
 use super::sprites;
@@ -102,16 +103,7 @@ pub fn render_promotion(screen: &ScreenLayout, buf: &mut Buffer, app: &App, look
 /// A yes-or-no question over the board, with its keys.
 pub fn render_prompt(screen: &ScreenLayout, buf: &mut Buffer, app: &App, look: &Look) {
     let Some(prompt) = app.prompt() else { return };
-    let answers: Vec<Span<'static>> = input::bindings(Mode::Prompt)
-        .iter()
-        .filter(|b| b.action().is_some_and(|a| matches!(a, Action::Yes | Action::No)))
-        .flat_map(|b| {
-            [
-                Span::styled(b.key_names(), look.accent()),
-                Span::raw(format!(" {}    ", b.hint.unwrap_or(b.help))),
-            ]
-        })
-        .collect();
+    let answers = bars::answer_keys(app, look, "    ");
     let question = prompt.question();
     let answer_width: usize = answers.iter().map(Span::width).sum();
     let outer = screen.board.area;
