@@ -180,6 +180,34 @@ fn help_overlay() {
 }
 
 #[test]
+fn help_wraps_its_lines_on_the_smallest_terminal_instead_of_cutting_them() {
+    let mut app = App::new(Game::new());
+    press(&mut app, &[Key::Char('?')]);
+    insta::assert_snapshot!("help_51x13", text(&draw(&app, &colour(), 51, 13)));
+    // Scrolled a line at a time, every help text shows whole in some window.
+    let mut windows = Vec::new();
+    for _ in 0..80 {
+        let screen = text(&draw(&app, &colour(), 51, 13));
+        let inside: Vec<&str> = screen
+            .lines()
+            .filter_map(|line| line.strip_prefix('│')?.strip_suffix('│'))
+            .map(str::trim)
+            .collect();
+        windows.push(inside.join(" ").split_whitespace().collect::<Vec<_>>().join(" "));
+        press(&mut app, &[Key::Down]);
+    }
+    let play = input::bindings(Mode::Play);
+    for binding in play.iter().chain(&input::bindings(Mode::Promotion)[..3]) {
+        assert!(
+            windows.iter().any(|w| w.contains(binding.help)),
+            "{:?} is never shown whole:\n{}",
+            binding.help,
+            windows.join("\n")
+        );
+    }
+}
+
+#[test]
 fn draw_offer_question() {
     let mut app = App::new(Game::new());
     play(&mut app, "e4");

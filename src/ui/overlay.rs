@@ -135,21 +135,28 @@ pub fn render_help(area: Rect, buf: &mut Buffer, scroll: u16, look: &Look) {
         .filter(|&w| w <= 16)
         .max()
         .unwrap_or(8);
-    let mut lines = vec![Line::styled("Playing", look.accent())];
-    lines.extend(play.iter().flat_map(|b| binding_lines(b, key_width, look)));
-    lines.push(Line::default());
-    lines.push(Line::styled("Promotion picker", look.accent()));
-    lines.extend(promotion.iter().take(3).flat_map(|b| binding_lines(b, key_width, look)));
-    lines.push(Line::default());
-    lines.push(Line::styled("Mouse", look.accent()));
-    for text in [
-        "click a piece, then a square; or drag the piece there",
-        "click a move in the list to view that position",
-        "the wheel steps through earlier positions",
-    ] {
-        lines.push(Line::from(vec![Span::raw(format!("{:>key_width$}  ", "")), Span::raw(text)]));
-    }
-    let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 4;
+    // The lines as wide as they like, to size the box; then wrapped to the box, which a
+    // small terminal makes narrower.
+    let help_lines = |width: usize| {
+        let mut lines = vec![Line::styled("Playing", look.accent())];
+        lines.extend(play.iter().flat_map(|b| binding_lines(b, key_width, width, look)));
+        lines.push(Line::default());
+        lines.push(Line::styled("Promotion picker", look.accent()));
+        lines.extend(promotion.iter().take(3).flat_map(|b| binding_lines(b, key_width, width, look)));
+        lines.push(Line::default());
+        lines.push(Line::styled("Mouse", look.accent()));
+        for text in [
+            "click a piece, then a square; or drag the piece there",
+            "click a move in the list to view that position",
+            "the wheel steps through earlier positions",
+        ] {
+            lines.extend(described(Span::raw(String::new()), text, key_width, width));
+        }
+        lines
+    };
+    let natural = help_lines(usize::MAX).iter().map(Line::width).max().unwrap_or(0) as u16;
+    let width = (natural + 4).min(area.width);
+    let lines = help_lines(usize::from(width.saturating_sub(4)));
     let frame = centered(area, width, lines.len() as u16 + 2);
     Clear.render(frame, buf);
     let mut block = Block::new().borders(Borders::ALL).border_style(look.accent()).title(" Keys ");
@@ -166,20 +173,40 @@ pub fn render_help(area: Rect, buf: &mut Buffer, scroll: u16, look: &Look) {
     Paragraph::new(lines).scroll((scroll.min(hidden), 0)).render(inner, buf);
 }
 
-/// A binding as help lines: the keys right-aligned in a column, then what they do; keys
-/// too long for the column get a line of their own.
-fn binding_lines(binding: &Binding, key_width: usize, look: &Look) -> Vec<Line<'static>> {
+/// A binding as help lines, at most `width` wide: the keys right-aligned in a column,
+/// then what they do; keys too long for the column get a line of their own.
+fn binding_lines(binding: &Binding, key_width: usize, width: usize, look: &Look) -> Vec<Line<'static>> {
     let keys = binding.key_names();
     if keys.chars().count() > key_width {
-        vec![
-            Line::styled(keys, look.accent()),
-            Line::from(vec![Span::raw(format!("{:>key_width$}  ", "")), Span::raw(binding.help)]),
-        ]
+        let mut lines = vec![Line::styled(keys, look.accent())];
+        lines.extend(described(Span::raw(String::new()), binding.help, key_width, width));
+        lines
     } else {
-        vec![Line::from(vec![
-            Span::styled(format!("{keys:>key_width$}"), look.accent()),
-            Span::raw("  "),
-            Span::raw(binding.help),
-        ])]
+        described(Span::styled(format!("{keys:>key_width$}"), look.accent()), binding.help, key_width, width)
     }
+}
+
+/// `keys` right-aligned in a column `key_width` wide, then `text`, its words wrapped
+/// to lines at most `width` wide that start under the text's first word.
+fn described(keys: Span<'static>, text: &str, key_width: usize, width: usize) -> Vec<Line<'static>> {
+    let indent = key_width + 2;
+    let room = width.saturating_sub(indent).max(8);
+    let mut rows: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match rows.last_mut() {
+            Some(row) if row.chars().count() + 1 + word.chars().count() <= room => {
+                row.push(' ');
+                row.push_str(word);
+            }
+            _ => rows.push(word.to_owned()),
+        }
+    }
+    let mut keys = Some(keys);
+    rows.into_iter()
+        .map(|row| {
+            let column = keys.take().unwrap_or_default();
+            let pad = " ".repeat(indent - column.width());
+            Line::from(vec![column, Span::raw(pad), Span::raw(row)])
+        })
+        .collect()
 }
