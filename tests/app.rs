@@ -473,14 +473,34 @@ fn every_change_to_the_record_is_reported_for_saving() {
 
 #[test]
 fn ctrl_c_quits_from_every_mode() {
+    /// A name, a start position, moves and keys, and how to tell the state is reached.
+    type State = (&'static str, &'static str, &'static str, &'static [Key], fn(&App) -> bool);
     let ctrl_c = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
-    let mut app = app_from("8/P6k/8/8/8/8/8/K7 w - - 0 1");
-    type_move(&mut app, "a8");
-    press(&mut app, Key::Char('?'));
-    assert_eq!(app.mode(), Mode::Help);
-    let action = input::action_for_event(&ctrl_c, app.mode(), |_, _| None).expect("an action");
-    app.update(action);
-    assert!(app.should_quit());
+    let promotion = "8/P6k/8/8/8/8/8/K7 w - - 0 1";
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let states: [State; 10] = [
+        ("playing", start, "", &[], |app| app.mode() == Mode::Play),
+        ("typing", start, "", &[Key::Char('N'), Key::Char('f')], |app| app.input() == "Nf"),
+        ("selection", start, "", &[Key::Enter], |app| app.selection().is_some()),
+        ("promotion picker", promotion, "", &[Key::Char('a'), Key::Char('8'), Key::Enter], |app| {
+            app.mode() == Mode::Promotion
+        }),
+        ("question", start, "e4", &[Key::Ctrl('o')], |app| app.mode() == Mode::Prompt),
+        ("who resigns", start, "e4", &[Key::Ctrl('r'), Key::Char('b')], |app| app.mode() == Mode::Resign),
+        ("help", start, "", &[Key::Char('?')], |app| app.mode() == Mode::Help),
+        ("game record", start, "e4", &[Key::F(2)], |app| app.mode() == Mode::Record),
+        ("browsing", start, "e4 e5", &[Key::PageUp], |app| app.is_browsing()),
+        ("game over", start, "f3 e5 g4 Qh4#", &[], |app| app.game().is_over()),
+    ];
+    for (name, fen, moves, keys, in_state) in states {
+        let mut app = app_from(fen);
+        play(&mut app, moves);
+        press_all(&mut app, keys);
+        assert!(in_state(&app), "{name}: not in the state to test");
+        let action = input::action_for_event(&ctrl_c, app.mode(), |_, _| None).expect("an action");
+        app.update(action);
+        assert!(app.should_quit(), "{name}: Ctrl-C must quit");
+    }
 }
 
 #[test]
