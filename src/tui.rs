@@ -5,7 +5,7 @@
 //! tests run the real loop on a `TestBackend` with scripted events.
 
 use std::io::{self, Stdout};
-use std::sync::mpsc::{self, Receiver, RecvError, RecvTimeoutError, Sender};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -132,11 +132,8 @@ impl TerminalEvents {
 impl EventSource for TerminalEvents {
     fn next_event(&mut self) -> io::Result<Option<Event>> {
         self.start_reading()?;
-        let polled = match self.incoming.recv() {
-            Ok(incoming) => self.polled(incoming)?,
-            Err(RecvError) => Polled::Closed,
-        };
-        Ok(match polled {
+        let Ok(incoming) = self.incoming.recv() else { return Ok(None) };
+        Ok(match self.polled(incoming)? {
             Polled::Event(event) => Some(event),
             Polled::TimedOut | Polled::Closed => None,
         })
