@@ -325,7 +325,7 @@ fn any_size_draws_without_panicking() {
     play(&mut app, "e4 e5");
     press(&mut app, &[Key::Enter]);
     for (w, h) in [(1, 1), (2, 3), (10, 5), (51, 13), (52, 14), (26, 19), (60, 45), (500, 200), (250, 70)] {
-        for mode in [&[][..], &[Key::Char('?')][..], &[Key::Ctrl('o')][..]] {
+        for mode in [&[][..], &[Key::Char('?')][..], &[Key::Ctrl('o')][..], &[Key::Ctrl('r')][..]] {
             let mut app = app.clone();
             press(&mut app, mode);
             draw(&app, &colour(), w, h);
