@@ -14,27 +14,8 @@ use hotseat::pgn::{self, PgnGame, Tags};
 use hotseat::records::{self, Destination, Farewell, OpenError, Recorder, fresh_tags};
 use hotseat::store::{GameStore, save_game};
 
-/// A directory of its own for one test, removed afterwards.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let path = std::env::temp_dir().join(format!("hotseat-records-{}-{name}", std::process::id()));
-        let _ = fs::remove_dir_all(&path);
-        fs::create_dir_all(&path).expect("create temp dir");
-        TempDir(path)
-    }
-
-    fn path(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
+mod common;
+use common::TempDir;
 
 fn games_file() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/games/kasparov-deep-blue-1997.pgn")
@@ -79,7 +60,7 @@ fn pgn_files(dir: &Path) -> Vec<PathBuf> {
 
 #[test]
 fn the_game_is_saved_when_it_starts_after_every_move_undo_and_result() {
-    let dir = TempDir::new("every-change");
+    let dir = TempDir::new("records-every-change");
     let path = dir.path().join("game.pgn");
     let mut app = App::new(Game::new()).with_players("Anna", "Ben");
     let mut recorder = Recorder::new(Destination::File(path.clone()), fresh_tags(UNIX_EPOCH));
@@ -108,7 +89,7 @@ fn the_game_is_saved_when_it_starts_after_every_move_undo_and_result() {
 
 #[test]
 fn autosave_makes_one_file_per_game_and_a_new_game_gets_a_new_file() {
-    let dir = TempDir::new("autosave");
+    let dir = TempDir::new("records-autosave");
     let store = GameStore::new(dir.path());
     let mut app = App::new(Game::new());
     let mut recorder = Recorder::new(Destination::Store(store.clone()), fresh_tags(UNIX_EPOCH));
@@ -140,7 +121,7 @@ fn autosave_makes_one_file_per_game_and_a_new_game_gets_a_new_file() {
 
 #[test]
 fn a_new_game_after_save_path_goes_beside_it() {
-    let dir = TempDir::new("beside");
+    let dir = TempDir::new("records-beside");
     let path = dir.path().join("match.pgn");
     let mut app = App::new(Game::new());
     let mut recorder = Recorder::new(Destination::File(path.clone()), fresh_tags(UNIX_EPOCH));
@@ -157,7 +138,7 @@ fn a_new_game_after_save_path_goes_beside_it() {
 
 #[test]
 fn an_untouched_autosave_is_removed_on_the_way_out_so_resume_finds_the_game_before() {
-    let dir = TempDir::new("untouched");
+    let dir = TempDir::new("records-untouched");
     let store = GameStore::new(dir.path());
     let mut app = App::new(Game::new());
     let mut recorder = Recorder::new(Destination::Store(store.clone()), fresh_tags(UNIX_EPOCH));
@@ -177,7 +158,7 @@ fn an_untouched_autosave_is_removed_on_the_way_out_so_resume_finds_the_game_befo
 
 #[test]
 fn a_resumed_game_goes_on_in_the_same_file_with_its_names() {
-    let dir = TempDir::new("resume");
+    let dir = TempDir::new("records-resume");
     let store = GameStore::new(dir.path());
     assert!(matches!(records::resume(&store), Err(OpenError::NothingToResume { .. })));
     let path = store.create_game_file(UNIX_EPOCH).expect("file");
@@ -202,7 +183,7 @@ fn a_resumed_game_goes_on_in_the_same_file_with_its_names() {
 
 #[test]
 fn a_save_error_is_shown_on_screen_and_the_game_goes_on() {
-    let dir = TempDir::new("save-error");
+    let dir = TempDir::new("records-save-error");
     // A file where the store's folder should be: nothing can be created in it.
     fs::write(dir.path().join("games"), "not a folder").expect("write");
     let mut app = App::new(Game::new());
@@ -287,7 +268,7 @@ fn a_malformed_file_is_refused_with_the_line_and_column() {
 
 #[test]
 fn save_refuses_a_file_that_holds_a_game_or_anything_else_it_would_lose() {
-    let dir = TempDir::new("refuse");
+    let dir = TempDir::new("records-refuse");
     let file = |name: &str, text: &str| {
         let path = dir.path().join(name);
         fs::write(&path, text).expect("write");
@@ -345,7 +326,7 @@ fn save_refuses_a_file_that_holds_a_game_or_anything_else_it_would_lose() {
 
 #[test]
 fn a_game_saved_with_save_path_is_never_overwritten_and_can_go_on_in_place() {
-    let dir = TempDir::new("in-place");
+    let dir = TempDir::new("records-in-place");
     let path = dir.path().join("g.pgn");
     records::refuse_losing_a_game(&path, None).expect("a new file");
     let mut app = App::new(Game::new()).with_players("Anna", "Ben");

@@ -15,37 +15,8 @@ use hotseat::store::{
     write_atomic_with,
 };
 
-/// A directory of its own for one test, removed afterwards.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let path = std::env::temp_dir().join(format!("hotseat-store-{}-{name}", std::process::id()));
-        let _ = fs::remove_dir_all(&path);
-        fs::create_dir_all(&path).expect("create temp dir");
-        TempDir(path)
-    }
-
-    fn path(&self) -> &Path {
-        &self.0
-    }
-
-    /// The names of the files in the directory, sorted.
-    fn names(&self) -> Vec<String> {
-        let mut names: Vec<String> = fs::read_dir(&self.0)
-            .expect("list temp dir")
-            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        names
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
+mod common;
+use common::TempDir;
 
 fn unfinished(moves: &[&str]) -> PgnGame {
     let mut game = Game::new();
@@ -64,7 +35,7 @@ fn set_modified(path: &Path, secs: u64) {
 
 #[test]
 fn an_atomic_write_creates_then_replaces_the_file_and_leaves_nothing_else() {
-    let dir = TempDir::new("replace");
+    let dir = TempDir::new("store-replace");
     let target = dir.path().join("game.pgn");
     write_atomic(&target, b"first").expect("write");
     assert_eq!(fs::read(&target).expect("read"), b"first");
@@ -75,7 +46,7 @@ fn an_atomic_write_creates_then_replaces_the_file_and_leaves_nothing_else() {
 
 #[test]
 fn a_write_that_fails_halfway_leaves_the_previous_file_whole() {
-    let dir = TempDir::new("failing");
+    let dir = TempDir::new("store-failing");
     let target = dir.path().join("game.pgn");
     write_atomic(&target, b"the previous complete game").expect("write");
     let err = write_atomic_with(&target, |out| {
@@ -90,7 +61,7 @@ fn a_write_that_fails_halfway_leaves_the_previous_file_whole() {
 
 #[test]
 fn saving_into_a_missing_directory_fails_without_creating_anything() {
-    let dir = TempDir::new("missing");
+    let dir = TempDir::new("store-missing");
     let target = dir.path().join("no-such-dir").join("game.pgn");
     let err = save_game(&target, &unfinished(&["e4"])).expect_err("no directory");
     assert!(matches!(err, StoreError::Write { .. }));
@@ -100,7 +71,7 @@ fn saving_into_a_missing_directory_fails_without_creating_anything() {
 
 #[test]
 fn a_reader_only_ever_sees_a_complete_file() {
-    let dir = TempDir::new("reader");
+    let dir = TempDir::new("store-reader");
     let target = dir.path().join("game.pgn");
     let a = vec![b'a'; 64 * 1024];
     let b = vec![b'b'; 96 * 1024];
@@ -150,7 +121,7 @@ fn child_saver_loop() {
 
 #[test]
 fn a_killed_saver_leaves_the_old_or_the_new_file() {
-    let dir = TempDir::new("killed");
+    let dir = TempDir::new("store-killed");
     let target = dir.path().join("game.pgn");
     let versions = [version(0), version(1), version(2)];
     for round in 0..4u64 {
@@ -191,7 +162,7 @@ fn a_killed_saver_leaves_the_old_or_the_new_file() {
 
 #[test]
 fn a_saved_game_reads_back_with_its_moves_and_tags() {
-    let dir = TempDir::new("save");
+    let dir = TempDir::new("store-save");
     let path = dir.path().join("game.pgn");
     let mut record = unfinished(&["e4", "c5", "Nf3"]);
     save_game(&path, &record).expect("save");
@@ -206,7 +177,7 @@ fn a_saved_game_reads_back_with_its_moves_and_tags() {
 
 #[test]
 fn reading_a_broken_file_names_the_file_and_the_place() {
-    let dir = TempDir::new("broken");
+    let dir = TempDir::new("store-broken");
     let path = dir.path().join("broken.pgn");
     fs::write(&path, "[Event \"x\"]\n\n1. e4 {never closed\n").expect("write");
     let err = read_pgn_file(&path).expect_err("unclosed comment");
@@ -228,7 +199,7 @@ fn the_store_keeps_games_in_the_games_folder_of_the_data_directory() {
 
 #[test]
 fn new_game_files_are_named_by_start_time_and_never_collide() {
-    let dir = TempDir::new("names");
+    let dir = TempDir::new("store-names");
     let store = GameStore::new(dir.path());
     let started = UNIX_EPOCH + Duration::from_secs(1_714_000_000);
     let first = store.create_game_file(started).expect("create");
@@ -246,7 +217,7 @@ fn new_game_files_are_named_by_start_time_and_never_collide() {
 
 #[test]
 fn the_most_recent_unfinished_game_is_the_one_to_resume() {
-    let dir = TempDir::new("resume");
+    let dir = TempDir::new("store-resume");
     let store = GameStore::new(dir.path());
     let games = store.dir().to_owned();
     fs::create_dir_all(&games).expect("games dir");
@@ -295,7 +266,7 @@ fn the_most_recent_unfinished_game_is_the_one_to_resume() {
 
 #[test]
 fn ties_in_modification_time_go_to_the_later_start() {
-    let dir = TempDir::new("ties");
+    let dir = TempDir::new("store-ties");
     let store = GameStore::new(dir.path());
     let first = store.create_game_file(UNIX_EPOCH + Duration::from_secs(100)).expect("create");
     let second = store.create_game_file(UNIX_EPOCH + Duration::from_secs(200)).expect("create");
@@ -309,7 +280,7 @@ fn ties_in_modification_time_go_to_the_later_start() {
 
 #[test]
 fn an_empty_or_missing_store_has_nothing_to_resume() {
-    let dir = TempDir::new("empty");
+    let dir = TempDir::new("store-empty");
     let store = GameStore::new(dir.path().join("not-created-yet"));
     assert!(store.saved_games().expect("a missing folder is empty").is_empty());
     assert!(store.latest_unfinished().expect("readable").is_none());

@@ -1,5 +1,6 @@
 //! Helpers shared by the integration tests: reading the perft data files, a seeded
-//! random number generator, random games, and Chess960 start positions.
+//! random number generator, random games, Chess960 start positions, and temporary
+//! directories.
 
 // Each test crate includes this module and uses only part of it.
 #![allow(dead_code)]
@@ -202,4 +203,38 @@ pub fn proptest_config(cases: u32) -> proptest::test_runner::Config {
         config.rng_seed = RngSeed::Fixed(0x686f_7473_6561_7421);
     }
     config
+}
+
+/// A directory of its own for one test, removed afterwards.
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    /// A fresh, empty directory named after the test (`name`) and this process.
+    pub fn new(name: &str) -> TempDir {
+        let path = std::env::temp_dir().join(format!("hotseat-{}-{name}", std::process::id()));
+        let _ = fs::remove_dir_all(&path);
+        fs::create_dir_all(&path).expect("create temp dir");
+        TempDir(path)
+    }
+
+    /// The directory.
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+
+    /// The names of the files in the directory, sorted.
+    pub fn names(&self) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(&self.0)
+            .expect("list temp dir")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
 }
