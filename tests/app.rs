@@ -54,20 +54,19 @@ fn error(app: &App) -> String {
     message.text.clone()
 }
 
-/// A terminal event through the real mouse mapping of a 100×32 screen.
+/// A mouse event at a screen cell through the real mouse mapping of a 100×32 screen;
+/// says whether it meant anything.
+fn mouse_at(app: &mut App, kind: MouseEventKind, column: u16, row: u16) -> bool {
+    let event = Event::Mouse(MouseEvent { kind, column, row, modifiers: KeyModifiers::NONE });
+    let action = input::action_for_event(&event, app.mode(), |x, y| ui::hit_test(SCREEN, app, x, y));
+    action.map(|action| app.update(action)).is_some()
+}
+
+/// A mouse event in the middle of a square.
 fn mouse(app: &mut App, kind: MouseEventKind, sq: Square) {
     let layout = ui::layout(SCREEN, app.flipped()).expect("fits");
     let rect = layout.board.square_rect(sq);
-    let event = Event::Mouse(MouseEvent {
-        kind,
-        column: rect.x + rect.width / 2,
-        row: rect.y + rect.height / 2,
-        modifiers: KeyModifiers::NONE,
-    });
-    let action = input::action_for_event(&event, app.mode(), |x, y| ui::hit_test(SCREEN, app, x, y));
-    if let Some(action) = action {
-        app.update(action);
-    }
+    mouse_at(app, kind, rect.x + rect.width / 2, rect.y + rect.height / 2);
 }
 
 fn click(app: &mut App, sq: Square) {
@@ -243,14 +242,7 @@ fn the_promotion_picker_works_with_the_mouse() {
         .find(|&(x, y)| ui::hit_test(SCREEN, &app, x, y) == Some(Pointer::Promotion(Role::Bishop)))
         .expect("the bishop is in the picker");
     assert!(layout.board.area.contains((x, y).into()), "the picker is over the board");
-    let event = Event::Mouse(MouseEvent {
-        kind: MouseEventKind::Down(MouseButton::Left),
-        column: x,
-        row: y,
-        modifiers: KeyModifiers::NONE,
-    });
-    let action = input::action_for_event(&event, app.mode(), |x, y| ui::hit_test(SCREEN, &app, x, y));
-    app.update(action.expect("a click on the picker"));
+    assert!(mouse_at(&mut app, MouseEventKind::Down(MouseButton::Left), x, y), "a click on the picker");
     assert_eq!(sans(&app), ["a8=B"]);
 }
 
@@ -338,14 +330,7 @@ fn browsing_shows_earlier_positions_without_changing_the_game() {
         }
     }
     let (x, y) = shown.expect("the move e5 is in the list");
-    let event = Event::Mouse(MouseEvent {
-        kind: MouseEventKind::Down(MouseButton::Left),
-        column: x,
-        row: y,
-        modifiers: KeyModifiers::NONE,
-    });
-    let action = input::action_for_event(&event, app.mode(), |x, y| ui::hit_test(SCREEN, &app, x, y));
-    app.update(action.expect("a click on the list"));
+    assert!(mouse_at(&mut app, MouseEventKind::Down(MouseButton::Left), x, y), "a click on the list");
     assert_eq!(app.shown_ply(), 2);
     assert_eq!(app.game().ply(), 5);
 }
