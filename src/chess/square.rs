@@ -209,25 +209,26 @@ pub struct ParseSquareError;
 #[error("invalid {0} name")]
 pub struct ParseCoordError(&'static str);
 
+/// Reads text that must be exactly one character that `parse` accepts.
+fn one_char<T>(s: &str, parse: fn(char) -> Option<T>, what: &'static str) -> Result<T, ParseCoordError> {
+    let mut chars = s.chars();
+    match (chars.next().and_then(parse), chars.next()) {
+        (Some(value), None) => Ok(value),
+        _ => Err(ParseCoordError(what)),
+    }
+}
+
 impl FromStr for File {
     type Err = ParseCoordError;
     fn from_str(s: &str) -> Result<File, ParseCoordError> {
-        let mut chars = s.chars();
-        match (chars.next().and_then(File::from_char), chars.next()) {
-            (Some(file), None) => Ok(file),
-            _ => Err(ParseCoordError("file")),
-        }
+        one_char(s, File::from_char, "file")
     }
 }
 
 impl FromStr for Rank {
     type Err = ParseCoordError;
     fn from_str(s: &str) -> Result<Rank, ParseCoordError> {
-        let mut chars = s.chars();
-        match (chars.next().and_then(Rank::from_char), chars.next()) {
-            (Some(rank), None) => Ok(rank),
-            _ => Err(ParseCoordError("rank")),
-        }
+        one_char(s, Rank::from_char, "rank")
     }
 }
 
