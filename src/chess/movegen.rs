@@ -319,25 +319,14 @@ impl Position {
     }
 
     /// Why castling is not possible, if it is not (rights and check are the caller's).
-    pub(crate) fn castling_obstacle(
-        &self,
-        king: Square,
-        rook: Square,
-        side: CastlingSide,
-    ) -> Option<CastlingObstacle> {
+    pub(crate) fn castling_obstacle(&self, king: Square, rook: Square) -> Option<CastlingObstacle> {
         let them = !self.turn;
-        let rank = king.rank();
-        let king_to = Square::from_coords(side.king_to_file(), rank);
-        let rook_to = Square::from_coords(side.rook_to_file(), rank);
-        let must_be_empty =
-            (between(king, king_to) | king_to | between(rook, rook_to) | rook_to) - king - rook;
-        if (must_be_empty & self.occupied).any() {
+        if !self.castling_path_is_clear(king, rook) {
             return Some(CastlingObstacle::Blocked);
         }
-        for sq in between(king, king_to) {
-            if self.is_attacked(sq, them, self.occupied) {
-                return Some(CastlingObstacle::ThroughCheck);
-            }
+        let (king_to, rook_to) = castling_destinations(king, rook);
+        if between(king, king_to).into_iter().any(|sq| self.is_attacked(sq, them, self.occupied)) {
+            return Some(CastlingObstacle::ThroughCheck);
         }
         let after = (self.occupied ^ king ^ rook) | king_to | rook_to;
         if self.is_attacked(king_to, them, after) {
@@ -369,6 +358,34 @@ pub(crate) enum CastlingObstacle {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The explanation path (`castling_obstacle`) and the generator must agree on
+    /// every castling move with rights intact.
+    #[test]
+    fn castling_explanations_agree_with_generation() {
+        let fens = [
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
+            "r3k2r/8/8/8/8/5q2/8/R3K2R w KQkq - 0 1",
+            "r3k2r/8/8/8/8/8/8/RN2K1nR w KQkq - 0 1",
+            "r3k2r/8/8/8/8/8/3r4/R3K2R w KQkq - 0 1",
+            "1r2k2r/8/8/8/8/8/8/R3K2R w KQk - 0 1",
+            "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQ1R1KR1 w GDge - 0 1",
+            "3k4/8/8/8/8/8/8/rRK1R3 w BE - 0 1",
+            "4k3/8/8/8/8/8/8/1R3KRr w GB - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        ];
+        for fen in fens {
+            let pos = Position::from_fen(fen).expect("valid fen");
+            let moves = pos.legal_moves();
+            let king = pos.king_of(pos.turn());
+            for rook in pos.castling_rooks() & Bitboard::relative_rank(pos.turn(), Rank::First) {
+                let generated = moves.contains(&Move::castle(king, rook));
+                let explained_legal = !pos.is_check() && pos.castling_obstacle(king, rook).is_none();
+                assert_eq!(generated, explained_legal, "{fen}: castling with {rook}");
+            }
+        }
+    }
 
     #[test]
     fn the_start_position_has_twenty_moves() {

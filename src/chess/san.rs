@@ -6,7 +6,7 @@ use super::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
 };
 use super::movegen::CastlingObstacle;
-use super::{Bitboard, CastlingSide, Color, File, Move, MoveKind, Position, Rank, Role, Square};
+use super::{Bitboard, CastlingSide, Color, File, Move, Position, Rank, Role, Square};
 
 /// Why a typed move was not accepted.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -348,7 +348,7 @@ impl Position {
         if self.is_check() {
             return Err(illegal("you cannot castle out of check"));
         }
-        match self.castling_obstacle(king, rook, side) {
+        match self.castling_obstacle(king, rook) {
             None => Ok(Move::castle(king, rook)),
             Some(CastlingObstacle::Blocked) => Err(illegal("pieces stand between the king and the rook")),
             Some(CastlingObstacle::ThroughCheck) => Err(illegal("the king would pass through check")),
@@ -512,13 +512,6 @@ fn edit_distance(a: &str, b: &str) -> usize {
         }
     }
     row[b.len()]
-}
-
-impl MoveKind {
-    /// Whether the move kind is a promotion.
-    pub const fn is_promotion(self) -> bool {
-        matches!(self, MoveKind::Promotion(_))
-    }
 }
 
 #[cfg(test)]
