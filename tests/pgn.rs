@@ -554,7 +554,7 @@ fn an_illegal_move_names_its_line_column_and_reason() {
     let err = load_err("[FEN \"4k3/P7/8/8/8/8/8/4K3 w - - 0 1\"]\n1. a8 *");
     assert_eq!(err.to_string(), "line 2, col 4: move a8 does not say what the pawn promotes to");
     let err = load_err("1. e4 e5 2. Kf3 *");
-    assert_eq!(err.to_string(), "line 1, col 13: illegal move Kf3 (no king can reach f3)");
+    assert_eq!(err.to_string(), "line 1, col 13: illegal move Kf3 (your king cannot reach f3)");
     let err = load_err("1. e4 e5 2. e2e4 *");
     assert_eq!(err.to_string(), "line 1, col 13: illegal move e2e4 (there is no piece on e2)");
     let err = load_err("1. f3 e5 2. g4 Qh4# 3. a3 0-1");

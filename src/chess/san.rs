@@ -377,14 +377,13 @@ impl Position {
         }
         let reachers = ours.into_iter().filter(|&from| self.pseudo_reaches(role, from, to)).count();
         if reachers == 0 {
-            let piece = match (file, rank) {
-                (Some(f), Some(r)) => format!("the {role} on {}", Square::from_coords(f, r)),
-                _ => format!("{role}"),
-            };
-            return if piece.starts_with("the") {
-                format!("{piece} cannot reach {to}")
-            } else {
-                format!("no {piece} can reach {to}")
+            return match (file, rank) {
+                (Some(f), Some(r)) => {
+                    format!("the {role} on {} cannot reach {to}", Square::from_coords(f, r))
+                }
+                // There is only one king, so "no king" would read oddly.
+                _ if role == Role::King => format!("your king cannot reach {to}"),
+                _ => format!("no {role} can reach {to}"),
             };
         }
         if self.is_check() {
@@ -572,6 +571,10 @@ mod tests {
     fn errors_say_why() {
         let p = Position::startpos();
         assert_eq!(p.parse_san("Nf4").unwrap_err().to_string(), "Illegal move: Nf4 (no knight can reach f4)");
+        assert_eq!(
+            p.parse_san("Ke3").unwrap_err().to_string(),
+            "Illegal move: Ke3 (your king cannot reach e3)"
+        );
         assert_eq!(
             p.parse_san("Nd2").unwrap_err().to_string(),
             "Illegal move: Nd2 (d2 is occupied by your own pawn)"
