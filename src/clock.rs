@@ -67,7 +67,7 @@ impl FromStr for TimeControl {
 }
 
 /// Parses a non-negative decimal amount of `unit` seconds (at most a day).
-fn parse_amount(text: &str, unit: f64) -> Option<Duration> {
+pub(crate) fn parse_amount(text: &str, unit: f64) -> Option<Duration> {
     let value: f64 = text.trim().parse().ok()?;
     let seconds = value * unit;
     (value.is_finite() && (0.0..=86_400.0).contains(&seconds)).then(|| Duration::from_secs_f64(seconds))
@@ -78,81 +78,10 @@ impl TimeControl {
     pub fn with_bonus(self, bonus: Bonus) -> TimeControl {
         TimeControl { bonus, ..self }
     }
-
-    /// The PGN `TimeControl` tag value: `300+3`, or `300` without an increment.
-    /// Delays have no standard PGN form and are written as the base time alone.
-    pub fn pgn(&self) -> String {
-        let base = format_seconds(self.base);
-        match self.bonus {
-            Bonus::Increment(inc) => format!("{base}+{}", format_seconds(inc)),
-            _ => base,
-        }
-    }
 }
 
-/// The PGN tag for Black's own time control, written only for time odds (the
-/// standard `TimeControl` tag then holds White's).
-pub const BLACK_TIME_CONTROL_TAG: &str = "BlackTimeControl";
-
-/// The PGN tag for a delay, which the standard `TimeControl` tag cannot say:
-/// `simple 3` or `Bronstein 3` (seconds, for both sides).
-pub const TIME_DELAY_TAG: &str = "TimeDelay";
-
-impl TimeControl {
-    /// Reads a PGN `TimeControl` tag value in the forms this program writes: `300+3`
-    /// or `300` (seconds). `None` for `?`, `-` and the forms it cannot play
-    /// (`40/9000`, `*180`).
-    pub fn from_pgn(text: &str) -> Option<TimeControl> {
-        let (base, increment) = match text.trim().split_once('+') {
-            Some((b, i)) => (b, Some(i)),
-            None => (text.trim(), None),
-        };
-        let base = parse_amount(base, 1.0).filter(|b| !b.is_zero())?;
-        let increment = match increment {
-            Some(i) => parse_amount(i, 1.0)?,
-            None => Duration::ZERO,
-        };
-        let bonus = if increment.is_zero() { Bonus::None } else { Bonus::Increment(increment) };
-        Some(TimeControl { base, bonus })
-    }
-}
-
-/// The PGN tags that record `controls`: `TimeControl` (White's, in the standard
-/// form), `BlackTimeControl` when Black's differs, and `TimeDelay` for a delay.
-pub fn pgn_tags(controls: ByColor<TimeControl>) -> Vec<(&'static str, String)> {
-    let mut tags = vec![("TimeControl", controls.white.pgn())];
-    if controls.black.pgn() != controls.white.pgn() {
-        tags.push((BLACK_TIME_CONTROL_TAG, controls.black.pgn()));
-    }
-    match controls.white.bonus {
-        Bonus::Delay(d) => tags.push((TIME_DELAY_TAG, format!("simple {}", format_seconds(d)))),
-        Bonus::Bronstein(d) => tags.push((TIME_DELAY_TAG, format!("Bronstein {}", format_seconds(d)))),
-        Bonus::None | Bonus::Increment(_) => {}
-    }
-    tags
-}
-
-/// Reads the time controls back from the tags [`pgn_tags`] writes (`tag` looks one up
-/// by name). `None` when there is no `TimeControl` tag this program can play.
-pub fn controls_from_pgn_tags<'t>(tag: impl Fn(&str) -> Option<&'t str>) -> Option<ByColor<TimeControl>> {
-    let white = TimeControl::from_pgn(tag("TimeControl")?)?;
-    let black = tag(BLACK_TIME_CONTROL_TAG).and_then(TimeControl::from_pgn).unwrap_or(white);
-    let delay = tag(TIME_DELAY_TAG).and_then(|text| {
-        let (kind, seconds) = text.trim().split_once(' ')?;
-        let d = parse_amount(seconds, 1.0).filter(|d| !d.is_zero())?;
-        match kind {
-            "simple" => Some(Bonus::Delay(d)),
-            "Bronstein" => Some(Bonus::Bronstein(d)),
-            _ => None,
-        }
-    });
-    Some(match delay {
-        Some(bonus) => ByColor { white: white.with_bonus(bonus), black: black.with_bonus(bonus) },
-        None => ByColor { white, black },
-    })
-}
-
-fn format_seconds(d: Duration) -> String {
+/// Seconds as the PGN tags write them: `300`, or `1.5` for a fraction.
+pub(crate) fn format_seconds(d: Duration) -> String {
     let secs = d.as_secs_f64();
     if (secs - secs.round()).abs() < 1e-9 { format!("{}", secs.round() as u64) } else { format!("{secs}") }
 }
@@ -550,8 +479,6 @@ mod tests {
         for bad in ["", "+3", "x+1", "5+y", "-1+0", "0+0", "5+3+1", "nan+1", "99999+0"] {
             assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
         }
-        assert_eq!(tc("5+3").pgn(), "300+3");
-        assert_eq!(tc("0.05+0").pgn(), "3");
     }
 
     #[test]
@@ -755,33 +682,5 @@ mod tests {
         assert!(!long.face(Color::White, t0 + secs(5330.0)).low, "70 s left of 90 min");
         assert!(long.face(Color::White, t0 + secs(5350.0)).low);
         assert!(!long.face(Color::Black, t0).low, "a minute is low under 10 s");
-    }
-
-    #[test]
-    fn pgn_tags_round_trip_increments_delays_and_time_odds() {
-        for (white, black) in [
-            (tc("5+3"), tc("5+3")),
-            (tc("5+3"), tc("3+2")),
-            (tc("0.5+0"), tc("0.5+0")),
-            (tc("5").with_bonus(Bonus::Delay(secs(2.0))), tc("3").with_bonus(Bonus::Delay(secs(2.0)))),
-            (
-                tc("1").with_bonus(Bonus::Bronstein(secs(1.5))),
-                tc("1").with_bonus(Bonus::Bronstein(secs(1.5))),
-            ),
-        ] {
-            let controls = ByColor { white, black };
-            let tags = pgn_tags(controls);
-            let read =
-                controls_from_pgn_tags(|name| tags.iter().find(|(n, _)| *n == name).map(|(_, v)| v.as_str()));
-            assert_eq!(read, Some(controls), "{tags:?}");
-        }
-        assert_eq!(
-            pgn_tags(ByColor { white: tc("5+3"), black: tc("3+2") })[1],
-            ("BlackTimeControl", "180+2".to_owned())
-        );
-        assert_eq!(TimeControl::from_pgn("180+2"), Some(tc("3+2")));
-        for unplayable in ["?", "-", "40/9000", "*180", "0", ""] {
-            assert_eq!(TimeControl::from_pgn(unplayable), None, "{unplayable}");
-        }
     }
 }

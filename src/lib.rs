@@ -2,16 +2,14 @@
 //!
 //! [`chess`] is the rules core and stands on its own as a library. [`app`] is the game
 //! screen's state machine on top of it; it knows nothing of terminals either, nor do
-//! [`pgn`] (game records), [`store`] (atomic saving, autosave, resume), [`records`]
-//! (the game on disk while it is played) and [`clock`] (chess clocks). The other
+//! [`records`] (saved games: the PGN format, the files, the game saved as it is
+//! played) and [`clock`] (chess clocks). The other
 //! modules put it on a terminal and exist only with the default `tui` feature.
 
 pub mod app;
 pub mod chess;
 pub mod clock;
-pub mod pgn;
 pub mod records;
-pub mod store;
 
 #[cfg(feature = "tui")]
 pub mod cli;

@@ -8,9 +8,9 @@ use anyhow::{Context, Result, bail};
 use hotseat::app::{App, Change};
 use hotseat::chess::{Game, Position, perft, perft_divide};
 use hotseat::cli::{self, Cli, Command};
-use hotseat::pgn::PgnGame;
+use hotseat::records::pgn::PgnGame;
+use hotseat::records::store::GameStore;
 use hotseat::records::{self, Destination, Farewell, Recorder};
-use hotseat::store::GameStore;
 use hotseat::{clipboard, tui};
 
 fn main() -> ExitCode {

@@ -10,7 +10,7 @@ use hotseat::app::{Action, App, Change, Mode};
 use hotseat::chess::{ByColor, Color, Game, Outcome, Position, Reason};
 use hotseat::clock::{Clocks, TimeControl};
 use hotseat::input::{self, Key};
-use hotseat::pgn;
+use hotseat::records::pgn;
 use hotseat::records::{self, Destination, Recorder, fresh_tags};
 use hotseat::tui::{self, EventSource, Polled};
 use hotseat::ui::{self, Look};

@@ -297,7 +297,7 @@ impl Drop for DataDir {
 
 fn saved_moves(path: &Path) -> Vec<String> {
     let text = std::fs::read_to_string(path).expect("the saved game");
-    hotseat::pgn::read_game(&text).expect("the saved file parses").game.san_moves().to_vec()
+    hotseat::records::pgn::read_game(&text).expect("the saved file parses").game.san_moves().to_vec()
 }
 
 impl Session {

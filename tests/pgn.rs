@@ -5,7 +5,9 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, UNIX_EPOCH};
 
 use hotseat::chess::{Color, Game, GameResult, Outcome, Position, Reason};
-use hotseat::pgn::{GameEntry, PgnError, PgnErrorKind, PgnFile, PgnGame, read_game, read_games, write_games};
+use hotseat::records::pgn::{
+    GameEntry, PgnError, PgnErrorKind, PgnFile, PgnGame, read_game, read_games, write_games,
+};
 use proptest::prelude::*;
 
 const GAMES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/games");

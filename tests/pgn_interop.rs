@@ -14,7 +14,7 @@ use std::time::{Duration, Instant, UNIX_EPOCH};
 use hotseat::app::{Action, App};
 use hotseat::chess::{Color, Game, Outcome, Position, Reason};
 use hotseat::clock::{Bonus, Clocks, TimeControl};
-use hotseat::pgn::{PgnFile, PgnGame, write_games};
+use hotseat::records::pgn::{PgnFile, PgnGame, write_games};
 use hotseat::records::{Destination, Recorder, fresh_tags};
 use pgn_reader::{KnownOutcome, RawComment, RawTag, Reader, SanPlus, Visitor};
 use shakmaty::fen::Fen;

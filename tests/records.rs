@@ -10,9 +10,9 @@ use std::time::{Duration, UNIX_EPOCH};
 use hotseat::app::{Action, App, Change, Mode, Notation};
 use hotseat::chess::{Color, Game, Reason};
 use hotseat::input::{self, Key};
-use hotseat::pgn::{self, PgnGame, Tags};
+use hotseat::records::pgn::{self, PgnGame, Tags};
+use hotseat::records::store::{GameStore, save_game};
 use hotseat::records::{self, Destination, Farewell, OpenError, Recorder, fresh_tags};
-use hotseat::store::{GameStore, save_game};
 
 mod common;
 use common::TempDir;

@@ -9,8 +9,8 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant, UNIX_EPOCH};
 
 use hotseat::chess::{Color, Game};
-use hotseat::pgn::PgnGame;
-use hotseat::store::{
+use hotseat::records::pgn::PgnGame;
+use hotseat::records::store::{
     DATA_DIR_ENV, GameStore, Platform, StoreError, data_dir, read_pgn_file, save_game, write_atomic,
     write_atomic_with,
 };

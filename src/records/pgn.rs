@@ -7,7 +7,7 @@
 //! loaded; [`PgnGame::to_pgn`] writes one back.
 //!
 //! ```
-//! use hotseat::pgn::{PgnFile, PgnGame};
+//! use hotseat::records::pgn::{PgnFile, PgnGame};
 //! use hotseat::chess::{Game, Reason};
 //!
 //! let text = "[White \"Anna\"]\n[Black \"Ben\"]\n\n1. e4 {best by test} e5 2. Nf3 (2. f4) Nc6 1-0\n";
@@ -25,6 +25,7 @@
 mod date;
 mod lexer;
 mod reader;
+mod time_control;
 mod writer;
 
 use std::fmt;
@@ -36,6 +37,10 @@ pub(crate) use date::UtcTime;
 pub use date::pgn_date;
 pub use lexer::Location;
 pub use reader::{GameEntry, PgnFile};
+pub use time_control::{
+    BLACK_TIME_CONTROL_TAG, TIME_DELAY_TAG, controls_from_tags, read_time_control, time_control_tag,
+    time_control_tags,
+};
 
 /// The tags every PGN game carries, in the order they are written.
 pub const SEVEN_TAG_ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];

@@ -9,8 +9,8 @@
 //! ```
 //! use std::time::SystemTime;
 //! use hotseat::chess::Game;
-//! use hotseat::pgn::PgnGame;
-//! use hotseat::store::{GameStore, save_game};
+//! use hotseat::records::pgn::PgnGame;
+//! use hotseat::records::store::{GameStore, save_game};
 //!
 //! # let dir = std::env::temp_dir().join(format!("hotseat-doc-{}", std::process::id()));
 //! let store = GameStore::new(&dir); // tests inject a directory; the CLI uses GameStore::from_env()
@@ -31,7 +31,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use crate::pgn::{PgnError, PgnFile, PgnGame, UtcTime};
+use super::pgn::{PgnError, PgnFile, PgnGame, UtcTime};
 
 /// The environment variable that overrides where hotseat keeps its data (saved games
 /// go in its `games` folder). End-to-end tests set it so they never touch the
@@ -138,7 +138,7 @@ pub fn save_game(path: &Path, record: &PgnGame) -> Result<(), StoreError> {
 }
 
 /// Reads a PGN file and splits it into games (for `--pgn FILE`): list them with
-/// [`PgnFile::games`], load one with [`GameEntry::load`](crate::pgn::GameEntry::load).
+/// [`PgnFile::games`], load one with [`GameEntry::load`](crate::records::pgn::GameEntry::load).
 pub fn read_pgn_file(path: &Path) -> Result<PgnFile, StoreError> {
     let bytes = fs::read(path).map_err(|source| StoreError::Read { path: path.to_owned(), source })?;
     PgnFile::from_bytes(&bytes).map_err(|source| StoreError::Pgn { path: path.to_owned(), source })
@@ -175,7 +175,7 @@ impl Platform {
 ///
 /// ```
 /// use std::path::PathBuf;
-/// use hotseat::store::{Platform, data_dir};
+/// use hotseat::records::store::{Platform, data_dir};
 /// let env = |name: &str| (name == "HOME").then(|| "/home/anna".into());
 /// assert_eq!(data_dir(Platform::Unix, env), Some(PathBuf::from("/home/anna/.local/share/hotseat")));
 /// ```

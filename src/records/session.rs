@@ -1,0 +1,506 @@
+//! The game on disk while it is played: opening a game (`--resume`, `--pgn FILE
+//! [--game N]`), saving it after every change (`--save PATH`, or one autosave file per
+//! game), and saying where it is on the way out.
+//!
+//! The [`Recorder`] keeps the tags of the game and the file it goes to; the [`App`]
+//! keeps the game and the players' names. [`Recorder::record`] puts the two together
+//! into the one [`PgnGame`] that is saved, shown and copied.
+//!
+//! ```
+//! use hotseat::app::{Action, App};
+//! use hotseat::chess::Game;
+//! use hotseat::records::{Destination, Recorder, fresh_tags};
+//!
+//! # let dir = std::env::temp_dir().join(format!("hotseat-records-doc-{}", std::process::id()));
+//! # std::fs::create_dir_all(&dir).expect("temp dir");
+//! let path = dir.join("game.pgn");
+//! let mut app = App::new(Game::new()).with_players("Anna", "Ben");
+//! let mut recorder = Recorder::new(Destination::File(path.clone()), fresh_tags(std::time::SystemTime::now()));
+//! recorder.start(&mut app).expect("writable");
+//! for c in "e4".chars() {
+//!     app.update(Action::Type(c));
+//! }
+//! app.update(Action::Submit);
+//! for change in app.take_changes() {
+//!     recorder.on_change(&mut app, change);
+//! }
+//! let saved = std::fs::read_to_string(&path).expect("saved");
+//! assert!(saved.contains("[White \"Anna\"]") && saved.contains("1. e4 *"));
+//! # std::fs::remove_dir_all(&dir).expect("clean up");
+//! ```
+
+use std::fmt;
+use std::io::{self, BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use super::pgn::{self, PgnError, PgnFile, PgnGame, Tags, pgn_date};
+use super::store::{self, GameStore, StoreError};
+use crate::app::{App, Change, Notation};
+use crate::chess::{ByColor, Color, Game};
+use crate::clock::{Clocks, TimeControl};
+
+/// Where the game is saved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Destination {
+    /// `--save PATH`: this file, replaced on every save (check first with
+    /// [`refuse_losing_a_game`] that it holds no other game). A new game started from
+    /// the game screen goes beside it (`PATH-2.pgn`, `PATH-3.pgn`...), so no game is lost.
+    File(PathBuf),
+    /// One autosave file per game in the store.
+    Store(GameStore),
+}
+
+/// The tags of a game started here: `Event "Casual game"`, the `Date` of `started`,
+/// `Site "?"` and `Round "-"`. The players' names come from the app.
+pub fn fresh_tags(started: SystemTime) -> Tags {
+    [
+        ("Event", "Casual game".to_owned()),
+        ("Site", "?".to_owned()),
+        ("Date", pgn_date(started)),
+        ("Round", "-".to_owned()),
+    ]
+    .into_iter()
+    .collect()
+}
+
+/// The players' names: `--white`/`--black` when given, else the names in the game's
+/// tags when they are known, else `White` and `Black`.
+pub fn player_names(tags: &Tags, white: Option<&str>, black: Option<&str>) -> (String, String) {
+    let name = |color: Color, given: Option<&str>| {
+        given
+            .or_else(|| {
+                tags.get(color.name())
+                    .map(str::trim)
+                    .filter(|v| !v.is_empty() && !v.chars().all(|c| c == '?'))
+            })
+            .unwrap_or(color.name())
+            .to_owned()
+    };
+    (name(Color::White, white), name(Color::Black, black))
+}
+
+/// The clocks to play `record` on: its own time control (its `TimeControl` tags) with
+/// the times left read from its `%clk` comments; or, when `controls` are given (from
+/// the command line), fresh clocks with those from the position reached. `None` when
+/// neither gives a time control this program can play.
+pub fn clocks(record: &PgnGame, controls: Option<ByColor<TimeControl>>) -> Option<Clocks> {
+    let (controls, times) = match controls {
+        Some(given) => (given, &[][..]),
+        None => (pgn::controls_from_tags(|name| record.tags.get(name))?, &record.clocks[..]),
+    };
+    Some(Clocks::from_record(controls, record.game.start().turn(), record.game.ply(), times))
+}
+
+/// Keeps the game on disk: saves it when it starts and after every change, starts a
+/// new file for a new game, and says on the way out where it is.
+#[derive(Debug)]
+pub struct Recorder {
+    destination: Destination,
+    /// The file the game goes to; `None` until it is made (or while making it fails).
+    path: Option<PathBuf>,
+    /// The game's tags other than the players' names and what the PGN writer derives
+    /// from the game (result, set-up, variant, termination).
+    tags: Tags,
+    /// Whether this run made the autosave file, so an untouched game's file can go.
+    made_here: bool,
+    /// The file of the game played before a new game was started here.
+    previous: Option<PathBuf>,
+    /// Why the last save failed, while it has not succeeded since.
+    failure: Option<StoreError>,
+}
+
+impl Recorder {
+    /// A recorder for a game with `tags` (a new game's [`fresh_tags`], or a loaded
+    /// game's own), saving to `destination`. Nothing is written until [`Recorder::start`].
+    pub fn new(destination: Destination, tags: Tags) -> Recorder {
+        Recorder { destination, path: None, tags, made_here: false, previous: None, failure: None }
+    }
+
+    /// A recorder that goes on saving a resumed game to its file in `store`.
+    pub fn resumed(path: PathBuf, store: GameStore, tags: Tags) -> Recorder {
+        Recorder {
+            destination: Destination::Store(store),
+            path: Some(path),
+            tags,
+            made_here: false,
+            previous: None,
+            failure: None,
+        }
+    }
+
+    /// The game as it is saved, shown and copied: the app's game and players with
+    /// this recorder's tags.
+    ///
+    /// This is the one place the record is put together: whatever else belongs in the
+    /// saved game (clock times, a `TimeControl` tag) is added here.
+    pub fn record(&self, app: &App) -> PgnGame {
+        let mut record = PgnGame::new(app.game().clone());
+        record.tags = self.tags.clone();
+        for color in [Color::White, Color::Black] {
+            record.tags.set(color.name(), app.player(color));
+        }
+        if let Some(clocks) = app.clocks() {
+            for name in ["TimeControl", pgn::BLACK_TIME_CONTROL_TAG, pgn::TIME_DELAY_TAG] {
+                record.tags.remove(name);
+            }
+            for (name, value) in pgn::time_control_tags(clocks.controls()) {
+                record.tags.set(name, value);
+            }
+            record.clocks = clocks.move_times().into_iter().map(Some).collect();
+        }
+        record
+    }
+
+    /// The file the game is saved to, once there is one.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// The text to copy for `notation`: the FEN of the position on the board, or the
+    /// game's PGN.
+    pub fn text(&self, app: &App, notation: Notation) -> String {
+        match notation {
+            Notation::Fen => app.shown_position().fen(),
+            Notation::Pgn => self.record(app).to_pgn(),
+        }
+    }
+
+    /// Saves the game as it starts. A file named with `--save` that cannot be written
+    /// is an error, to report before the game begins; an autosave that fails is shown
+    /// on screen and the game goes on.
+    pub fn start(&mut self, app: &mut App) -> Result<(), StoreError> {
+        self.save(app);
+        match (&self.destination, self.failure.take()) {
+            (Destination::File(_), Some(err)) => Err(err),
+            (_, failure) => {
+                self.failure = failure;
+                Ok(())
+            }
+        }
+    }
+
+    /// Saves the game after a change to it; a new game gets a new file. A failed save
+    /// is shown on screen ([`App::report_error`]) and the game goes on. Copying is not
+    /// a change to the record and is left to the caller.
+    pub fn on_change(&mut self, app: &mut App, change: Change) {
+        match change {
+            Change::Copy(_) => {}
+            Change::NewGame => {
+                self.tags = fresh_tags(SystemTime::now());
+                self.previous = if self.failure.is_none() { self.path.take() } else { None };
+                self.path = match &self.destination {
+                    Destination::File(path) => Some(beside(path)),
+                    Destination::Store(_) => None,
+                };
+                self.made_here = false;
+                self.save(app);
+                if let (None, Some(path)) = (&self.failure, &self.path) {
+                    app.notify(format!("New game, saved to {}.", path.display()));
+                }
+            }
+            Change::Moved(_) | Change::TakenBack | Change::Recorded(_) => self.save(app),
+        }
+    }
+
+    fn save(&mut self, app: &mut App) {
+        let record = self.record(app);
+        app.set_record_text(record.to_pgn());
+        let saved = self.ensure_path().and_then(|path| store::save_game(&path, &record).map(|()| path));
+        match saved {
+            Ok(path) => {
+                if self.failure.take().is_some() {
+                    app.notify(format!("Saved again, to {}.", path.display()));
+                }
+            }
+            Err(err) => {
+                app.report_error(format!("The game is not saved: {err}"));
+                self.failure = Some(err);
+            }
+        }
+    }
+
+    /// The file to save to, made now if there is none yet.
+    fn ensure_path(&mut self) -> Result<PathBuf, StoreError> {
+        if let Some(path) = &self.path {
+            return Ok(path.clone());
+        }
+        let path = match &self.destination {
+            Destination::File(path) => path.clone(),
+            Destination::Store(store) => {
+                let path = store.create_game_file(SystemTime::now())?;
+                self.made_here = true;
+                path
+            }
+        };
+        self.path = Some(path.clone());
+        Ok(path)
+    }
+
+    /// What to tell the players on the way out. A last save is tried if the previous
+    /// one failed; an autosave file made for a game in which nothing happened is
+    /// removed, so `--resume` finds the game before it.
+    pub fn finish(&mut self, app: &mut App) -> Farewell {
+        let untouched = app.game().ply() == 0 && !app.game().is_over();
+        if let (true, Destination::Store(_), Some(path)) =
+            (self.made_here && untouched, &self.destination, &self.path)
+        {
+            if std::fs::remove_file(path).is_ok() {
+                return Farewell::NothingPlayed { previous: self.previous.clone() };
+            }
+        }
+        if self.failure.is_some() {
+            self.save(app);
+        }
+        match (&self.failure, &self.path) {
+            (None, Some(path)) => Farewell::Saved(path.clone()),
+            (failure, _) => Farewell::NotSaved {
+                error: failure.as_ref().map_or_else(|| "no file to save to".to_owned(), ToString::to_string),
+                pgn: self.record(app).to_pgn(),
+            },
+        }
+    }
+}
+
+/// What happened to the game, for the players leaving.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Farewell {
+    /// The game is in this file.
+    Saved(PathBuf),
+    /// Not a move was played, so no file was kept.
+    NothingPlayed {
+        /// The file of the game played before, when a new game was started.
+        previous: Option<PathBuf>,
+    },
+    /// The game could not be saved; here it is, to keep by hand.
+    NotSaved {
+        /// Why.
+        error: String,
+        /// The game.
+        pgn: String,
+    },
+}
+
+impl fmt::Display for Farewell {
+    /// The line to print: `Game saved to /path/to/file.pgn`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Farewell::Saved(path) => write!(f, "Game saved to {}", path.display()),
+            Farewell::NothingPlayed { previous: None } => {
+                f.write_str("No move was played, so no game was saved.")
+            }
+            Farewell::NothingPlayed { previous: Some(path) } => write!(
+                f,
+                "No move was played in the new game, so it was not kept; the game before is saved to {}",
+                path.display()
+            ),
+            Farewell::NotSaved { error, .. } => write!(f, "the game could not be saved: {error}"),
+        }
+    }
+}
+
+/// Why a game could not be opened.
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    /// Reading the file or the saved games failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// A game in the file cannot be played.
+    #[error("{}: {source}", path.display())]
+    Pgn {
+        /// The file.
+        path: PathBuf,
+        /// Where, and what is wrong.
+        source: PgnError,
+    },
+    /// The file holds no game at all.
+    #[error("{} holds no game", path.display())]
+    NoGame {
+        /// The file.
+        path: PathBuf,
+    },
+    /// `--game N` names a game the file does not have.
+    #[error("{} holds {count} game{}, so there is no game {number}", path.display(), if *count == 1 { "" } else { "s" })]
+    NoSuchGame {
+        /// The file.
+        path: PathBuf,
+        /// How many games it holds.
+        count: usize,
+        /// The number asked for.
+        number: usize,
+    },
+    /// The file holds several games and none was chosen.
+    #[error("{} holds {count} games: choose one with --game N", path.display())]
+    NotChosen {
+        /// The file.
+        path: PathBuf,
+        /// How many games it holds.
+        count: usize,
+    },
+    /// Nothing to resume.
+    #[error("no unfinished game to resume in {}", dir.display())]
+    NothingToResume {
+        /// Where the saved games are.
+        dir: PathBuf,
+    },
+    /// The `--save` file already holds a game, which saving would write over.
+    #[error(
+        "{0} already holds a game; continue it with --pgn {0} --save {0}, or choose another file",
+        path.display()
+    )]
+    SaveHoldsAGame {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The `--save` file holds several games; saving one game would lose the others.
+    #[error("{} already holds {count} games, which saving would write over; choose another file for --save", path.display())]
+    SaveHoldsGames {
+        /// The file.
+        path: PathBuf,
+        /// How many games it holds.
+        count: usize,
+    },
+    /// The `--save` file is also the `--pgn` file, and its game has comments,
+    /// annotations or variations that the saved game would not keep.
+    #[error("{} has comments or variations that saving would drop; choose another file for --save", path.display())]
+    SaveWouldDropAnnotations {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The `--save` file holds something other than a game this program can play.
+    #[error("{} already exists and is not a game hotseat can read; choose another file for --save", path.display())]
+    SaveHoldsSomethingElse {
+        /// The file.
+        path: PathBuf,
+    },
+    /// Listing the games or reading the answer failed.
+    #[error("cannot ask which game to load: {0}")]
+    Ask(io::Error),
+}
+
+/// The most recently saved unfinished game in `store`, with its file.
+pub fn resume(store: &GameStore) -> Result<(PathBuf, PgnGame), OpenError> {
+    store.latest_unfinished()?.ok_or_else(|| OpenError::NothingToResume { dir: store.dir().to_owned() })
+}
+
+/// Refuses a `--save` file that holds anything saving would lose; call it before the
+/// game starts, with the `--pgn` file the game is loaded from, if any.
+///
+/// A file that does not exist, is empty or holds only blank space is fine. So is the
+/// `--pgn` file itself when it holds that one game and nothing the loaded game leaves
+/// out (comments, annotations, variations): the game goes on in its own file, with
+/// its whole history. Anything else is refused, with what to do instead.
+pub fn refuse_losing_a_game(save: &Path, source: Option<&Path>) -> Result<(), OpenError> {
+    let path = save.to_owned();
+    let bytes = match std::fs::read(save) {
+        Ok(bytes) => bytes,
+        // Nothing there to lose; a folder or a file that cannot be written to is
+        // reported by the first save, before the game starts.
+        Err(err) if matches!(err.kind(), io::ErrorKind::NotFound | io::ErrorKind::IsADirectory) => {
+            return Ok(());
+        }
+        Err(source) => return Err(StoreError::Read { path, source }.into()),
+    };
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Ok(());
+    }
+    let Ok(file) = PgnFile::from_bytes(&bytes) else {
+        return Err(OpenError::SaveHoldsSomethingElse { path });
+    };
+    match file.games() {
+        [game] if source.is_some_and(|source| same_file(save, source)) => {
+            if game.has_annotations() {
+                Err(OpenError::SaveWouldDropAnnotations { path })
+            } else {
+                Ok(())
+            }
+        }
+        [game] if game.load().is_ok() => Err(OpenError::SaveHoldsAGame { path }),
+        [] | [_] => Err(OpenError::SaveHoldsSomethingElse { path }),
+        games => Err(OpenError::SaveHoldsGames { path, count: games.len() }),
+    }
+}
+
+/// Whether two paths name the same file.
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
+}
+
+/// The line telling the players where a loaded game came from:
+/// `Loaded from games.pgn: 1 move, the last position on the board.`
+pub fn loaded_line(source: &Path, game: &Game) -> String {
+    let name =
+        source.file_name().map_or_else(|| source.display().to_string(), |n| n.to_string_lossy().into_owned());
+    match game.ply().div_ceil(2) {
+        0 => format!("Loaded from {name}: no moves yet, the starting position on the board."),
+        1 => format!("Loaded from {name}: 1 move, the last position on the board."),
+        moves => format!("Loaded from {name}: {moves} moves, the last position on the board."),
+    }
+}
+
+/// Loads game `number` (from 1) of the PGN file at `path`, with its full history.
+///
+/// When the file holds several games and no number is given, the games are listed on
+/// `out` as `N. summary`; then, if there is a way to ask (`answers`, the player's
+/// typing), the player is asked which one, and otherwise it is an error telling them
+/// to pass `--game N`.
+pub fn load(
+    path: &Path,
+    number: Option<usize>,
+    out: &mut dyn Write,
+    answers: Option<&mut dyn BufRead>,
+) -> Result<PgnGame, OpenError> {
+    let file = store::read_pgn_file(path)?;
+    let count = file.len();
+    let number = match number {
+        _ if count == 0 => return Err(OpenError::NoGame { path: path.to_owned() }),
+        Some(n) if (1..=count).contains(&n) => n,
+        Some(n) => return Err(OpenError::NoSuchGame { path: path.to_owned(), count, number: n }),
+        None if count == 1 => 1,
+        None => {
+            let width = count.to_string().len();
+            writeln!(out, "{} holds {count} games:", path.display()).map_err(OpenError::Ask)?;
+            for entry in file.games() {
+                writeln!(out, "{:>width$}. {}", entry.number(), entry.summary()).map_err(OpenError::Ask)?;
+            }
+            match answers {
+                Some(answers) => {
+                    ask(out, answers, count)?.ok_or(OpenError::NotChosen { path: path.to_owned(), count })?
+                }
+                None => return Err(OpenError::NotChosen { path: path.to_owned(), count }),
+            }
+        }
+    };
+    let entry = file.game(number).expect("the number was checked");
+    entry.load().map_err(|source| OpenError::Pgn { path: path.to_owned(), source })
+}
+
+/// Asks for a game number until one from 1 to `count` is given; `None` at the end of
+/// the answers (or an empty answer).
+fn ask(out: &mut dyn Write, answers: &mut dyn BufRead, count: usize) -> Result<Option<usize>, OpenError> {
+    loop {
+        write!(out, "Which game (1-{count})? ").and_then(|()| out.flush()).map_err(OpenError::Ask)?;
+        let mut line = String::new();
+        if answers.read_line(&mut line).map_err(OpenError::Ask)? == 0 || line.trim().is_empty() {
+            writeln!(out).map_err(OpenError::Ask)?;
+            return Ok(None);
+        }
+        match line.trim().parse::<usize>() {
+            Ok(n) if (1..=count).contains(&n) => return Ok(Some(n)),
+            _ => writeln!(out, "Please answer with a number from 1 to {count}.").map_err(OpenError::Ask)?,
+        }
+    }
+}
+
+/// Finds a free file beside `path` for the next game: `game-2.pgn`, `game-3.pgn`...
+fn beside(path: &Path) -> PathBuf {
+    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let ext = path.extension().map(|e| format!(".{}", e.to_string_lossy())).unwrap_or_default();
+    (2..10_000)
+        .map(|n| path.with_file_name(format!("{stem}-{n}{ext}")))
+        .find(|candidate| !candidate.exists())
+        .unwrap_or_else(|| path.with_file_name(format!("{stem}-new{ext}")))
+}
