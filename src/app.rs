@@ -1,360 +1,96 @@
 //! The game screen as a state machine: one state struct ([`App`]), one [`Action`]
-//! enum and one [`App::update`].
+//! enum and one [`App::update`], which returns the [`Effect`]s for the world outside.
 //!
-//! The app knows chess (through [`crate::chess`]) and nothing of terminals: keys and
-//! mouse clicks arrive already translated into actions by the `input` module, and the
-//! `ui` module draws an `&App`. A player's mistake (an illegal typed move, say) never
-//! becomes an `Err`: it becomes a [`Message`] on screen and the game is unchanged.
+//! The app knows chess (through [`crate::chess`]) and nothing of terminals, files or
+//! the time: keys, the mouse and pastes arrive already translated into actions by the
+//! `input` module, the `ui` module draws an `&App`, and the loop carries out the
+//! effects (saving, copying) after the frame is drawn. A player's mistake (an illegal
+//! typed move, say) never becomes an `Err`: it becomes a [`Message`] on screen and the
+//! game is unchanged.
+//!
+//! The state is split by concern: where the player is ([`Focus`], one value for every
+//! mode and overlay), the game's one history ([`Timeline`]), and a file for each kind
+//! of work: typing, pointing, questions and overlays, and the clocks.
 //!
 //! ```
-//! use hotseat::app::{Action, App};
+//! use hotseat::app::{Action, App, Edit, Effect};
 //! use hotseat::chess::Game;
 //! let mut app = App::new(Game::new());
 //! for c in "e4".chars() {
-//!     app.update(Action::Type(c));
+//!     app.update(Action::Edit(Edit::Type(c)));
 //! }
-//! app.update(Action::Submit);
+//! let effects = app.update(Action::Edit(Edit::Submit));
 //! assert_eq!(app.game().san_moves(), ["e4"]);
+//! assert_eq!(effects, [Effect::Save]);
 //! ```
 
+mod action;
 mod clocks;
+mod focus;
+mod pointing;
+mod questions;
+pub mod strings;
+mod timeline;
+mod typing;
 
 use std::time::Instant;
 
-use crate::chess::{
-    ByColor, Color, File, Game, Move, MoveParseError, Outcome, Position, Rank, Reason, Role, Square,
+pub use action::{
+    Action, Answer, Browse, Command, Direction, Edit, Effect, Message, MessageKind, Notation, Point, Pointer,
+    Show,
 };
+pub use focus::{Focus, Mode, PromotionChoice, Question, Selection, TargetKind};
+pub use timeline::{Ply, Step, Timeline};
+pub use typing::Reading;
 
-/// The longest move text we keep; nothing legal is longer than `Nb1xc3+` or `e7e8q`.
-const MAX_INPUT: usize = 16;
+use crate::chess::{ByColor, Color, File, Game, Move, Position, Rank, Square};
+use crate::clock::Clocks;
 
-/// Something a player asked for, already translated from a key or the mouse.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action {
-    /// Add a character to the move being typed.
-    Type(char),
-    /// Delete the last typed character.
-    Backspace,
-    /// Fill in the typed move as far as the legal moves that fit agree.
-    Complete,
-    /// Play the typed move; with nothing typed, pick up or put down at the cursor.
-    Submit,
-    /// Pick up or put down at the cursor.
-    Select,
-    /// Move the square cursor (or the promotion choice) one step on screen.
-    Cursor(Direction),
-    /// Close, cancel or clear the innermost thing: help, a picker, the typed text, the
-    /// selection, browsing, the message.
-    Cancel,
-    /// The mouse button went down on something.
-    PointerDown(Pointer),
-    /// The mouse moved with the button held, over something or nothing.
-    PointerDrag(Option<Pointer>),
-    /// The mouse button came up over something or nothing.
-    PointerUp(Option<Pointer>),
-    /// Take back the last move (or a recorded result such as a resignation).
-    Undo,
-    /// Play again what was last taken back.
-    Redo,
-    /// Show the position one move earlier, without changing the game.
-    Back,
-    /// Show the position one move later.
-    Forward,
-    /// Show the starting position.
-    First,
-    /// Return to the live position.
-    Live,
-    /// Turn the board around.
-    Flip,
-    /// Switch turning the board after every move on or off.
-    ToggleAutoFlip,
-    /// The side to move offers a draw; the other player is asked.
-    OfferDraw,
-    /// Claim a draw by threefold repetition or the fifty-move rule.
-    ClaimDraw,
-    /// Ask who resigns (either player may, whoever is to move), then ask to confirm.
-    Resign,
-    /// Name a side, in answer to a question about one (who resigns).
-    Side(Color),
-    /// Start a new game from the same starting position (after a confirmation).
-    NewGame,
-    /// Choose the piece a pawn promotes to.
-    Choose(Role),
-    /// Answer yes to the question on screen.
-    Yes,
-    /// Answer no to the question on screen.
-    No,
-    /// Open or close the help screen.
-    Help,
-    /// Open or close the game record: the position as FEN, the game as PGN.
-    ShowRecord,
-    /// Copy the FEN or the PGN to the clipboard (done outside the app: see [`Change::Copy`]).
-    Copy(Notation),
-    /// Pause both clocks, or start them again.
-    Pause,
-    /// Time has passed: the clocks are read at this instant, and a flag may fall. The
-    /// loop sends it before every other action and whenever the shown time changes.
-    Tick(Instant),
-    /// Leave the program.
-    Quit,
+/// Everything that belongs to one game: a new game replaces it whole, so nothing of
+/// the old game can linger.
+#[derive(Clone, Debug)]
+struct Round {
+    timeline: Timeline,
+    /// The chess clocks, when the game has them: their running state only.
+    clocks: Option<Clocks>,
+    focus: Focus,
+    cursor: Square,
+    message: Option<Message>,
+    /// A draw offered by this side stands until it is answered or a move is played.
+    draw_offer: Option<Color>,
 }
 
-/// A way of writing down chess that players copy and paste.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Notation {
-    /// The position on the board, in Forsyth-Edwards Notation.
-    Fen,
-    /// The whole game, in Portable Game Notation.
-    Pgn,
-}
-
-impl Notation {
-    /// The name players know it by.
-    pub fn name(self) -> &'static str {
-        match self {
-            Notation::Fen => "FEN",
-            Notation::Pgn => "PGN",
-        }
+impl Round {
+    fn new(game: Game) -> Round {
+        let cursor = Square::from_coords(File::E, Rank::Second.relative_to(game.turn()));
+        Round { timeline: Timeline::new(game), clocks: None, focus: Focus::Idle, cursor, message: None, draw_offer: None }
     }
-}
-
-/// A direction on screen; the app turns it into a board direction.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Direction {
-    /// Towards the top of the screen.
-    Up,
-    /// Towards the bottom of the screen.
-    Down,
-    /// Towards the left of the screen.
-    Left,
-    /// Towards the right of the screen.
-    Right,
-}
-
-/// What the mouse can point at.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Pointer {
-    /// A square of the board.
-    Square(Square),
-    /// A piece in the promotion picker.
-    Promotion(Role),
-    /// A move in the move list: the position after `ply` half-moves.
-    Ply(usize),
-}
-
-/// Which set of keys applies now.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Mode {
-    /// Playing: typing moves, pointing at squares, game commands.
-    Play,
-    /// Choosing the piece a pawn promotes to.
-    Promotion,
-    /// Answering a yes-or-no question.
-    Prompt,
-    /// Saying who resigns, then confirming it.
-    Resign,
-    /// Reading the help screen.
-    Help,
-    /// Reading the game record (FEN and PGN), to copy it.
-    Record,
-}
-
-/// A question for the players.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Prompt {
-    /// `by` offers a draw; the other side answers.
-    DrawOffer {
-        /// Who offers.
-        by: Color,
-    },
-    /// A player is resigning: first who, then whether they are sure.
-    Resign {
-        /// Who resigns, once named.
-        by: Option<Color>,
-    },
-    /// Abandon the game in progress and start again.
-    NewGame,
-}
-
-impl Prompt {
-    /// The question, for players.
-    pub fn question(self) -> String {
-        match self {
-            Prompt::DrawOffer { by } => format!("{by} offers a draw. {}, do you accept?", !by),
-            Prompt::Resign { by: None } => "Who resigns? That side loses the game.".to_owned(),
-            Prompt::Resign { by: Some(by) } => format!("{by} resigns and loses the game. Are you sure?"),
-            Prompt::NewGame => "Abandon this game and start a new one?".to_owned(),
-        }
-    }
-}
-
-/// The open promotion picker: a pawn's move waiting for its piece.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PromotionChoice {
-    /// The pawn's square.
-    pub from: Square,
-    /// The square it promotes on.
-    pub to: Square,
-    /// The highlighted choice, an index into [`Role::PROMOTIONS`].
-    pub highlighted: usize,
-}
-
-impl PromotionChoice {
-    /// The highlighted piece.
-    pub fn role(&self) -> Role {
-        Role::PROMOTIONS[self.highlighted]
-    }
-}
-
-/// How a message on screen should look.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MessageKind {
-    /// Something happened as asked.
-    Info,
-    /// Something was refused, with the reason.
-    Error,
-}
-
-/// A line of feedback for the players.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Message {
-    /// Info or error.
-    pub kind: MessageKind,
-    /// The words.
-    pub text: String,
-}
-
-/// What a highlighted destination square means for the selected piece.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TargetKind {
-    /// A move to an empty square.
-    Quiet,
-    /// A capture (en passant included).
-    Capture,
-    /// Castling: the king's destination, or its own rook.
-    Castle,
-}
-
-/// A piece picked up, with where it may go.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Selection {
-    /// The piece's square.
-    pub from: Square,
-    moves: Vec<Move>,
-    targets: Vec<(Square, TargetKind)>,
-}
-
-impl Selection {
-    /// The squares the piece may go to, each with its kind.
-    pub fn targets(&self) -> &[(Square, TargetKind)] {
-        &self.targets
-    }
-
-    /// The legal moves that put the piece down on `to`: one move, four promotions,
-    /// or castling when `to` is the king's destination or its own rook.
-    fn moves_to(&self, to: Square) -> Vec<Move> {
-        let exact: Vec<Move> = self.moves.iter().copied().filter(|m| m.to() == to).collect();
-        if !exact.is_empty() {
-            return exact;
-        }
-        self.moves.iter().copied().filter(|m| m.is_castle() && m.destination() == to).collect()
-    }
-}
-
-/// A change to the game record, for whoever keeps it (an autosave, say), or something
-/// the players asked of the world outside the app.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Change {
-    /// A move was played (typed, pointed at or redone); it may have ended the game.
-    Moved(Move),
-    /// The last move, or a recorded result, was taken back.
-    TakenBack,
-    /// A result was recorded: a draw by agreement or claim, or a resignation.
-    Recorded(Outcome),
-    /// A new game replaced the old one.
-    NewGame,
-    /// Not a change to the game: the players asked to copy the FEN of the position on
-    /// the board, or the game's PGN, to the clipboard. The app does no I/O, so whoever
-    /// runs it does the copying (and may say so with [`App::notify`]).
-    Copy(Notation),
-}
-
-/// Something taken back that [`Action::Redo`] can restore.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Redo {
-    Move(Move),
-    Outcome(Outcome),
-}
-
-/// A mouse press on the board, remembered until the button comes up.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Press {
-    from: Square,
-    /// The piece was already picked up before this press, so a click puts it back.
-    was_selected: bool,
 }
 
 /// The state of the game screen.
 #[derive(Clone, Debug)]
 pub struct App {
-    game: Game,
-    redo: Vec<Redo>,
-    /// `Some(ply)` while browsing the position after `ply` half-moves.
-    view: Option<usize>,
-    cursor: Square,
-    selection: Option<Selection>,
-    press: Option<Press>,
-    promotion: Option<PromotionChoice>,
-    prompt: Option<Prompt>,
-    help: bool,
-    /// How many lines of the help screen are scrolled out of view.
-    help_scroll: u16,
-    input: String,
-    /// The legal moves that fit the typed text, with their SAN.
-    matches: Vec<(Move, String)>,
-    message: Option<Message>,
+    round: Round,
+    /// The time of the last tick: the clocks are read at it.
+    now: Option<Instant>,
+    players: ByColor<String>,
     flipped: bool,
     auto_flip: bool,
     quit: bool,
-    changes: Vec<Change>,
-    /// The chess clocks, when the game has them, and the time of the last tick.
-    timing: Option<clocks::Timing>,
-    /// The players' names, for the screen (and the record kept outside).
-    players: ByColor<String>,
-    /// Whether the game record (FEN and PGN) is open, and how far it is scrolled.
-    record_open: bool,
-    record_scroll: u16,
-    /// The game as PGN, as kept outside the app (the app knows no PGN).
-    record_text: Option<String>,
+    effects: Vec<Effect>,
 }
 
 impl App {
     /// A screen for `game`, which may already have moves (a game loaded from a record).
     pub fn new(game: Game) -> App {
-        let cursor = Square::from_coords(File::E, Rank::Second.relative_to(game.turn()));
         App {
-            game,
-            redo: Vec::new(),
-            view: None,
-            cursor,
-            selection: None,
-            press: None,
-            promotion: None,
-            prompt: None,
-            help: false,
-            help_scroll: 0,
-            input: String::new(),
-            matches: Vec::new(),
-            message: None,
+            round: Round::new(game),
+            now: None,
+            players: ByColor::new_with(|color| color.name().to_owned()),
             flipped: false,
             auto_flip: false,
             quit: false,
-            changes: Vec::new(),
-            timing: None,
-            players: ByColor::new_with(|color| color.name().to_owned()),
-            record_open: false,
-            record_scroll: 0,
-            record_text: None,
+            effects: Vec::new(),
         }
     }
 
@@ -384,122 +120,106 @@ impl App {
 
     /// The game, live: every move played so far.
     pub fn game(&self) -> &Game {
-        &self.game
+        self.round.timeline.game()
+    }
+
+    /// The game with its history: what each move left behind, and what can be redone.
+    pub fn timeline(&self) -> &Timeline {
+        &self.round.timeline
+    }
+
+    /// Where the player is.
+    pub fn focus(&self) -> &Focus {
+        &self.round.focus
     }
 
     /// Which keys apply now.
     pub fn mode(&self) -> Mode {
-        if self.help {
-            Mode::Help
-        } else if self.record_open {
-            Mode::Record
-        } else if let Some(prompt) = self.prompt {
-            if matches!(prompt, Prompt::Resign { .. }) { Mode::Resign } else { Mode::Prompt }
-        } else if self.promotion.is_some() {
-            Mode::Promotion
-        } else {
-            Mode::Play
-        }
+        self.round.focus.mode()
     }
 
     /// The half-move whose position is on the board (the game's length when live).
     pub fn shown_ply(&self) -> usize {
-        self.view.unwrap_or(self.game.ply())
+        match self.round.focus.base() {
+            Focus::Browsing(ply) => *ply,
+            _ => self.game().ply(),
+        }
     }
 
     /// The position on the board: the live one, or an earlier one while browsing.
     pub fn shown_position(&self) -> &Position {
-        self.game.position_at(self.shown_ply()).unwrap_or_else(|| self.game.position())
+        self.game().position_at(self.shown_ply()).unwrap_or_else(|| self.game().position())
     }
 
     /// The move that led to the position on the board, if any.
     pub fn shown_last_move(&self) -> Option<Move> {
         let ply = self.shown_ply();
-        ply.checked_sub(1).and_then(|i| self.game.moves().get(i).copied())
+        ply.checked_sub(1).and_then(|i| self.game().moves().get(i).copied())
     }
 
     /// Whether an earlier position is on the board.
     pub fn is_browsing(&self) -> bool {
-        self.view.is_some()
+        matches!(self.round.focus.base(), Focus::Browsing(_))
     }
 
     /// The square cursor.
     pub fn cursor(&self) -> Square {
-        self.cursor
+        self.round.cursor
     }
 
     /// The piece picked up, if any.
     pub fn selection(&self) -> Option<&Selection> {
-        self.selection.as_ref()
-    }
-
-    /// The move the typed text would play, when exactly one legal move fits it.
-    pub fn preview(&self) -> Option<Move> {
-        match self.matches.as_slice() {
-            [(m, _)] if !self.input.trim().is_empty() => Some(*m),
+        match self.round.focus.base() {
+            Focus::Holding(selection) => Some(selection),
             _ => None,
         }
     }
 
-    /// The text typed so far.
-    pub fn input(&self) -> &str {
-        &self.input
+    /// The open promotion picker.
+    pub fn promotion(&self) -> Option<&PromotionChoice> {
+        match self.round.focus.base() {
+            Focus::Promotion(choice) => Some(choice),
+            _ => None,
+        }
     }
 
-    /// The legal moves (in SAN) that fit the typed text, empty when nothing is typed.
-    pub fn input_matches(&self) -> impl ExactSizeIterator<Item = &str> {
-        self.matches.iter().map(|(_, san)| san.as_str())
+    /// The open question.
+    pub fn question(&self) -> Option<Question> {
+        match self.round.focus.base() {
+            Focus::Question(question) => Some(*question),
+            _ => None,
+        }
+    }
+
+    /// How far the help screen is scrolled, in lines (the drawing stops at its end).
+    pub fn help_scroll(&self) -> u16 {
+        match &self.round.focus {
+            Focus::Help { scroll, .. } => *scroll,
+            _ => 0,
+        }
+    }
+
+    /// How far the game record is scrolled, in lines (the drawing stops at its end).
+    pub fn record_scroll(&self) -> u16 {
+        match &self.round.focus {
+            Focus::Record { scroll, .. } => *scroll,
+            _ => 0,
+        }
+    }
+
+    /// The side whose draw offer stands, unanswered.
+    pub fn draw_offer(&self) -> Option<Color> {
+        self.round.draw_offer
     }
 
     /// The last message for the players.
     pub fn message(&self) -> Option<&Message> {
-        self.message.as_ref()
-    }
-
-    /// The open promotion picker.
-    pub fn promotion(&self) -> Option<&PromotionChoice> {
-        self.promotion.as_ref()
-    }
-
-    /// The open question.
-    pub fn prompt(&self) -> Option<Prompt> {
-        self.prompt
-    }
-
-    /// Whether the help screen is open.
-    pub fn help_open(&self) -> bool {
-        self.help
-    }
-
-    /// How far the help screen is scrolled, in lines (the screen stops at its end).
-    pub fn help_scroll(&self) -> u16 {
-        self.help_scroll
+        self.round.message.as_ref()
     }
 
     /// The name of the player of `color`.
     pub fn player(&self, color: Color) -> &str {
         &self.players[color]
-    }
-
-    /// Whether the game record (FEN and PGN) is open.
-    pub fn record_open(&self) -> bool {
-        self.record_open
-    }
-
-    /// How far the game record is scrolled, in lines (the drawing stops at its end).
-    pub fn record_scroll(&self) -> u16 {
-        self.record_scroll
-    }
-
-    /// The game as PGN, as last handed over with [`App::set_record_text`].
-    pub fn record_text(&self) -> Option<&str> {
-        self.record_text.as_deref()
-    }
-
-    /// Hands over the game as PGN, for the players to read and copy. Whoever keeps the
-    /// record calls it whenever the game changes (the app knows no PGN).
-    pub fn set_record_text(&mut self, pgn: impl Into<String>) {
-        self.record_text = Some(pgn.into());
     }
 
     /// Whether Black is at the bottom of the board.
@@ -517,674 +237,277 @@ impl App {
         self.quit
     }
 
-    /// Whether something was taken back that can be redone.
-    pub fn can_redo(&self) -> bool {
-        !self.redo.is_empty()
+    /// Whether `action` would do something now: the hint bar dims the keys of those
+    /// that would not, and the keys of a question offer only these.
+    pub fn can(&self, action: &Action) -> bool {
+        let game = self.game();
+        let over = game.is_over();
+        match action {
+            Action::Command(command) => match command {
+                Command::Undo => self.timeline().can_undo(),
+                Command::Redo => self.timeline().can_redo(),
+                Command::ClaimDraw => !over && game.claimable_draw().is_some(),
+                Command::OfferDraw | Command::Resign => !over,
+                Command::NewGame => true,
+                Command::Pause => self.clocks().is_some() && !over,
+            },
+            Action::Browse(Browse::Back | Browse::First) => self.shown_ply() > 0,
+            Action::Browse(Browse::Forward | Browse::Live) => self.is_browsing(),
+            Action::Answer(Answer::Side(_)) => self.question() == Some(Question::Resign { by: None }),
+            Action::Answer(Answer::Yes) => {
+                self.question().is_some_and(|q| q != Question::Resign { by: None })
+            }
+            _ => true,
+        }
     }
 
-    /// Changes to the game record since the last call, oldest first.
-    pub fn take_changes(&mut self) -> Vec<Change> {
-        std::mem::take(&mut self.changes)
-    }
-
-    /// Shows a line of information from outside the app (an autosave, say).
+    /// Shows a line of information from outside the app.
     pub fn notify(&mut self, text: impl Into<String>) {
-        self.info(text);
-    }
-
-    /// Shows an error from outside the app (a failed autosave, say).
-    pub fn report_error(&mut self, text: impl Into<String>) {
-        self.error(text);
+        self.round.message = Some(Message::info(text));
     }
 
     // ----- changing the state -----
 
-    /// Applies one action.
-    pub fn update(&mut self, action: Action) {
-        if action == Action::Quit {
-            self.quit = true;
-            return;
-        }
-        if let Action::Tick(now) = action {
-            self.tick(now);
-            return;
-        }
-        match self.mode() {
-            Mode::Help => self.update_help(action),
-            Mode::Record => self.update_record(action),
-            Mode::Prompt => self.update_prompt(action),
-            Mode::Resign => self.update_resign(action),
-            Mode::Promotion => self.update_promotion(action),
-            Mode::Play => self.update_play(action),
-        }
-    }
-
-    fn update_help(&mut self, action: Action) {
-        /// More lines than the help screen has; the drawing code stops at its end.
-        const MAX_SCROLL: u16 = 64;
+    /// Applies one action, and returns what the world outside must do about it (save
+    /// the game, copy to the clipboard), in order, for after the frame is drawn.
+    pub fn update(&mut self, action: Action) -> Vec<Effect> {
         match action {
-            Action::Help | Action::Cancel | Action::Submit | Action::No => {
-                self.help = false;
-                self.help_scroll = 0;
-            }
-            Action::Cursor(Direction::Up) => self.help_scroll = self.help_scroll.saturating_sub(1),
-            Action::Cursor(Direction::Down) => self.help_scroll = (self.help_scroll + 1).min(MAX_SCROLL),
-            Action::Back => self.help_scroll = self.help_scroll.saturating_sub(10),
-            Action::Forward => self.help_scroll = (self.help_scroll + 10).min(MAX_SCROLL),
-            _ => {}
+            Action::Quit => self.quit = true,
+            Action::Tick(now) => self.tick(now),
+            Action::Report(message) => self.round.message = Some(message),
+            Action::Show(Show::Repaint) => self.effects.push(Effect::Repaint),
+            action => match self.mode() {
+                Mode::Help => self.update_help(action),
+                Mode::Record => self.update_record(action),
+                Mode::Question | Mode::Resign => self.update_question(action),
+                Mode::Promotion => self.update_promotion(action),
+                Mode::Play => self.update_play(action),
+            },
         }
-    }
-
-    fn update_record(&mut self, action: Action) {
-        /// More lines than a long game's record has; the drawing code stops at its end.
-        const MAX_SCROLL: u16 = 2000;
-        match action {
-            Action::ShowRecord | Action::Cancel | Action::Submit | Action::No => {
-                self.record_open = false;
-                self.record_scroll = 0;
-            }
-            Action::Copy(notation) => self.changes.push(Change::Copy(notation)),
-            Action::Cursor(Direction::Up) => self.record_scroll = self.record_scroll.saturating_sub(1),
-            Action::Cursor(Direction::Down) => self.record_scroll = (self.record_scroll + 1).min(MAX_SCROLL),
-            Action::Back => self.record_scroll = self.record_scroll.saturating_sub(10),
-            Action::Forward => self.record_scroll = (self.record_scroll + 10).min(MAX_SCROLL),
-            Action::First => self.record_scroll = 0,
-            Action::Live => self.record_scroll = MAX_SCROLL,
-            _ => {}
-        }
-    }
-
-    fn update_prompt(&mut self, action: Action) {
-        let Some(prompt) = self.prompt else { return };
-        let yes = match action {
-            Action::Yes | Action::Submit => true,
-            Action::No | Action::Cancel => false,
-            _ => return,
-        };
-        self.prompt = None;
-        match (prompt, yes) {
-            (Prompt::DrawOffer { .. }, true) => self.record(Game::agree_draw),
-            (Prompt::DrawOffer { by }, false) => self.info(format!("{} declines the draw.", !by)),
-            (Prompt::NewGame, true) => self.new_game(),
-            // Resigning has keys of its own (`update_resign`).
-            (Prompt::NewGame | Prompt::Resign { .. }, _) => self.message = None,
-        }
-    }
-
-    /// Who resigns is named with a side's key, then confirmed with yes. Enter answers
-    /// neither, so a move typed after an accidental Ctrl-R cannot resign.
-    fn update_resign(&mut self, action: Action) {
-        let Some(Prompt::Resign { by }) = self.prompt else { return };
-        match (by, action) {
-            (None, Action::Side(color)) => self.prompt = Some(Prompt::Resign { by: Some(color) }),
-            (Some(color), Action::Yes) => {
-                self.prompt = None;
-                self.record(|game| game.resign(color));
-            }
-            (_, Action::No | Action::Cancel) => {
-                self.prompt = None;
-                self.message = None;
-            }
-            _ => {}
-        }
-    }
-
-    fn update_promotion(&mut self, action: Action) {
-        let Some(mut choice) = self.promotion else { return };
-        match action {
-            Action::Choose(role) | Action::PointerDown(Pointer::Promotion(role)) => self.promote(role),
-            Action::Submit | Action::Select => self.promote(choice.role()),
-            Action::Cursor(direction) => {
-                let n = Role::PROMOTIONS.len();
-                choice.highlighted = match direction {
-                    Direction::Left | Direction::Up => (choice.highlighted + n - 1) % n,
-                    Direction::Right | Direction::Down => (choice.highlighted + 1) % n,
-                };
-                self.promotion = Some(choice);
-            }
-            Action::Cancel | Action::PointerDown(_) => {
-                self.promotion = None;
-                self.info("Promotion cancelled: the pawn has not moved.");
-            }
-            Action::Help => self.help = true,
-            _ => {}
-        }
+        let mut effects = std::mem::take(&mut self.effects);
+        // One save covers every change an action made.
+        let mut saved = false;
+        effects.retain(|e| *e != Effect::Save || !std::mem::replace(&mut saved, true));
+        effects
     }
 
     fn update_play(&mut self, action: Action) {
         match action {
-            Action::Type(c) => self.type_char(c),
-            Action::Backspace => {
-                self.input.pop();
-                self.refresh_matches();
-            }
-            Action::Complete => self.complete(),
-            Action::Submit => {
-                if self.input.trim().is_empty() {
-                    self.point(self.cursor);
-                } else {
-                    self.submit_text();
-                }
-            }
-            Action::Select => self.point(self.cursor),
-            Action::Cursor(direction) => self.move_cursor(direction),
+            Action::Edit(edit) => self.edit(edit),
+            Action::Point(point) => self.point(point),
+            Action::Browse(browse) => self.browse(browse),
+            Action::Command(command) => self.command(command),
+            Action::Show(show) => self.show(show),
             Action::Cancel => self.cancel(),
-            Action::PointerDown(pointer) => self.pointer_down(pointer),
-            Action::PointerDrag(pointer) => {
-                if let (Some(_), Some(Pointer::Square(sq))) = (self.press, pointer) {
-                    self.cursor = sq;
-                }
-            }
-            Action::PointerUp(pointer) => self.pointer_up(pointer),
-            Action::Undo => self.undo(),
-            Action::Redo => self.redo(),
-            Action::Back => self.browse_to(self.shown_ply().checked_sub(1)),
-            Action::Forward => self.browse_to(Some(self.shown_ply() + 1)),
-            Action::First => self.browse_to(Some(0)),
-            Action::Live => self.browse_to(Some(self.game.ply())),
-            Action::Flip => self.flipped = !self.flipped,
-            Action::ToggleAutoFlip => {
-                self.auto_flip = !self.auto_flip;
-                self.orient();
-                self.info(if self.auto_flip {
-                    "The board now turns after every move."
-                } else {
-                    "The board no longer turns after every move."
-                });
-            }
-            Action::OfferDraw => {
-                if self.refuse_if_over() {
-                    return;
-                }
-                self.prompt = Some(Prompt::DrawOffer { by: self.game.turn() });
-            }
-            Action::ClaimDraw => self.claim_draw(),
-            Action::Resign => {
-                if self.refuse_if_over() {
-                    return;
-                }
-                self.prompt = Some(Prompt::Resign { by: None });
-            }
-            Action::NewGame => {
-                if self.game.ply() > 0 && !self.game.is_over() {
-                    self.prompt = Some(Prompt::NewGame);
+            Action::Answer(_) => self.error(strings::NO_QUESTION),
+            Action::Tick(_) | Action::Report(_) | Action::Quit => {}
+        }
+    }
+
+    fn command(&mut self, command: Command) {
+        match command {
+            Command::Undo => self.undo(),
+            Command::Redo => self.redo(),
+            Command::OfferDraw => self.ask(Question::DrawOffer { by: self.game().turn() }),
+            Command::ClaimDraw => self.claim_draw(),
+            Command::Resign => self.ask(Question::Resign { by: None }),
+            Command::NewGame => {
+                if self.game().ply() > 0 && !self.game().is_over() {
+                    self.ask(Question::NewGame);
                 } else {
                     self.new_game();
                 }
             }
-            Action::Help => self.help = true,
-            Action::ShowRecord => {
-                self.record_open = true;
-                self.message = None;
+            Command::Pause => self.toggle_pause(),
+        }
+    }
+
+    fn show(&mut self, show: Show) {
+        match show {
+            Show::Flip => self.flipped = !self.flipped,
+            Show::AutoFlip => {
+                self.auto_flip = !self.auto_flip;
+                self.orient();
+                self.info(if self.auto_flip { strings::AUTO_FLIP_ON } else { strings::AUTO_FLIP_OFF });
             }
-            Action::Copy(notation) => self.changes.push(Change::Copy(notation)),
-            Action::Pause => self.toggle_pause(),
-            Action::Choose(_)
-            | Action::Side(_)
-            | Action::Yes
-            | Action::No
-            | Action::Tick(_)
-            | Action::Quit => {}
+            Show::Help => self.open_help(),
+            Show::Record => self.open_record(),
+            Show::Copy(notation) => self.effects.push(Effect::Copy(notation)),
+            Show::Scroll(_) | Show::ScrollTo(_) => {}
+            Show::Repaint => self.effects.push(Effect::Repaint),
         }
     }
 
-    // ----- typing -----
+    // ----- the game's history -----
 
-    fn type_char(&mut self, c: char) {
-        if self.input.chars().count() >= MAX_INPUT || c.is_control() {
-            return;
-        }
-        if self.input.is_empty() {
-            self.return_to_live();
-            self.selection = None;
-        }
-        self.input.push(c);
-        self.refresh_matches();
-    }
-
-    fn refresh_matches(&mut self) {
-        let text = self.input.trim();
-        self.matches = if text.is_empty() {
-            Vec::new()
-        } else {
-            let pos = self.game.position();
-            pos.moves_matching_prefix(text).into_iter().map(|m| (m, pos.san(m))).collect()
-        };
-    }
-
-    fn complete(&mut self) {
-        let mut sans = self.matches.iter().map(|(_, san)| san.as_str());
-        let Some(first) = sans.next() else { return };
-        let common = sans.fold(first, |common, san| {
-            let same = common.bytes().zip(san.bytes()).take_while(|(a, b)| a == b).count();
-            // SAN is ASCII, so a byte count is a character boundary.
-            common.get(..same).unwrap_or_default()
-        });
-        // Only complete what extends the text as typed; `e2e4` stays coordinates.
-        if common.len() > self.input.trim().len() && common.starts_with(self.input.trim()) {
-            self.input = common.to_owned();
-            self.refresh_matches();
-        }
-    }
-
-    fn submit_text(&mut self) {
-        self.return_to_live();
-        let text = self.input.trim().to_owned();
-        self.input.clear();
-        self.matches.clear();
-        if self.refuse_if_over() {
-            return;
-        }
-        let pos = self.game.position();
-        match pos.parse_move(&text) {
-            Ok(m) => self.play(m),
-            Err(MoveParseError::MissingPromotion { from, to, .. }) => self.open_promotion(from, to),
-            Err(err) => {
-                let hint = match &err {
-                    MoveParseError::Ambiguous { .. } => None,
-                    _ => pos.suggest(&text).map(|m| pos.san(m)),
-                };
-                self.error(match hint {
-                    Some(san) => format!("{err} — did you mean {san}?"),
-                    None => err.to_string(),
-                });
-            }
-        }
-    }
-
-    // ----- pointing -----
-
-    fn move_cursor(&mut self, direction: Direction) {
-        let (df, dr) = match direction {
-            Direction::Up => (0, 1),
-            Direction::Down => (0, -1),
-            Direction::Left => (-1, 0),
-            Direction::Right => (1, 0),
-        };
-        let sign = if self.flipped { -1 } else { 1 };
-        if let Some(sq) = self.cursor.offset(df * sign, dr * sign) {
-            self.cursor = sq;
-        }
-    }
-
-    /// Enter or Space on a square: pick up, put down, or say why not.
-    fn point(&mut self, sq: Square) {
-        self.cursor = sq;
-        self.return_to_live();
-        if self.refuse_if_over() {
-            return;
-        }
-        if let Some(sel) = &self.selection {
-            if sel.from == sq {
-                self.selection = None;
-                return;
-            }
-            if self.put_down(sq) {
-                return;
-            }
-            if self.owns(sq) {
-                self.pick_up(sq);
-            } else {
-                self.explain_illegal(sq);
-            }
-        } else {
-            self.pick_up(sq);
-        }
-    }
-
-    fn pointer_down(&mut self, pointer: Pointer) {
-        match pointer {
-            Pointer::Square(sq) => {
-                self.cursor = sq;
-                self.return_to_live();
-                if self.refuse_if_over() {
-                    return;
-                }
-                let was_selected = self.selection.as_ref().is_some_and(|s| s.from == sq);
-                if !was_selected && self.selection.is_some() && self.put_down(sq) {
-                    return;
-                }
-                if self.owns(sq) {
-                    if !was_selected {
-                        self.pick_up(sq);
-                    }
-                    if self.selection.is_some() {
-                        self.press = Some(Press { from: sq, was_selected });
-                    }
-                } else if self.selection.is_some() {
-                    self.explain_illegal(sq);
-                    self.selection = None;
-                } else {
-                    self.pick_up(sq);
-                }
-            }
-            Pointer::Ply(ply) => self.browse_to(Some(ply)),
-            Pointer::Promotion(_) => {}
-        }
-    }
-
-    fn pointer_up(&mut self, pointer: Option<Pointer>) {
-        let Some(press) = self.press.take() else { return };
-        let Some(Pointer::Square(sq)) = pointer else { return };
-        if self.selection.as_ref().is_none_or(|s| s.from != press.from) {
-            return;
-        }
-        if sq == press.from {
-            if press.was_selected {
-                self.selection = None;
-            }
-        } else {
-            self.cursor = sq;
-            if !self.put_down(sq) {
-                self.explain_illegal(sq);
-            }
-        }
-    }
-
-    fn owns(&self, sq: Square) -> bool {
-        self.game.position().piece_at(sq).is_some_and(|p| p.color == self.game.turn())
-    }
-
-    /// Picks up the piece on `sq`, or says why it cannot be.
-    fn pick_up(&mut self, sq: Square) {
-        let pos = self.game.position();
-        let turn = pos.turn();
-        let Some(piece) = pos.piece_at(sq) else {
-            self.selection = None;
-            self.error(format!("There is no piece on {sq}. {turn} to move."));
-            return;
-        };
-        if piece.color != turn {
-            self.selection = None;
-            self.error(format!("The {} on {sq} is {}'s. {turn} to move.", piece.role, piece.color));
-            return;
-        }
-        let moves = pos.legal_moves_from(sq).to_vec();
-        if moves.is_empty() {
-            self.selection = None;
-            let why = if pos.is_check() { " (your king is in check)" } else { "" };
-            self.error(format!("The {} on {sq} has no legal move{why}.", piece.role));
-            return;
-        }
-        let mut targets = Vec::with_capacity(moves.len() + 2);
-        for &m in &moves {
-            if m.is_castle() {
-                targets.push((m.destination(), TargetKind::Castle));
-                targets.push((m.to(), TargetKind::Castle));
-            } else if m.is_en_passant() || pos.piece_at(m.to()).is_some() {
-                targets.push((m.to(), TargetKind::Capture));
-            } else {
-                targets.push((m.to(), TargetKind::Quiet));
-            }
-        }
-        targets.dedup();
-        self.message = None;
-        self.selection = Some(Selection { from: sq, moves, targets });
-    }
-
-    /// Puts the selected piece down on `to` if that is legal; returns whether it was.
-    fn put_down(&mut self, to: Square) -> bool {
-        let Some(sel) = &self.selection else { return false };
-        let moves = sel.moves_to(to);
-        match moves.as_slice() {
-            [] => false,
-            [m] => {
-                self.play(*m);
-                true
-            }
-            [m, ..] if m.promotion_role().is_some() => {
-                self.open_promotion(m.from(), m.to());
-                true
-            }
-            // Castling with the king's destination also reachable by a plain king move
-            // (Chess960): the plain move is what was pointed at.
-            [m, ..] => {
-                let m = moves.iter().copied().find(|m| !m.is_castle()).unwrap_or(*m);
-                self.play(m);
-                true
-            }
-        }
-    }
-
-    fn explain_illegal(&mut self, to: Square) {
-        let Some(sel) = &self.selection else { return };
-        let from = sel.from;
-        let pos = self.game.position();
-        let reason = match pos.parse_uci(&format!("{from}{to}")) {
-            Err(MoveParseError::Illegal { reason, .. }) => reason,
-            _ => format!("it cannot go to {to}"),
-        };
-        self.error(format!("Illegal move {from}–{to}: {reason}."));
-    }
-
-    fn open_promotion(&mut self, from: Square, to: Square) {
-        self.selection = None;
-        self.promotion = Some(PromotionChoice { from, to, highlighted: 0 });
-        self.message = None;
-    }
-
-    fn promote(&mut self, role: Role) {
-        let Some(choice) = self.promotion.take() else { return };
-        let m = self
-            .game
-            .position()
-            .legal_moves_from(choice.from)
-            .iter()
-            .copied()
-            .find(|m| m.to() == choice.to && m.promotion_role() == Some(role));
-        match m {
-            Some(m) => self.play(m),
-            None => self.error(format!("A pawn cannot promote to a {role}.")),
-        }
-    }
-
-    // ----- the game record -----
-
+    /// Plays a legal move, however it was entered.
     fn play(&mut self, m: Move) {
-        if let Err(err) = self.game.try_play(m) {
-            self.error(err.to_string());
+        if !self.game().position().is_legal(m) || self.game().is_over() {
+            self.refuse_if_over();
             return;
         }
-        if self.redo.last() == Some(&Redo::Move(m)) {
-            self.redo.pop();
-            self.clocks_moved(true);
-        } else {
-            self.redo.clear();
-            self.clocks_moved(false);
-        }
-        self.after_move_change();
+        let declined = self.round.draw_offer.take();
+        let times = self.clocks_before_move();
+        let redone = self.round.timeline.play(m, times);
+        self.clocks_after_move(redone);
+        self.after_change();
         // The cursor follows the game, so the next player starts pointing from the
         // move just made, however it was entered.
-        self.cursor = m.destination();
-        self.changes.push(Change::Moved(m));
+        self.round.cursor = m.destination();
+        if let Some(by) = declined {
+            self.info(strings::draw_declined_by_move(!by));
+        }
+        self.effects.push(Effect::Save);
     }
 
-    fn after_move_change(&mut self) {
-        self.selection = None;
-        self.press = None;
-        self.promotion = None;
-        self.input.clear();
-        self.matches.clear();
-        self.message = None;
-        self.view = None;
+    /// Records a result decided by the players (`decide` has the game record it: a
+    /// draw, a resignation).
+    fn decide(&mut self, decide: impl FnOnce(&mut Game)) {
+        let Some(outcome) = self.round.timeline.decide(decide) else { return };
+        self.round.focus = Focus::Idle;
+        self.round.message = None;
+        self.clocks_after_result(outcome);
+        self.effects.push(Effect::Save);
+    }
+
+    fn undo(&mut self) {
+        self.leave_browsing();
+        let last = self.game().ply().checked_sub(1).map(|i| strings::move_label(self.game(), i));
+        match self.round.timeline.undo() {
+            Some(step) => {
+                self.clocks_after_step();
+                self.after_change();
+                self.info(strings::taken_back(step, last.as_deref().unwrap_or_default()));
+                self.effects.push(Effect::Save);
+            }
+            None => self.error(strings::NOTHING_TO_UNDO),
+        }
+    }
+
+    fn redo(&mut self) {
+        self.leave_browsing();
+        match self.round.timeline.redo() {
+            Some(step) => {
+                match step {
+                    Step::Result(outcome) => self.clocks_after_result(outcome),
+                    Step::Move(_) => self.clocks_after_step(),
+                }
+                self.after_change();
+                if let Step::Move(index) = step {
+                    self.round.cursor = self.game().moves()[index].destination();
+                }
+                self.effects.push(Effect::Save);
+            }
+            None => self.error(strings::NOTHING_TO_REDO),
+        }
+    }
+
+    fn claim_draw(&mut self) {
+        self.leave_browsing();
+        if self.refuse_if_over() {
+            return;
+        }
+        if self.game().claimable_draw().is_some() {
+            self.decide(|game| {
+                game.claim_draw();
+            });
+        } else {
+            self.error(strings::NO_DRAW_TO_CLAIM);
+        }
+    }
+
+    fn new_game(&mut self) {
+        let start = self.game().start().clone();
+        let controls = self.clocks().map(Clocks::controls);
+        self.round = Round::new(Game::from_position(start));
+        if let (Some(controls), Some(now)) = (controls, self.now) {
+            self.start_clocks(controls, &[], now);
+        }
+        self.orient();
+        self.effects.push(Effect::NewGame);
+    }
+
+    /// After a move or a take-back: back to playing, nothing typed or in hand.
+    fn after_change(&mut self) {
+        self.round.focus = Focus::Idle;
+        self.round.message = None;
         self.orient();
     }
 
     fn orient(&mut self) {
         if self.auto_flip {
-            self.flipped = self.game.turn() == Color::Black;
+            self.flipped = self.game().turn() == Color::Black;
         }
     }
 
-    fn undo(&mut self) {
-        self.return_to_live();
-        if let Some(outcome) = self.game.outcome().filter(|o| is_recorded(o.reason)) {
-            // `Game::undo` drops the record together with the last move; play the move
-            // again so only the record is taken back.
-            if let Some(m) = self.game.undo() {
-                self.game.play(m);
-            }
-            self.redo.push(Redo::Outcome(outcome));
-            self.clocks_result_taken_back();
-            self.after_move_change();
-            self.info(format!("Taken back: {outcome}."));
-            self.changes.push(Change::TakenBack);
-            return;
-        }
-        let Some(label) = self.game.ply().checked_sub(1).map(|i| self.move_label(i)) else {
-            self.error("Nothing to take back: no move has been played.");
-            return;
-        };
-        if let Some(m) = self.game.undo() {
-            self.redo.push(Redo::Move(m));
-            self.clocks_move_taken_back();
-            self.after_move_change();
-            self.info(format!("Taken back: {label}."));
-            self.changes.push(Change::TakenBack);
-        }
-    }
-
-    fn redo(&mut self) {
-        self.return_to_live();
-        match self.redo.pop() {
-            Some(Redo::Move(m)) => {
-                // `play` pops the redo stack when the move played is its top.
-                self.redo.push(Redo::Move(m));
-                self.play(m);
-            }
-            Some(Redo::Outcome(outcome)) => {
-                self.game.record(outcome);
-                self.clocks_result_recorded(outcome);
-                self.after_move_change();
-                self.changes.push(Change::Recorded(outcome));
-            }
-            None => self.error("Nothing to redo."),
-        }
-    }
-
-    /// `12. Nf3` or `12… Nc6` for the move at index `i`.
-    fn move_label(&self, i: usize) -> String {
-        let start = self.game.start();
-        let first_black = usize::from(start.turn() == Color::Black);
-        let index = i + first_black;
-        let number = start.fullmoves() as usize + index / 2;
-        let dots = if index % 2 == 0 { "." } else { "…" };
-        format!("{number}{dots} {}", self.game.san_moves()[i])
-    }
-
-    fn record(&mut self, f: impl FnOnce(&mut Game)) {
-        f(&mut self.game);
-        self.redo.clear();
-        if let Some(outcome) = self.game.outcome() {
-            self.message = None;
-            self.clocks_result_recorded(outcome);
-            self.changes.push(Change::Recorded(outcome));
-        }
-    }
-
-    fn claim_draw(&mut self) {
-        self.return_to_live();
-        if self.refuse_if_over() {
-            return;
-        }
-        if self.game.claimable_draw().is_some() {
-            self.record(|game| {
-                game.claim_draw();
-            });
-        } else {
-            self.error(
-                "No draw to claim: that needs a threefold repetition or 50 moves each without a capture or pawn move.",
-            );
-        }
-    }
-
-    fn new_game(&mut self) {
-        let start = self.game.start().clone();
-        let mut changes = std::mem::take(&mut self.changes);
-        changes.push(Change::NewGame);
-        let players = std::mem::take(&mut self.players);
-        let timing = self.fresh_timing();
-        *self =
-            App::new(Game::from_position(start)).with_flipped(self.flipped).with_auto_flip(self.auto_flip);
-        self.changes = changes;
-        self.players = players;
-        self.timing = timing;
-    }
-
+    /// Says the game is over and returns `true` if it is.
     fn refuse_if_over(&mut self) -> bool {
-        if let Some(outcome) = self.game.outcome() {
-            self.selection = None;
-            self.error(format!("The game is over: {outcome}."));
-            true
-        } else {
-            false
+        match self.game().outcome() {
+            Some(outcome) => {
+                if matches!(self.round.focus, Focus::Holding(_)) {
+                    self.round.focus = Focus::Idle;
+                }
+                self.error(strings::game_over(outcome));
+                true
+            }
+            None => false,
         }
     }
 
     // ----- browsing -----
 
+    fn browse(&mut self, browse: Browse) {
+        let live = self.game().ply();
+        let target = match browse {
+            Browse::Back => self.shown_ply().checked_sub(1),
+            Browse::Forward => Some(self.shown_ply() + 1),
+            Browse::First => Some(0),
+            Browse::Live => Some(live),
+        };
+        self.browse_to(target);
+    }
+
     /// Shows the position after `ply` half-moves; the game's length means live.
     fn browse_to(&mut self, ply: Option<usize>) {
-        let Some(ply) = ply else {
-            self.info("This is the starting position.");
-            return;
-        };
-        if ply >= self.game.ply() {
-            if self.view.is_none() && ply > self.game.ply() {
-                self.info("This is the live position.");
+        let live = self.game().ply();
+        match ply {
+            None => self.info(strings::AT_THE_START),
+            Some(ply) if ply >= live => {
+                if !self.is_browsing() && ply > live {
+                    self.info(strings::AT_THE_LIVE_POSITION);
+                }
+                self.round.focus = Focus::Idle;
             }
-            self.view = None;
-        } else {
-            self.view = Some(ply);
-            self.message = None;
-        }
-        self.selection = None;
-        self.promotion = None;
-        self.input.clear();
-        self.matches.clear();
-    }
-
-    fn return_to_live(&mut self) {
-        if self.view.take().is_some() {
-            self.info("Back to the live position.");
+            Some(ply) => {
+                self.round.focus = Focus::Browsing(ply);
+                self.round.message = None;
+            }
         }
     }
 
+    /// Leaves browsing for the live position, saying so.
+    fn leave_browsing(&mut self) {
+        if self.is_browsing() {
+            self.round.focus = Focus::Idle;
+            self.info(strings::BACK_TO_LIVE);
+        }
+    }
+
+    /// Esc: clears the typing, puts the piece back, stops browsing, or clears the
+    /// message; a draw offer that still stands is asked again.
     fn cancel(&mut self) {
-        self.press = None;
-        if !self.input.is_empty() {
-            self.input.clear();
-            self.matches.clear();
-        } else if self.selection.is_some() {
-            self.selection = None;
-        } else if self.view.is_some() {
-            self.view = None;
-        } else {
-            self.message = None;
+        match (&self.round.focus, self.round.draw_offer) {
+            (_, Some(by)) => self.round.focus = Focus::Question(Question::DrawOffer { by }),
+            (Focus::Idle, None) => self.round.message = None,
+            (_, None) => self.round.focus = Focus::Idle,
         }
     }
 
     fn info(&mut self, text: impl Into<String>) {
-        self.message = Some(Message { kind: MessageKind::Info, text: text.into() });
+        self.round.message = Some(Message::info(text));
     }
 
     fn error(&mut self, text: impl Into<String>) {
-        self.message = Some(Message { kind: MessageKind::Error, text: text.into() });
+        self.round.message = Some(Message::error(text));
     }
-}
-
-/// Whether a game ending with `reason` was recorded by a player's decision rather than
-/// read from the position (those can be taken back on their own).
-fn is_recorded(reason: Reason) -> bool {
-    matches!(
-        reason,
-        // A result read from a PGN file that does not say why.
-        Reason::Unspecified
-            | Reason::ThreefoldRepetition
-            | Reason::FiftyMoveRule
-            | Reason::Agreement
-            | Reason::Resignation
-            | Reason::Timeout
-            | Reason::TimeoutWithInsufficientMaterial
-    )
 }

@@ -143,10 +143,6 @@ pub struct Clocks {
     controls: ByColor<TimeControl>,
     /// Time left, as of the start of the current turn (or of the pause).
     remaining: ByColor<Duration>,
-    /// The times at the start of each ply, for undo: `history[ply]`.
-    history: Vec<ByColor<Duration>>,
-    /// The entries undo took off `history`, latest last, for redo.
-    undone: Vec<ByColor<Duration>>,
     /// How much of the current turn's time was used before a pause.
     used_this_turn: Duration,
     running: Option<Running>,
@@ -167,8 +163,6 @@ impl Clocks {
         Clocks {
             controls: ByColor { white, black },
             remaining,
-            history: vec![remaining],
-            undone: Vec::new(),
             used_this_turn: Duration::ZERO,
             running: None,
             paused: false,
@@ -178,61 +172,9 @@ impl Clocks {
         }
     }
 
-    /// Clocks for a game that is already `ply` half-moves in, with these times left
-    /// (for a resumed game: the clocks run from the next move on).
-    pub fn resumed(
-        controls: ByColor<TimeControl>,
-        remaining: ByColor<Duration>,
-        to_move: Color,
-        ply: usize,
-    ) -> Clocks {
-        let mut clocks = Clocks::new(controls.white, controls.black, to_move);
-        clocks.remaining = remaining;
-        clocks.history = vec![remaining; ply + 1];
-        clocks.ply = ply;
-        clocks
-    }
-
-    /// Clocks for a recorded game of `moves` half-moves that started with `to_move` to
-    /// play, where `times[i]` is the mover's time left after move `i` when known (the
-    /// `%clk` comments of a PGN record). Unknown times keep what the clock showed
-    /// before. Undo then goes back through the recorded times.
-    ///
-    /// The clocks are not running: call [`Clocks::resume`] after [`Clocks::pause`], or
-    /// [`Clocks::start`], when play goes on.
-    pub fn from_record(
-        controls: ByColor<TimeControl>,
-        to_move: Color,
-        moves: usize,
-        times: &[Option<Duration>],
-    ) -> Clocks {
-        let mut clocks = Clocks::new(controls.white, controls.black, to_move);
-        for i in 0..moves {
-            let mover = clocks.to_move;
-            if let Some(time) = times.get(i).copied().flatten() {
-                clocks.remaining[mover] = time;
-            }
-            clocks.ply += 1;
-            clocks.to_move = !mover;
-            clocks.history.push(clocks.remaining);
-        }
-        clocks
-    }
-
     /// The time controls.
     pub fn controls(&self) -> ByColor<TimeControl> {
         self.controls
-    }
-
-    /// The mover's time left after each move so far, for `%clk` comments: what
-    /// [`Clocks::on_move`] returned, or what the record said.
-    pub fn move_times(&self) -> Vec<Duration> {
-        (0..self.ply)
-            .map(|i| {
-                let mover = if (self.ply - i) % 2 == 1 { !self.to_move } else { self.to_move };
-                self.history[i + 1][mover]
-            })
-            .collect()
     }
 
     /// Whether this turn is timed: both sides have made their first move.
@@ -345,9 +287,6 @@ impl Clocks {
         }
         self.ply += 1;
         self.to_move = !mover;
-        self.history.truncate(self.ply);
-        self.history.push(self.remaining);
-        self.undone.clear();
         self.start_turn(now);
         self.remaining[mover]
     }
@@ -373,42 +312,19 @@ impl Clocks {
         }
     }
 
-    /// Goes back one ply: both clocks show what they showed when that position was
-    /// reached, and the side to move's clock starts again from there (unless paused).
-    /// Clocks stopped at the end of the game go again.
-    pub fn undo(&mut self, now: Instant) {
-        if self.ply == 0 {
-            return;
-        }
-        if let Some(entry) = self.history.pop() {
-            self.undone.push(entry);
-        }
-        self.ply -= 1;
-        self.remaining = self.history[self.ply];
-        self.to_move = !self.to_move;
-        self.stopped = false;
-        self.start_turn(now);
+    /// Both clocks as of the start of the current turn (after a move: as they stand
+    /// after it), for the game's history.
+    pub fn times(&self) -> ByColor<Duration> {
+        self.remaining
     }
 
-    /// Plays again the ply [`Clocks::undo`] last took back: both clocks show what they
-    /// showed after it, and the side to move's clock starts from there. Returns
-    /// whether there was a ply to redo (any new move forgets them).
-    pub fn redo(&mut self, now: Instant) -> bool {
-        let Some(entry) = self.undone.pop() else { return false };
-        self.history.push(entry);
-        self.ply += 1;
-        self.remaining = entry;
-        self.to_move = !self.to_move;
-        self.stopped = false;
-        self.start_turn(now);
-        true
-    }
-
-    /// Starts the current turn over, both clocks showing what they showed when the
-    /// position was reached: for a result taken back (a resignation, a draw, a loss on
-    /// time), after which the game goes on.
-    pub fn restart_turn(&mut self, now: Instant) {
-        self.remaining = self.history[self.ply];
+    /// Sets both clocks to `times`, with `to_move` to play `ply` half-moves into the
+    /// game, and starts that side's turn afresh (unless paused): for a move taken back
+    /// or redone, or a result taken back, after which the game goes on.
+    pub fn set(&mut self, times: ByColor<Duration>, ply: usize, to_move: Color, now: Instant) {
+        self.remaining = times;
+        self.ply = ply;
+        self.to_move = to_move;
         self.stopped = false;
         self.start_turn(now);
     }
@@ -553,22 +469,15 @@ mod tests {
     }
 
     #[test]
-    fn undo_restores_the_times_shown_at_that_position() {
+    fn set_clocks_show_the_times_given_and_the_first_two_moves_stay_untimed() {
         let t0 = Instant::now();
         let mut clocks = timed(tc("1+1"), tc("1+1"), t0);
-        clocks.on_move(t0 + secs(10.0)); // White 51
-        clocks.on_move(t0 + secs(30.0)); // Black 41
-        clocks.undo(t0 + secs(40.0));
-        assert_eq!(clocks.remaining(Color::White, t0 + secs(40.0)), secs(51.0));
-        assert_eq!(
-            clocks.remaining(Color::Black, t0 + secs(40.0)),
-            secs(60.0),
-            "Black's clock shows what it showed before its move"
-        );
-        assert_eq!(clocks.remaining(Color::Black, t0 + secs(45.0)), secs(55.0), "and runs again from there");
-        clocks.undo(t0 + secs(45.0));
-        assert_eq!(clocks.remaining(Color::White, t0 + secs(45.0)), secs(60.0));
-        assert_eq!(clocks.remaining(Color::Black, t0 + secs(45.0)), secs(60.0));
+        clocks.on_move(t0 + secs(10.0));
+        assert_eq!(clocks.times(), ByColor { white: secs(51.0), black: secs(60.0) });
+        clocks.set(ByColor { white: secs(60.0), black: secs(60.0) }, 1, Color::Black, t0 + secs(20.0));
+        assert!(!clocks.is_running(), "Black's first move is not timed");
+        clocks.set(ByColor { white: secs(51.0), black: secs(60.0) }, 2, Color::White, t0 + secs(20.0));
+        assert_eq!(clocks.remaining(Color::White, t0 + secs(25.0)), secs(46.0));
     }
 
     #[test]
@@ -602,22 +511,6 @@ mod tests {
     }
 
     #[test]
-    fn redo_brings_back_the_times_after_the_move() {
-        let t0 = Instant::now();
-        let mut clocks = timed(tc("1+1"), tc("1+1"), t0);
-        clocks.on_move(t0 + secs(10.0)); // White 51
-        clocks.undo(t0 + secs(20.0));
-        assert_eq!(clocks.remaining(Color::White, t0 + secs(20.0)), secs(60.0));
-        assert!(clocks.redo(t0 + secs(30.0)));
-        assert_eq!(clocks.remaining(Color::White, t0 + secs(40.0)), secs(51.0));
-        assert_eq!(clocks.remaining(Color::Black, t0 + secs(40.0)), secs(50.0), "Black's clock runs from 60");
-        assert!(!clocks.redo(t0 + secs(40.0)), "nothing more to redo");
-        clocks.undo(t0 + secs(40.0));
-        clocks.on_move(t0 + secs(41.0));
-        assert!(!clocks.redo(t0 + secs(41.0)), "a new move forgets what was undone");
-    }
-
-    #[test]
     fn stopped_clocks_stand_still_until_a_move_or_result_is_taken_back() {
         let t0 = Instant::now();
         let mut clocks = timed(tc("1+0"), tc("1+0"), t0);
@@ -627,12 +520,13 @@ mod tests {
         assert_eq!(clocks.remaining(Color::Black, t0 + secs(100.0)), secs(55.0));
         clocks.pause(t0 + secs(100.0));
         assert!(!clocks.is_paused(), "a finished game cannot be paused");
-        clocks.restart_turn(t0 + secs(100.0));
+        let start_of_turn = ByColor { white: secs(50.0), black: secs(60.0) };
+        clocks.set(start_of_turn, 3, Color::Black, t0 + secs(100.0));
         assert!(clocks.is_running(), "a result taken back: the game goes on");
         assert_eq!(clocks.remaining(Color::Black, t0 + secs(101.0)), secs(59.0), "from the turn's start");
         clocks.stop_flagged(Color::Black);
         assert_eq!(clocks.remaining(Color::Black, t0 + secs(200.0)), Duration::ZERO);
-        clocks.undo(t0 + secs(200.0));
+        clocks.set(ByColor { white: secs(60.0), black: secs(60.0) }, 2, Color::White, t0 + secs(200.0));
         assert!(clocks.is_running(), "a move taken back: the game goes on");
         assert_eq!(clocks.remaining(Color::White, t0 + secs(200.0)), secs(60.0));
     }
@@ -647,27 +541,6 @@ mod tests {
         assert!(!clocks.is_running() && clocks.is_paused());
         clocks.resume(t0 + secs(20.0));
         assert_eq!(clocks.remaining(Color::White, t0 + secs(25.0)), secs(55.0));
-    }
-
-    #[test]
-    fn recorded_times_rebuild_the_clocks_and_read_back() {
-        let t0 = Instant::now();
-        let mut played = Clocks::new(tc("1+2"), tc("0.5+2"), Color::White);
-        for t in [0.0, 1.0, 6.0, 10.0, 12.0] {
-            played.on_move(t0 + secs(t));
-        }
-        let times = played.move_times();
-        assert_eq!(times, [secs(60.0), secs(30.0), secs(57.0), secs(28.0), secs(57.0)]);
-        let recorded: Vec<Option<Duration>> = times.iter().copied().map(Some).collect();
-        let mut loaded = Clocks::from_record(played.controls(), Color::White, 5, &recorded);
-        assert_eq!(loaded.move_times(), times);
-        assert!(!loaded.is_running(), "a loaded game waits");
-        loaded.start(t0);
-        assert_eq!(loaded.remaining(Color::Black, t0 + secs(3.0)), secs(25.0));
-        loaded.undo(t0);
-        assert_eq!(loaded.remaining(Color::White, t0), secs(57.0), "undo goes back through the record");
-        let unknown = Clocks::from_record(played.controls(), Color::Black, 3, &[None, Some(secs(40.0))]);
-        assert_eq!(unknown.move_times(), [secs(30.0), secs(40.0), secs(30.0)]);
     }
 
     #[test]

@@ -14,7 +14,7 @@ use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 
-use crate::app::{Action, Direction, Mode, Notation, Pointer};
+use crate::app::{Action, Answer, Browse, Command, Direction, Edit, Mode, Notation, Point, Pointer, Show};
 use crate::chess::{Color, Role};
 
 /// A key as the tables name it.
@@ -113,8 +113,8 @@ impl Key {
 }
 
 /// What a key does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Effect {
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Does {
     /// The key stands for this action.
     Act(Action),
     /// The key's character is added to the move being typed.
@@ -124,8 +124,8 @@ pub enum Effect {
 /// Keys that share one line of help, each with what it does.
 #[derive(Clone, Copy, Debug)]
 pub struct Binding {
-    /// The keys and their effects.
-    pub keys: &'static [(Key, Effect)],
+    /// The keys and what they do.
+    pub keys: &'static [(Key, Does)],
     /// One line for the help screen.
     pub help: &'static str,
     /// A word or two for the hint bar, if the binding is shown there.
@@ -141,8 +141,8 @@ impl Binding {
     /// The keys as the hint bar names them, briefly: `^Z`, `PgUp/PgDn`, and only the
     /// first of several keys that do the same (`?` for `? / F1`).
     pub fn short_key_names(&self) -> String {
-        let Some(&(first, effect)) = self.keys.first() else { return String::new() };
-        if self.keys.iter().all(|(_, e)| *e == effect) {
+        let Some((first, does)) = self.keys.first() else { return String::new() };
+        if self.keys.iter().all(|(_, d)| d == does) {
             first.short_name()
         } else {
             self.keys.iter().map(|(k, _)| k.short_name()).collect::<Vec<_>>().join("/")
@@ -157,15 +157,15 @@ impl Binding {
 
     /// The first action the binding stands for (what the hint bar advertises).
     pub fn action(&self) -> Option<Action> {
-        self.keys.iter().find_map(|(_, effect)| match effect {
-            Effect::Act(action) => Some(*action),
-            Effect::TypeChar => None,
+        self.keys.iter().find_map(|(_, does)| match does {
+            Does::Act(action) => Some(action.clone()),
+            Does::TypeChar => None,
         })
     }
 }
 
-const fn act(key: Key, action: Action) -> (Key, Effect) {
-    (key, Effect::Act(action))
+const fn act(key: Key, action: Action) -> (Key, Does) {
+    (key, Does::Act(action))
 }
 
 const QUIT: Binding = Binding {
@@ -174,39 +174,55 @@ const QUIT: Binding = Binding {
     hint: Some("quit"),
 };
 
+const REPAINT: Binding = Binding {
+    keys: &[act(Key::Ctrl('l'), Action::Show(Show::Repaint))],
+    help: "draw the whole screen again",
+    hint: None,
+};
+
+const TEXT: Binding = Binding {
+    keys: &[(Key::Text, Does::TypeChar)],
+    help: "type a move: e4, Nf3, exd5, O-O, e8=Q or e2e4 (with ! ? + # e.p. if you like)",
+    hint: None,
+};
+
+const fn cursor(key: Key, direction: Direction) -> (Key, Does) {
+    act(key, Action::Point(Point::Cursor(direction)))
+}
+
+const fn command(key: Key, command: Command) -> (Key, Does) {
+    act(key, Action::Command(command))
+}
+
 /// Play: typing and pointing first, then the commands; the hint bar shows the commands
 /// in this order and drops them from the end (but never help or quit) when it is short
 /// of room.
 const PLAY: &[Binding] = &[
+    TEXT,
     Binding {
-        keys: &[(Key::Text, Effect::TypeChar)],
-        help: "type a move: e4, Nf3, exd5, O-O, e8=Q or e2e4",
-        hint: None,
-    },
-    Binding {
-        keys: &[act(Key::Enter, Action::Submit)],
+        keys: &[act(Key::Enter, Action::Edit(Edit::Submit))],
         help: "play the typed move, or pick up / put down at the cursor",
         hint: None,
     },
     Binding {
-        keys: &[act(Key::Backspace, Action::Backspace)],
+        keys: &[act(Key::Backspace, Action::Edit(Edit::Backspace))],
         help: "delete the last typed character",
         hint: None,
     },
-    Binding { keys: &[act(Key::Tab, Action::Complete)], help: "complete the typed move", hint: None },
+    Binding { keys: &[act(Key::Tab, Action::Edit(Edit::Complete))], help: "complete the typed move", hint: None },
     Binding {
         keys: &[
-            act(Key::Up, Action::Cursor(Direction::Up)),
-            act(Key::Down, Action::Cursor(Direction::Down)),
-            act(Key::Left, Action::Cursor(Direction::Left)),
-            act(Key::Right, Action::Cursor(Direction::Right)),
+            cursor(Key::Up, Direction::Up),
+            cursor(Key::Down, Direction::Down),
+            cursor(Key::Left, Direction::Left),
+            cursor(Key::Right, Direction::Right),
         ],
         help: "move the square cursor",
         hint: None,
     },
     Binding {
-        keys: &[act(Key::Char(' '), Action::Select)],
-        help: "pick up the piece at the cursor, then put it down",
+        keys: &[(Key::Char(' '), Does::TypeChar)],
+        help: "pick up the piece at the cursor, then put it down (a space in typed text is text)",
         hint: None,
     },
     Binding {
@@ -215,60 +231,49 @@ const PLAY: &[Binding] = &[
         hint: None,
     },
     Binding {
-        keys: &[act(Key::Ctrl('p'), Action::Pause)],
+        keys: &[command(Key::Ctrl('p'), Command::Pause)],
         help: "pause both clocks, or start them again",
         hint: Some("pause"),
     },
     Binding {
-        keys: &[act(Key::Ctrl('d'), Action::ClaimDraw)],
+        keys: &[command(Key::Ctrl('d'), Command::ClaimDraw)],
         help: "claim a draw (threefold repetition, fifty-move rule)",
         hint: Some("claim draw"),
     },
+    Binding { keys: &[command(Key::Ctrl('z'), Command::Undo)], help: "take back the last move", hint: Some("undo") },
+    Binding { keys: &[command(Key::Ctrl('o'), Command::OfferDraw)], help: "offer a draw", hint: Some("offer draw") },
     Binding {
-        keys: &[act(Key::Ctrl('z'), Action::Undo)],
-        help: "take back the last move",
-        hint: Some("undo"),
-    },
-    Binding {
-        keys: &[act(Key::Ctrl('o'), Action::OfferDraw)],
-        help: "offer a draw",
-        hint: Some("offer draw"),
-    },
-    Binding {
-        keys: &[act(Key::Ctrl('r'), Action::Resign)],
+        keys: &[command(Key::Ctrl('r'), Command::Resign)],
         help: "resign: either player, whoever is to move",
         hint: Some("resign"),
     },
-    Binding { keys: &[act(Key::Ctrl('n'), Action::NewGame)], help: "start a new game", hint: Some("new") },
+    Binding { keys: &[command(Key::Ctrl('n'), Command::NewGame)], help: "start a new game", hint: Some("new") },
     Binding {
-        keys: &[act(Key::PageUp, Action::Back), act(Key::PageDown, Action::Forward)],
+        keys: &[act(Key::PageUp, Action::Browse(Browse::Back)), act(Key::PageDown, Action::Browse(Browse::Forward))],
         help: "step through earlier positions (the game is kept)",
         hint: Some("browse"),
     },
     Binding {
-        keys: &[act(Key::Home, Action::First), act(Key::End, Action::Live)],
+        keys: &[act(Key::Home, Action::Browse(Browse::First)), act(Key::End, Action::Browse(Browse::Live))],
         help: "the starting position / back to the live position",
         hint: None,
     },
+    Binding { keys: &[command(Key::Ctrl('y'), Command::Redo)], help: "redo what was taken back", hint: Some("redo") },
+    Binding { keys: &[act(Key::Ctrl('f'), Action::Show(Show::Flip))], help: "turn the board around", hint: Some("flip") },
     Binding {
-        keys: &[act(Key::Ctrl('y'), Action::Redo)],
-        help: "redo what was taken back",
-        hint: Some("redo"),
-    },
-    Binding { keys: &[act(Key::Ctrl('f'), Action::Flip)], help: "turn the board around", hint: Some("flip") },
-    Binding {
-        keys: &[act(Key::Ctrl('t'), Action::ToggleAutoFlip)],
+        keys: &[act(Key::Ctrl('t'), Action::Show(Show::AutoFlip))],
         help: "turn the board after every move: on / off",
         hint: None,
     },
     Binding {
-        keys: &[act(Key::F(2), Action::ShowRecord), act(Key::Ctrl('g'), Action::ShowRecord)],
+        keys: &[act(Key::F(2), Action::Show(Show::Record)), act(Key::Ctrl('g'), Action::Show(Show::Record))],
         help: "show the position as FEN and the game as PGN, to copy",
         hint: Some("FEN/PGN"),
     },
+    REPAINT,
     Binding {
-        keys: &[act(Key::Char('?'), Action::Help), act(Key::F(1), Action::Help)],
-        help: "show this help",
+        keys: &[(Key::Char('?'), Does::TypeChar), act(Key::F(1), Action::Show(Show::Help))],
+        help: "show this help (? on an empty move line; after a move, ? is text)",
         hint: Some("help"),
     },
     QUIT,
@@ -277,127 +282,138 @@ const PLAY: &[Binding] = &[
 const PROMOTION: &[Binding] = &[
     Binding {
         keys: &[
-            act(Key::Char('Q'), Action::Choose(Role::Queen)),
-            act(Key::Char('R'), Action::Choose(Role::Rook)),
-            act(Key::Char('B'), Action::Choose(Role::Bishop)),
-            act(Key::Char('N'), Action::Choose(Role::Knight)),
+            act(Key::Char('Q'), Action::Answer(Answer::Choose(Role::Queen))),
+            act(Key::Char('R'), Action::Answer(Answer::Choose(Role::Rook))),
+            act(Key::Char('B'), Action::Answer(Answer::Choose(Role::Bishop))),
+            act(Key::Char('N'), Action::Answer(Answer::Choose(Role::Knight))),
         ],
         help: "promote to a queen, rook, bishop or knight",
         hint: Some("choose"),
     },
     Binding {
-        keys: &[
-            act(Key::Left, Action::Cursor(Direction::Left)),
-            act(Key::Right, Action::Cursor(Direction::Right)),
-        ],
+        keys: &[cursor(Key::Left, Direction::Left), cursor(Key::Right, Direction::Right)],
         help: "highlight another piece",
         hint: None,
     },
     Binding {
-        keys: &[act(Key::Enter, Action::Submit), act(Key::Char(' '), Action::Select)],
+        keys: &[act(Key::Enter, Action::Edit(Edit::Submit)), act(Key::Char(' '), Action::Point(Point::Select))],
         help: "promote to the highlighted piece",
         hint: Some("promote"),
     },
     Binding { keys: &[act(Key::Esc, Action::Cancel)], help: "cancel the move", hint: Some("cancel") },
-    Binding { keys: &[act(Key::Char('?'), Action::Help)], help: "show the help", hint: Some("help") },
-    QUIT,
-];
-
-const PROMPT: &[Binding] = &[
+    REPAINT,
     Binding {
-        keys: &[act(Key::Char('Y'), Action::Yes), act(Key::Enter, Action::Yes)],
-        help: "yes",
-        hint: Some("yes"),
-    },
-    Binding {
-        keys: &[act(Key::Char('N'), Action::No), act(Key::Esc, Action::No)],
-        help: "no",
-        hint: Some("no"),
+        keys: &[act(Key::Char('?'), Action::Show(Show::Help)), act(Key::F(1), Action::Show(Show::Help))],
+        help: "show the help",
+        hint: Some("help"),
     },
     QUIT,
 ];
 
-/// Resigning: who, then yes. Enter answers nothing here, and `Y` is in no move, so a
-/// move typed after an accidental Ctrl-R cannot resign.
+/// A yes-or-no question. Only `Y` says yes; Enter answers nothing, and the text of a
+/// move closes the question and is typed (a draw offer is declined once the move is
+/// played), so a move typed after a stray Ctrl key cannot answer it.
+const QUESTION: &[Binding] = &[
+    Binding { keys: &[act(Key::Char('Y'), Action::Answer(Answer::Yes))], help: "yes", hint: Some("yes") },
+    Binding { keys: &[act(Key::Esc, Action::Answer(Answer::No))], help: "no", hint: Some("no") },
+    Binding {
+        keys: &[(Key::Text, Does::TypeChar)],
+        help: "the text of a move: play on (a draw offer is declined by the move)",
+        hint: None,
+    },
+    REPAINT,
+    Binding { keys: &[act(Key::F(1), Action::Show(Show::Help))], help: "show the help", hint: Some("help") },
+    QUIT,
+];
+
+/// Resigning: whoever is to move is named first; Tab or the arrows name the other
+/// side; only `Y` resigns.
 const RESIGN: &[Binding] = &[
     Binding {
-        keys: &[act(Key::Char('W'), Action::Side(Color::White))],
-        help: "White resigns (then Y to confirm)",
-        hint: Some("White"),
+        keys: &[
+            act(Key::Tab, Action::Answer(Answer::OtherSide)),
+            act(Key::Left, Action::Answer(Answer::Side(Color::White))),
+            act(Key::Right, Action::Answer(Answer::Side(Color::Black))),
+        ],
+        help: "name the side that resigns: Tab for the other, ← White, → Black",
+        hint: Some("other side"),
     },
-    Binding {
-        keys: &[act(Key::Char('B'), Action::Side(Color::Black))],
-        help: "Black resigns (then Y to confirm)",
-        hint: Some("Black"),
-    },
-    Binding { keys: &[act(Key::Char('Y'), Action::Yes)], help: "yes, resign", hint: Some("resign") },
-    Binding {
-        keys: &[act(Key::Char('N'), Action::No), act(Key::Esc, Action::No)],
-        help: "cancel, nobody resigns",
-        hint: Some("cancel"),
-    },
+    Binding { keys: &[act(Key::Char('Y'), Action::Answer(Answer::Yes))], help: "yes, resign", hint: Some("resign") },
+    Binding { keys: &[act(Key::Esc, Action::Answer(Answer::No))], help: "cancel, nobody resigns", hint: Some("cancel") },
+    Binding { keys: &[(Key::Text, Does::TypeChar)], help: "the text of a move: play on, nobody resigns", hint: None },
+    REPAINT,
+    Binding { keys: &[act(Key::F(1), Action::Show(Show::Help))], help: "show the help", hint: Some("help") },
     QUIT,
 ];
 
 const HELP: &[Binding] = &[
     Binding {
-        keys: &[act(Key::Up, Action::Cursor(Direction::Up)), act(Key::Down, Action::Cursor(Direction::Down))],
+        keys: &[cursor(Key::Up, Direction::Up), cursor(Key::Down, Direction::Down)],
         help: "scroll",
         hint: Some("scroll"),
     },
     Binding {
-        keys: &[act(Key::PageUp, Action::Back), act(Key::PageDown, Action::Forward)],
+        keys: &[act(Key::PageUp, Action::Show(Show::Scroll(-10))), act(Key::PageDown, Action::Show(Show::Scroll(10)))],
         help: "scroll a page",
         hint: None,
     },
     Binding {
-        keys: &[
-            act(Key::Esc, Action::Cancel),
-            act(Key::Char('?'), Action::Help),
-            act(Key::Enter, Action::Submit),
-        ],
-        help: "close the help",
-        hint: Some("close"),
-    },
-    QUIT,
-];
-
-const RECORD: &[Binding] = &[
-    Binding {
-        keys: &[act(Key::Char('F'), Action::Copy(Notation::Fen))],
-        help: "copy the FEN to the clipboard",
-        hint: Some("copy FEN"),
-    },
-    Binding {
-        keys: &[act(Key::Char('P'), Action::Copy(Notation::Pgn))],
-        help: "copy the PGN to the clipboard",
-        hint: Some("copy PGN"),
-    },
-    Binding {
-        keys: &[act(Key::Up, Action::Cursor(Direction::Up)), act(Key::Down, Action::Cursor(Direction::Down))],
-        help: "scroll",
-        hint: Some("scroll"),
-    },
-    Binding {
-        keys: &[act(Key::PageUp, Action::Back), act(Key::PageDown, Action::Forward)],
-        help: "scroll a page",
-        hint: None,
-    },
-    Binding {
-        keys: &[act(Key::Home, Action::First), act(Key::End, Action::Live)],
+        keys: &[act(Key::Home, Action::Show(Show::ScrollTo(false))), act(Key::End, Action::Show(Show::ScrollTo(true)))],
         help: "scroll to the top / to the end",
         hint: None,
     },
     Binding {
         keys: &[
-            act(Key::Esc, Action::ShowRecord),
-            act(Key::F(2), Action::ShowRecord),
-            act(Key::Ctrl('g'), Action::ShowRecord),
-            act(Key::Enter, Action::ShowRecord),
+            act(Key::Esc, Action::Cancel),
+            act(Key::F(1), Action::Show(Show::Help)),
+            act(Key::Char('?'), Action::Show(Show::Help)),
+            act(Key::Enter, Action::Edit(Edit::Submit)),
+        ],
+        help: "close the help",
+        hint: Some("close"),
+    },
+    REPAINT,
+    QUIT,
+];
+
+const RECORD: &[Binding] = &[
+    Binding {
+        keys: &[act(Key::Char('F'), Action::Show(Show::Copy(Notation::Fen)))],
+        help: "copy the FEN to the clipboard",
+        hint: Some("copy FEN"),
+    },
+    Binding {
+        keys: &[act(Key::Char('P'), Action::Show(Show::Copy(Notation::Pgn)))],
+        help: "copy the PGN to the clipboard",
+        hint: Some("copy PGN"),
+    },
+    Binding {
+        keys: &[cursor(Key::Up, Direction::Up), cursor(Key::Down, Direction::Down)],
+        help: "scroll",
+        hint: Some("scroll"),
+    },
+    Binding {
+        keys: &[act(Key::PageUp, Action::Show(Show::Scroll(-10))), act(Key::PageDown, Action::Show(Show::Scroll(10)))],
+        help: "scroll a page",
+        hint: None,
+    },
+    Binding {
+        keys: &[act(Key::Home, Action::Show(Show::ScrollTo(false))), act(Key::End, Action::Show(Show::ScrollTo(true)))],
+        help: "scroll to the top / to the end",
+        hint: None,
+    },
+    Binding {
+        keys: &[
+            act(Key::Esc, Action::Show(Show::Record)),
+            act(Key::F(2), Action::Show(Show::Record)),
+            act(Key::Ctrl('g'), Action::Show(Show::Record)),
+            act(Key::Enter, Action::Show(Show::Record)),
         ],
         help: "close",
         hint: Some("close"),
     },
+    REPAINT,
+    Binding { keys: &[act(Key::F(1), Action::Show(Show::Help))], help: "show the help", hint: Some("help") },
     QUIT,
 ];
 
@@ -406,7 +422,7 @@ pub fn bindings(mode: Mode) -> &'static [Binding] {
     match mode {
         Mode::Play => PLAY,
         Mode::Promotion => PROMOTION,
-        Mode::Prompt => PROMPT,
+        Mode::Question => QUESTION,
         Mode::Resign => RESIGN,
         Mode::Help => HELP,
         Mode::Record => RECORD,
@@ -414,11 +430,11 @@ pub fn bindings(mode: Mode) -> &'static [Binding] {
 }
 
 /// The first key that stands for `action` in `mode`, to name it on screen.
-pub fn key_for(mode: Mode, action: Action) -> Option<Key> {
+pub fn key_for(mode: Mode, action: &Action) -> Option<Key> {
     bindings(mode)
         .iter()
         .flat_map(|b| b.keys)
-        .find(|(_, effect)| *effect == Effect::Act(action))
+        .find(|(_, does)| matches!(does, Does::Act(a) if a == action))
         .map(|(key, _)| *key)
 }
 
@@ -432,12 +448,12 @@ pub fn action_for_key(mode: Mode, key: Key) -> Option<Action> {
     };
     let bound = table.iter().flat_map(|b| b.keys).find(|(k, _)| same(*k));
     match bound {
-        Some((_, Effect::Act(action))) => Some(*action),
-        Some((_, Effect::TypeChar)) | None => match key {
+        Some((_, Does::Act(action))) => Some(action.clone()),
+        Some((_, Does::TypeChar)) | None => match key {
             Key::Char(c)
                 if !c.is_control() && table.iter().flat_map(|b| b.keys).any(|(k, _)| *k == Key::Text) =>
             {
-                Some(Action::Type(c))
+                Some(Action::Edit(Edit::Type(c)))
             }
             _ => None,
         },
@@ -448,7 +464,7 @@ pub fn action_for_key(mode: Mode, key: Key) -> Option<Action> {
 ///
 /// `hit` says what is drawn at a screen cell (column, row), for the mouse. Only key
 /// presses count: releases and repeats (which some platforms report) are ignored.
-/// Ctrl-C quits in every mode.
+/// Ctrl-C quits in every mode. A paste (with bracketed paste on) is one action.
 pub fn action_for_event(
     event: &Event,
     mode: Mode,
@@ -463,6 +479,9 @@ pub fn action_for_event(
             action_for_key(mode, key)
         }
         Event::Mouse(mouse) => action_for_mouse(*mouse, mode, hit),
+        Event::Paste(text) if matches!(mode, Mode::Play | Mode::Question | Mode::Resign) => {
+            Some(Action::Edit(Edit::Paste(text.clone())))
+        }
         _ => None,
     }
 }
@@ -473,16 +492,17 @@ fn action_for_mouse(
     hit: impl Fn(u16, u16) -> Option<Pointer>,
 ) -> Option<Action> {
     let target = || hit(mouse.column, mouse.row);
+    let point = |p| Some(Action::Point(p));
     match (mouse.kind, mode) {
-        (MouseEventKind::Down(MouseButton::Left), Mode::Play | Mode::Promotion) => {
-            target().map(Action::PointerDown)
+        (MouseEventKind::Down(MouseButton::Left), Mode::Play | Mode::Promotion | Mode::Question | Mode::Resign) => {
+            target().map(|t| Action::Point(Point::Down(t)))
         }
-        (MouseEventKind::Drag(MouseButton::Left), Mode::Play) => Some(Action::PointerDrag(target())),
-        (MouseEventKind::Up(MouseButton::Left), Mode::Play) => Some(Action::PointerUp(target())),
-        (MouseEventKind::ScrollUp, Mode::Play) => Some(Action::Back),
-        (MouseEventKind::ScrollDown, Mode::Play) => Some(Action::Forward),
-        (MouseEventKind::ScrollUp, Mode::Record) => Some(Action::Cursor(Direction::Up)),
-        (MouseEventKind::ScrollDown, Mode::Record) => Some(Action::Cursor(Direction::Down)),
+        (MouseEventKind::Drag(MouseButton::Left), Mode::Play) => point(Point::Drag(target())),
+        (MouseEventKind::Up(MouseButton::Left), Mode::Play) => point(Point::Up(target())),
+        (MouseEventKind::ScrollUp, Mode::Play) => Some(Action::Browse(Browse::Back)),
+        (MouseEventKind::ScrollDown, Mode::Play) => Some(Action::Browse(Browse::Forward)),
+        (MouseEventKind::ScrollUp, Mode::Record | Mode::Help) => point(Point::Cursor(Direction::Up)),
+        (MouseEventKind::ScrollDown, Mode::Record | Mode::Help) => point(Point::Cursor(Direction::Down)),
         _ => None,
     }
 }
@@ -494,13 +514,13 @@ mod tests {
     #[test]
     fn every_character_that_can_begin_or_continue_a_move_is_typed() {
         for c in "abcdefgh12345678NBRQKnbrqkx=O0-+#o".chars() {
-            assert_eq!(action_for_key(Mode::Play, Key::Char(c)), Some(Action::Type(c)), "{c}");
+            assert_eq!(action_for_key(Mode::Play, Key::Char(c)), Some(Action::Edit(Edit::Type(c))), "{c}");
         }
     }
 
     #[test]
     fn no_two_bindings_in_a_table_share_a_key() {
-        for mode in [Mode::Play, Mode::Promotion, Mode::Prompt, Mode::Resign, Mode::Help, Mode::Record] {
+        for mode in [Mode::Play, Mode::Promotion, Mode::Question, Mode::Resign, Mode::Help, Mode::Record] {
             let keys: Vec<Key> = bindings(mode).iter().flat_map(|b| b.keys).map(|(k, _)| *k).collect();
             for (i, a) in keys.iter().enumerate() {
                 assert!(!keys[i + 1..].contains(a), "{mode:?}: {a:?} is bound twice");
@@ -511,7 +531,7 @@ mod tests {
     #[test]
     fn releases_and_repeats_are_ignored() {
         let mut key = KeyEvent::new(KeyCode::Char('e'), KeyModifiers::NONE);
-        assert_eq!(action_for_event(&Event::Key(key), Mode::Play, |_, _| None), Some(Action::Type('e')));
+        assert_eq!(action_for_event(&Event::Key(key), Mode::Play, |_, _| None), Some(Action::Edit(Edit::Type('e'))));
         key.kind = KeyEventKind::Release;
         assert_eq!(action_for_event(&Event::Key(key), Mode::Play, |_, _| None), None);
         key.kind = KeyEventKind::Repeat;
@@ -521,7 +541,7 @@ mod tests {
     #[test]
     fn ctrl_c_quits_in_every_mode() {
         let key = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
-        for mode in [Mode::Play, Mode::Promotion, Mode::Prompt, Mode::Resign, Mode::Help, Mode::Record] {
+        for mode in [Mode::Play, Mode::Promotion, Mode::Question, Mode::Resign, Mode::Help, Mode::Record] {
             assert_eq!(action_for_event(&key, mode, |_, _| None), Some(Action::Quit));
         }
     }
@@ -531,8 +551,8 @@ mod tests {
         assert_eq!(Key::Ctrl('z').name(), "Ctrl-Z");
         assert_eq!(Key::Ctrl('z').short_name(), "^Z");
         assert_eq!(PLAY[4].key_names(), "↑ ↓ ← →");
-        let browse = PLAY.iter().find(|b| b.action() == Some(Action::Back)).expect("a browse binding");
+        let browse = PLAY.iter().find(|b| b.action() == Some(Action::Browse(Browse::Back))).expect("a browse binding");
         assert_eq!(browse.short_key_names(), "PgUp/PgDn");
-        assert_eq!(key_for(Mode::Play, Action::ClaimDraw), Some(Key::Ctrl('d')));
+        assert_eq!(key_for(Mode::Play, &Action::Command(Command::ClaimDraw)), Some(Key::Ctrl('d')));
     }
 }

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use std::time::{Instant, SystemTime};
 
 use anyhow::{Context, Result, bail};
-use hotseat::app::{App, Change};
+use hotseat::app::{App, Effect, Message};
 use hotseat::chess::{Game, Position, perft, perft_divide};
 use hotseat::cli::{self, Cli, Command};
 use hotseat::records::pgn::PgnGame;
@@ -59,20 +59,23 @@ fn play(args: &Cli) -> Result<ExitCode> {
     }
     let look = args.look(|name| std::env::var(name).ok());
     let (white, black) = records::player_names(&record.tags, args.white.as_deref(), args.black.as_deref());
-    let clocks = records::clocks(&record, args.time_controls()?);
+    let controls = args.time_controls()?;
+    let clocks = records::clocks(&record, controls).map(|(controls, times)| (controls, times.to_vec()));
     let mut app = App::new(record.game).with_players(white, black).with_auto_flip(args.auto_flip);
-    if let Some(clocks) = clocks {
-        app = app.with_clocks(clocks, Instant::now());
+    if let Some((controls, times)) = clocks {
+        app = app.with_clocks(controls, &times, Instant::now());
     }
     if let Some(opened) = opened {
         app.notify(opened);
     }
-    recorder.start(&mut app)?;
+    if let Some(message) = recorder.start(&app)? {
+        app.update(hotseat::app::Action::Report(message));
+    }
     let mut session = tui::Session::start().context("cannot set up the terminal")?;
-    let result = session.run(&mut app, &look, |app, change| on_change(&mut recorder, app, change));
+    let result = session.run(&mut app, &look, &mut Outside { recorder: &mut recorder });
     let signal = session.stopped_by();
     drop(session);
-    let farewell = recorder.finish(&mut app);
+    let farewell = recorder.finish(&app);
     if let Farewell::NotSaved { pgn, .. } = &farewell {
         print!("{pgn}");
         result?;
@@ -114,19 +117,28 @@ fn open_game(args: &Cli) -> Result<(PgnGame, Recorder, Option<String>)> {
     Ok((record, Recorder::new(destination, tags), Some(opened)))
 }
 
-/// Saves the game after each change, and copies to the clipboard when asked.
-fn on_change(recorder: &mut Recorder, app: &mut App, change: Change) {
-    let Change::Copy(notation) = change else {
-        recorder.on_change(app, change);
-        return;
-    };
-    let text = recorder.text(app, notation);
-    match clipboard::copy(&mut std::io::stdout(), &text) {
-        Ok(()) => app.notify(format!(
-            "{} sent to the clipboard (through the terminal: OSC 52, which some terminals must allow).",
-            notation.name()
-        )),
-        Err(err) => app.report_error(format!("Cannot copy the {}: {err}.", notation.name())),
+/// The world outside the game: the game saved as it is played, and the clipboard.
+struct Outside<'r> {
+    recorder: &'r mut Recorder,
+}
+
+impl tui::Host for Outside<'_> {
+    fn carry_out(&mut self, app: &App, effect: Effect) -> Option<Message> {
+        let Effect::Copy(notation) = effect else {
+            return self.recorder.carry_out(app, effect);
+        };
+        let text = self.recorder.text(app, notation);
+        Some(match clipboard::copy(&mut std::io::stdout(), &text) {
+            Ok(()) => Message::info(format!(
+                "{} sent to the clipboard (through the terminal: OSC 52, which some terminals must allow).",
+                notation.name()
+            )),
+            Err(err) => Message::error(format!("Cannot copy the {}: {err}.", notation.name())),
+        })
+    }
+
+    fn pgn(&self, app: &App) -> Option<String> {
+        Some(self.recorder.record(app).to_pgn())
     }
 }
 

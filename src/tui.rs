@@ -10,16 +10,17 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crossterm::cursor::{Hide, Show};
-use crossterm::event::{DisableMouseCapture, EnableMouseCapture, Event};
+use crossterm::event::{DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture, Event};
 use crossterm::execute;
 use crossterm::terminal::{self, Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen};
 use ratatui::Terminal;
+use ratatui::layout::Rect;
 use ratatui::backend::{Backend, CrosstermBackend};
 
-use crate::app::{Action, App, Change};
+use crate::app::{Action, App, Effect, Message, Mode};
 use crate::clock::Clocks;
 use crate::input;
-use crate::ui::{self, Look};
+use crate::ui::{self, Look, View};
 
 /// Where terminal events, and the time, come from.
 pub trait EventSource {
@@ -167,6 +168,36 @@ pub enum LoopError<E: std::error::Error> {
     Events(io::Error),
 }
 
+/// What the loop needs from the world outside the app: someone to carry out the
+/// app's effects (saving, copying) and to write the game as PGN for the record screen.
+pub trait Host {
+    /// Carries out an effect the app asked for; what came of it, if anything, for the
+    /// players (a failed save, a copy done).
+    fn carry_out(&mut self, app: &App, effect: Effect) -> Option<Message>;
+
+    /// The game as PGN, for the record screen.
+    fn pgn(&self, app: &App) -> Option<String>;
+}
+
+/// A host that keeps nothing and copies nothing, for tests and for a game that is not
+/// recorded: it counts the effects it was asked for.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Counting {
+    /// The effects asked for, oldest first.
+    pub effects: Vec<Effect>,
+}
+
+impl Host for Counting {
+    fn carry_out(&mut self, _app: &App, effect: Effect) -> Option<Message> {
+        self.effects.push(effect);
+        None
+    }
+
+    fn pgn(&self, _app: &App) -> Option<String> {
+        None
+    }
+}
+
 /// Runs the game until the players quit or the events run out.
 ///
 /// The screen is drawn at the start and again after every event that changed
@@ -174,22 +205,23 @@ pub enum LoopError<E: std::error::Error> {
 /// shows changes: every second, every tenth under ten seconds. Otherwise the loop
 /// blocks until the next event. Every event is preceded by an [`Action::Tick`] with
 /// the time from the event source, so a flag that fell before a key press counts
-/// first. After each change to the game record,
-/// `on_change` is called with the app, for example to save the game; it may report
-/// back to the players through [`App::notify`] or [`App::report_error`].
+/// first. The effects an action asks for are carried out by `host` after the frame
+/// showing it is drawn, so no keystroke waits for a disk; what came of them is shown
+/// on the next frame. While the terminal is too small for the game, keys do nothing
+/// but quit.
 pub fn run<B, E>(
     terminal: &mut Terminal<B>,
     events: &mut E,
     app: &mut App,
     look: &Look,
-    mut on_change: impl FnMut(&mut App, Change),
+    host: &mut impl Host,
 ) -> Result<(), LoopError<B::Error>>
 where
     B: Backend,
     B::Error: std::error::Error,
     E: EventSource,
 {
-    let mut area = terminal.draw(|frame| ui::render(frame, app, look)).map_err(LoopError::Draw)?.area;
+    let mut area = draw(terminal, app, look, host)?;
     while !app.should_quit() {
         let polled = match app.until_next_tick(events.now()) {
             Some(timeout) => events.next_event_within(timeout),
@@ -204,21 +236,42 @@ where
         app.update(Action::Tick(events.now()));
         let action = event
             .as_ref()
-            .and_then(|e| input::action_for_event(e, app.mode(), |x, y| ui::hit_test(area, app, x, y)));
-        if let Some(action) = action {
-            app.update(action);
+            .and_then(|e| input::action_for_event(e, app.mode(), |x, y| ui::hit_test(area, app, x, y)))
+            .filter(|action| ui::fits(area) || *action == Action::Quit);
+        let acted = action.is_some();
+        let effects = action.map(|action| app.update(action)).unwrap_or_default();
+        if app.should_quit() {
+            break;
         }
-        for change in app.take_changes() {
-            on_change(app, change);
+        if acted || ticking || matches!(event, Some(Event::Resize(..))) {
+            area = draw(terminal, app, look, host)?;
         }
-        if action.is_none() && !ticking && !matches!(event, Some(Event::Resize(..))) {
-            continue;
+        let mut reported = false;
+        for effect in effects {
+            if effect == Effect::Repaint {
+                terminal.clear().map_err(LoopError::Draw)?;
+                reported = true;
+            } else if let Some(message) = host.carry_out(app, effect) {
+                app.update(Action::Report(message));
+                reported = true;
+            }
         }
-        if !app.should_quit() {
-            area = terminal.draw(|frame| ui::render(frame, app, look)).map_err(LoopError::Draw)?.area;
+        if reported {
+            area = draw(terminal, app, look, host)?;
         }
     }
     Ok(())
+}
+
+/// Draws a frame, with what the screen needs from outside the app.
+fn draw<B>(terminal: &mut Terminal<B>, app: &App, look: &Look, host: &impl Host) -> Result<Rect, LoopError<B::Error>>
+where
+    B: Backend,
+    B::Error: std::error::Error,
+{
+    let pgn = (app.mode() == Mode::Record).then(|| host.pgn(app)).flatten();
+    let view = View { pgn: pgn.as_deref() };
+    Ok(terminal.draw(|frame| ui::render(frame, app, &view, look)).map_err(LoopError::Draw)?.area)
 }
 
 /// The terminal in game mode: raw, on the alternate screen, with mouse capture. Dropping
@@ -239,7 +292,14 @@ impl Session {
         let events = TerminalEvents::start()?;
         terminal::enable_raw_mode()?;
         let mut stdout = io::stdout();
-        let entered = execute!(stdout, EnterAlternateScreen, EnableMouseCapture, Clear(ClearType::All), Hide);
+        let entered = execute!(
+            stdout,
+            EnterAlternateScreen,
+            EnableMouseCapture,
+            EnableBracketedPaste,
+            Clear(ClearType::All),
+            Hide
+        );
         match entered.and_then(|()| Terminal::new(CrosstermBackend::new(stdout))) {
             Ok(terminal) => Ok(Session { terminal, events }),
             Err(err) => {
@@ -256,13 +316,8 @@ impl Session {
 
     /// Runs the game ([`run`]) on this terminal with its events, until the players
     /// quit or a signal asks the program to stop.
-    pub fn run(
-        &mut self,
-        app: &mut App,
-        look: &Look,
-        on_change: impl FnMut(&mut App, Change),
-    ) -> Result<(), LoopError<io::Error>> {
-        run(&mut self.terminal, &mut self.events, app, look, on_change)
+    pub fn run(&mut self, app: &mut App, look: &Look, host: &mut impl Host) -> Result<(), LoopError<io::Error>> {
+        run(&mut self.terminal, &mut self.events, app, look, host)
     }
 
     /// The signal that ended the game, if one did: the program should exit with
@@ -282,7 +337,7 @@ impl Drop for Session {
 /// cursor shown, raw mode off. Safe to call more than once; errors are ignored because
 /// there is nothing better to do on the way out.
 pub fn restore() {
-    let _ = execute!(io::stdout(), DisableMouseCapture, LeaveAlternateScreen, Show);
+    let _ = execute!(io::stdout(), DisableBracketedPaste, DisableMouseCapture, LeaveAlternateScreen, Show);
     let _ = terminal::disable_raw_mode();
 }
 

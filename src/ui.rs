@@ -23,14 +23,29 @@ use crate::chess::Role;
 pub use layout::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout, layout};
 pub use theme::{ColorSupport, Look, PieceSet, THEMES, Theme};
 
+/// What the screen shows beyond the app, handed to [`render`] by the loop for each
+/// frame (nothing outside the app writes into it).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct View<'a> {
+    /// The game as PGN, for the record screen; the loop builds it only while that
+    /// screen is open.
+    pub pgn: Option<&'a str>,
+}
+
 /// Draws the whole screen into a frame.
-pub fn render(frame: &mut Frame<'_>, app: &App, look: &Look) {
+pub fn render(frame: &mut Frame<'_>, app: &App, view: &View<'_>, look: &Look) {
     let area = frame.area();
-    render_buffer(area, frame.buffer_mut(), app, look);
+    render_buffer(area, frame.buffer_mut(), app, view, look);
+}
+
+/// Whether the screen of `area` is big enough for the game; a smaller one shows only
+/// how big it must be, and the keys do nothing but quit.
+pub fn fits(area: Rect) -> bool {
+    layout(area, false).is_some()
 }
 
 /// Draws the whole screen into `area` of a buffer.
-pub fn render_buffer(area: Rect, buf: &mut Buffer, app: &App, look: &Look) {
+pub fn render_buffer(area: Rect, buf: &mut Buffer, app: &App, view: &View<'_>, look: &Look) {
     let Some(screen) = layout(area, app.flipped()) else {
         overlay::render_too_small(area, buf, look);
         return;
@@ -41,9 +56,9 @@ pub fn render_buffer(area: Rect, buf: &mut Buffer, app: &App, look: &Look) {
     match app.mode() {
         Mode::Play => {}
         Mode::Promotion => overlay::render_promotion(&screen, buf, app, look),
-        Mode::Prompt | Mode::Resign => overlay::render_prompt(&screen, buf, app, look),
+        Mode::Question | Mode::Resign => overlay::render_prompt(&screen, buf, app, look),
         Mode::Help => overlay::render_help(area, buf, app.help_scroll(), look),
-        Mode::Record => record::render(&screen, buf, app, look),
+        Mode::Record => record::render(&screen, buf, app, view, look),
     }
 }
 

@@ -1,50 +1,65 @@
-//! The app's chess clocks: started, stopped, taken back and flagged along with the game.
+//! The app's chess clocks: charged, set back, stopped and flagged along with the game.
 //!
 //! The app never reads the time itself. [`Action::Tick`](super::Action::Tick) brings the
 //! time from the loop (before every other action, and whenever the shown time
 //! changes); everything here happens at the last tick's instant, so the screen is a
-//! function of the app alone and tests run on made-up instants.
+//! function of the app alone and tests run on made-up instants. The clocks keep only
+//! their running state: the times of every move are in the [`Timeline`](super::Timeline),
+//! and the clocks are set from it on undo and redo.
 
 use std::time::{Duration, Instant};
 
-use super::{App, Change};
-use crate::chess::{Color, Outcome, Reason};
-use crate::clock::{ClockFace, Clocks};
-
-/// The clocks and the time of the last tick.
-#[derive(Clone, Debug)]
-pub(super) struct Timing {
-    clocks: Clocks,
-    now: Instant,
-}
+use super::timeline::Ply;
+use super::{App, Focus, strings};
+use crate::chess::{ByColor, Color, Outcome, Reason};
+use crate::clock::{ClockFace, Clocks, TimeControl};
 
 impl App {
-    /// Plays with `clocks`, as of `now`. A game that is already under way (loaded
-    /// from a record) starts with the clocks paused, so nobody's time runs before the
-    /// players are back at the board: a move or the pause key starts them.
+    /// Plays with clocks of these time controls, as of `now`, where `recorded[i]` is
+    /// the mover's time after move `i` of a loaded game when the record says it (its
+    /// `%clk` comments). A game that is already under way starts with the clocks
+    /// paused, so nobody's time runs before the players are back at the board: a move
+    /// or the pause key starts them.
     #[must_use]
-    pub fn with_clocks(mut self, mut clocks: Clocks, now: Instant) -> App {
-        if self.game.is_over() {
-            clocks.stop(now);
-        } else {
-            clocks.start(now);
-            if clocks.is_running() {
+    pub fn with_clocks(
+        mut self,
+        controls: ByColor<TimeControl>,
+        recorded: &[Option<Duration>],
+        now: Instant,
+    ) -> App {
+        self.start_clocks(controls, recorded, now);
+        if self.round.clocks.as_ref().is_some_and(Clocks::is_running) {
+            if let Some(clocks) = &mut self.round.clocks {
                 clocks.pause(now);
-                self.info("The clocks are paused: a move starts them again.");
             }
+            self.info(strings::CLOCKS_PAUSED_ON_LOAD);
         }
-        self.timing = Some(Timing { clocks, now });
         self
+    }
+
+    /// Gives the game in play fresh clocks of these time controls.
+    pub(super) fn start_clocks(&mut self, controls: ByColor<TimeControl>, recorded: &[Option<Duration>], now: Instant) {
+        self.now = Some(now);
+        let start = ByColor { white: controls.white.base, black: controls.black.base };
+        let timeline = &mut self.round.timeline;
+        timeline.set_times(start, recorded);
+        let ply = timeline.game().ply();
+        let mut clocks = Clocks::new(controls.white, controls.black, timeline.game().start().turn());
+        clocks.set(timeline.times_at(ply).unwrap_or(start), ply, timeline.game().turn(), now);
+        if timeline.game().is_over() {
+            clocks.stop(now);
+        }
+        self.round.clocks = Some(clocks);
     }
 
     /// The clocks, if the game has them.
     pub fn clocks(&self) -> Option<&Clocks> {
-        self.timing.as_ref().map(|t| &t.clocks)
+        self.round.clocks.as_ref()
     }
 
     /// What the clock of `color` shows, as of the last tick.
     pub fn clock_face(&self, color: Color) -> Option<ClockFace> {
-        self.timing.as_ref().map(|t| t.clocks.face(color, t.now))
+        Some(self.clocks()?.face(color, self.now?))
     }
 
     /// Whether the clocks are paused.
@@ -60,94 +75,93 @@ impl App {
 
     /// [`Action::Tick`](super::Action::Tick): the time is `now`; a flag may have fallen.
     pub(super) fn tick(&mut self, now: Instant) {
-        let Some(timing) = &mut self.timing else { return };
-        timing.now = now;
-        let Some(color) = timing.clocks.flagged(now) else { return };
-        timing.clocks.stop(now);
-        if self.game.is_over() {
-            return;
-        }
-        self.game.flag(color);
-        self.redo.clear();
-        self.prompt = None;
-        self.promotion = None;
-        self.selection = None;
-        self.press = None;
-        self.message = None;
-        if let Some(outcome) = self.game.outcome() {
-            self.changes.push(Change::Recorded(outcome));
+        self.now = Some(now);
+        let Some(clocks) = &mut self.round.clocks else { return };
+        let Some(color) = clocks.flagged(now) else { return };
+        clocks.stop(now);
+        if !self.game().is_over() {
+            self.decide(|game| game.flag(color));
         }
     }
 
-    /// [`Action::Pause`](super::Action::Pause): stops both clocks, or starts them again.
+    /// [`Command::Pause`](super::Command::Pause): stops both clocks, or starts them again.
     pub(super) fn toggle_pause(&mut self) {
-        let over = self.game.is_over();
-        let Some(timing) = &mut self.timing else {
-            self.error("This game has no clocks: start one with a time control, such as --clock 5+3.");
+        let over = self.game().is_over();
+        let (Some(clocks), Some(now)) = (&mut self.round.clocks, self.now) else {
+            self.error(strings::NO_CLOCKS);
             return;
         };
-        let (clocks, now) = (&mut timing.clocks, timing.now);
-        if over {
-            self.error("The game is over: the clocks have stopped.");
+        let message = if over {
+            Err(strings::CLOCKS_STOPPED)
         } else if clocks.is_paused() {
             clocks.resume(now);
-            self.info("The clocks are running again.");
+            Ok(strings::CLOCKS_RUNNING)
         } else if clocks.is_running() {
             clocks.pause(now);
-            self.info("The clocks are paused.");
+            Ok(strings::CLOCKS_PAUSED)
         } else {
-            self.info("Nothing to pause yet: the clocks start once both sides have made their first move.");
+            Ok(strings::CLOCKS_NOT_STARTED)
+        };
+        match message {
+            Ok(text) => self.info(text),
+            Err(text) => self.error(text),
         }
     }
 
-    /// A move was played: charge the mover's time and start the other clock, or bring
-    /// back the times after a redone move. A move made while the clocks are paused
-    /// starts them again.
-    pub(super) fn clocks_moved(&mut self, redone: bool) {
-        let over = self.game.is_over();
-        let Some(Timing { clocks, now }) = &mut self.timing else { return };
-        if redone && clocks.redo(*now) {
-            // Redo brings back the game as it was, paused or not.
-        } else {
-            clocks.resume(*now);
-            clocks.on_move(*now);
-        }
-        if over {
-            clocks.stop(*now);
+    /// The side to move is moving: charges its time and starts the other clock (a move
+    /// made while the clocks are paused starts them again). Returns both clocks as they
+    /// stand after the move, for the game's history.
+    pub(super) fn clocks_before_move(&mut self) -> Option<ByColor<Duration>> {
+        let (clocks, now) = (self.round.clocks.as_mut()?, self.now?);
+        clocks.resume(now);
+        clocks.on_move(now);
+        Some(clocks.times())
+    }
+
+    /// A move was played: a move that was taken back and played again brings back its
+    /// times; a move that ended the game stops the clocks.
+    pub(super) fn clocks_after_move(&mut self, redone: Option<Ply>) {
+        if redone.is_some_and(|ply| ply.times.is_some()) {
+            self.clocks_after_step();
+        } else if self.game().is_over() {
+            if let (Some(clocks), Some(now)) = (&mut self.round.clocks, self.now) {
+                clocks.stop(now);
+            }
         }
     }
 
-    /// The last move was taken back: both clocks show what they showed then.
-    pub(super) fn clocks_move_taken_back(&mut self) {
-        if let Some(Timing { clocks, now }) = &mut self.timing {
-            clocks.undo(*now);
-        }
-    }
-
-    /// A recorded result was taken back and the game goes on: the turn starts over,
-    /// with the times shown when the position was reached.
-    pub(super) fn clocks_result_taken_back(&mut self) {
-        if let Some(Timing { clocks, now }) = &mut self.timing {
-            clocks.restart_turn(*now);
+    /// A move or a result was taken back, or a move redone: both clocks show what they
+    /// showed when the position was reached, and the side to move's clock starts from
+    /// there (stopped if the game is over).
+    pub(super) fn clocks_after_step(&mut self) {
+        let timeline = &self.round.timeline;
+        let ply = timeline.game().ply();
+        let (Some(clocks), Some(now), Some(times)) = (&mut self.round.clocks, self.now, timeline.times_at(ply))
+        else {
+            return;
+        };
+        clocks.set(times, ply, timeline.game().turn(), now);
+        if let Some(outcome) = timeline.game().outcome() {
+            stop(clocks, outcome, timeline.game().turn(), now);
         }
     }
 
     /// A result was recorded (or recorded again by redo): the clocks stop, a loss on
     /// time with the flag down.
-    pub(super) fn clocks_result_recorded(&mut self, outcome: Outcome) {
-        let turn = self.game.turn();
-        let Some(Timing { clocks, now }) = &mut self.timing else { return };
-        match outcome.reason {
-            Reason::Timeout | Reason::TimeoutWithInsufficientMaterial => clocks.stop_flagged(turn),
-            _ => clocks.stop(*now),
+    pub(super) fn clocks_after_result(&mut self, outcome: Outcome) {
+        let turn = self.game().turn();
+        if let (Some(clocks), Some(now)) = (&mut self.round.clocks, self.now) {
+            stop(clocks, outcome, turn, now);
+        }
+        if matches!(self.round.focus, Focus::Holding(_) | Focus::Promotion(_) | Focus::Question(_)) {
+            self.round.focus = Focus::Idle;
         }
     }
+}
 
-    /// Fresh clocks with the same time controls, for a new game.
-    pub(super) fn fresh_timing(&self) -> Option<Timing> {
-        let timing = self.timing.as_ref()?;
-        let controls = timing.clocks.controls();
-        let clocks = Clocks::new(controls.white, controls.black, self.game.start().turn());
-        Some(Timing { clocks, now: timing.now })
+fn stop(clocks: &mut Clocks, outcome: Outcome, turn: Color, now: Instant) {
+    match outcome.reason {
+        Reason::Timeout | Reason::TimeoutWithInsufficientMaterial => clocks.stop_flagged(turn),
+        _ => clocks.stop(now),
     }
 }

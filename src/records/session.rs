@@ -3,11 +3,13 @@
 //! game), and saying where it is on the way out.
 //!
 //! The [`Recorder`] keeps the tags of the game and the file it goes to; the [`App`]
-//! keeps the game and the players' names. [`Recorder::record`] puts the two together
-//! into the one [`PgnGame`] that is saved, shown and copied.
+//! keeps the game, its history and the players' names. [`Recorder::record`] puts the
+//! two together into the one [`PgnGame`] that is saved, shown and copied. The app asks
+//! for a save with an [`Effect`]; [`Recorder::carry_out`] does it, after the frame is
+//! drawn, and says what came of it as a [`Message`] for the app.
 //!
 //! ```
-//! use hotseat::app::{Action, App};
+//! use hotseat::app::{Action, App, Edit};
 //! use hotseat::chess::Game;
 //! use hotseat::records::{Destination, Recorder, fresh_tags};
 //!
@@ -16,13 +18,12 @@
 //! let path = dir.join("game.pgn");
 //! let mut app = App::new(Game::new()).with_players("Anna", "Ben");
 //! let mut recorder = Recorder::new(Destination::File(path.clone()), fresh_tags(std::time::SystemTime::now()));
-//! recorder.start(&mut app).expect("writable");
+//! recorder.start(&app).expect("writable");
 //! for c in "e4".chars() {
-//!     app.update(Action::Type(c));
+//!     app.update(Action::Edit(Edit::Type(c)));
 //! }
-//! app.update(Action::Submit);
-//! for change in app.take_changes() {
-//!     recorder.on_change(&mut app, change);
+//! for effect in app.update(Action::Edit(Edit::Submit)) {
+//!     recorder.carry_out(&app, effect);
 //! }
 //! let saved = std::fs::read_to_string(&path).expect("saved");
 //! assert!(saved.contains("[White \"Anna\"]") && saved.contains("1. e4 *"));
@@ -32,13 +33,13 @@
 use std::fmt;
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
-use std::time::SystemTime;
+use std::time::{Duration, SystemTime};
 
 use super::pgn::{self, PgnError, PgnFile, PgnGame, Tags, pgn_date};
 use super::store::{self, GameStore, StoreError};
-use crate::app::{App, Change, Notation};
+use crate::app::{App, Effect, Message, Notation};
 use crate::chess::{ByColor, Color, Game};
-use crate::clock::{Clocks, TimeControl};
+use crate::clock::TimeControl;
 
 /// Where the game is saved.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -80,16 +81,19 @@ pub fn player_names(tags: &Tags, white: Option<&str>, black: Option<&str>) -> (S
     (name(Color::White, white), name(Color::Black, black))
 }
 
-/// The clocks to play `record` on: its own time control (its `TimeControl` tags) with
-/// the times left read from its `%clk` comments; or, when `controls` are given (from
-/// the command line), fresh clocks with those from the position reached. `None` when
-/// neither gives a time control this program can play.
-pub fn clocks(record: &PgnGame, controls: Option<ByColor<TimeControl>>) -> Option<Clocks> {
-    let (controls, times) = match controls {
-        Some(given) => (given, &[][..]),
-        None => (pgn::controls_from_tags(|name| record.tags.get(name))?, &record.clocks[..]),
-    };
-    Some(Clocks::from_record(controls, record.game.start().turn(), record.game.ply(), times))
+/// The time controls to play `record` on, with the mover's time after each move where
+/// the record says it: its own time control (its `TimeControl` tags) with the times
+/// of its `%clk` comments; or, when `controls` are given (from the command line),
+/// those, fresh from the position reached. `None` when neither gives a time control
+/// this program can play.
+pub fn clocks(
+    record: &PgnGame,
+    controls: Option<ByColor<TimeControl>>,
+) -> Option<(ByColor<TimeControl>, &[Option<Duration>])> {
+    match controls {
+        Some(given) => Some((given, &[])),
+        None => Some((pgn::controls_from_tags(|name| record.tags.get(name))?, &record.clocks)),
+    }
 }
 
 /// Keeps the game on disk: saves it when it starts and after every change, starts a
@@ -147,7 +151,8 @@ impl Recorder {
             for (name, value) in pgn::time_control_tags(clocks.controls()) {
                 record.tags.set(name, value);
             }
-            record.clocks = clocks.move_times().into_iter().map(Some).collect();
+            // Only the times measured here or read from the record: nothing invented.
+            record.clocks = app.timeline().move_times();
         }
         record
     }
@@ -167,26 +172,27 @@ impl Recorder {
     }
 
     /// Saves the game as it starts. A file named with `--save` that cannot be written
-    /// is an error, to report before the game begins; an autosave that fails is shown
-    /// on screen and the game goes on.
-    pub fn start(&mut self, app: &mut App) -> Result<(), StoreError> {
-        self.save(app);
+    /// is an error, to report before the game begins; an autosave that fails is a
+    /// message for the screen, and the game goes on.
+    pub fn start(&mut self, app: &App) -> Result<Option<Message>, StoreError> {
+        let message = self.save(app);
         match (&self.destination, self.failure.take()) {
             (Destination::File(_), Some(err)) => Err(err),
             (_, failure) => {
                 self.failure = failure;
-                Ok(())
+                Ok(message)
             }
         }
     }
 
-    /// Saves the game after a change to it; a new game gets a new file. A failed save
-    /// is shown on screen ([`App::report_error`]) and the game goes on. Copying is not
-    /// a change to the record and is left to the caller.
-    pub fn on_change(&mut self, app: &mut App, change: Change) {
-        match change {
-            Change::Copy(_) => {}
-            Change::NewGame => {
+    /// Carries out what the app asked: saves the game after a change to it, or starts
+    /// a new file for a new game. Returns what to tell the players, if anything (a
+    /// failed save, or a save that works again after failing). Copying is left to the
+    /// caller.
+    pub fn carry_out(&mut self, app: &App, effect: Effect) -> Option<Message> {
+        match effect {
+            Effect::Copy(_) | Effect::Repaint => None,
+            Effect::NewGame => {
                 self.tags = fresh_tags(SystemTime::now());
                 self.previous = if self.failure.is_none() { self.path.take() } else { None };
                 self.path = match &self.destination {
@@ -194,28 +200,29 @@ impl Recorder {
                     Destination::Store(_) => None,
                 };
                 self.made_here = false;
-                self.save(app);
-                if let (None, Some(path)) = (&self.failure, &self.path) {
-                    app.notify(format!("New game, saved to {}.", path.display()));
+                let failed = self.save(app);
+                match (&self.failure, &self.path) {
+                    (None, Some(path)) => Some(Message::info(format!("New game, saved to {}.", path.display()))),
+                    _ => failed,
                 }
             }
-            Change::Moved(_) | Change::TakenBack | Change::Recorded(_) => self.save(app),
+            Effect::Save => self.save(app),
         }
     }
 
-    fn save(&mut self, app: &mut App) {
-        let record = self.record(app);
-        app.set_record_text(record.to_pgn());
-        let saved = self.ensure_path().and_then(|path| store::save_game(&path, &record).map(|()| path));
+    /// Saves the game: one serialisation, one atomic write.
+    fn save(&mut self, app: &App) -> Option<Message> {
+        let text = self.record(app).to_pgn();
+        let saved = self.ensure_path().and_then(|path| store::save_text(&path, &text).map(|()| path));
         match saved {
-            Ok(path) => {
-                if self.failure.take().is_some() {
-                    app.notify(format!("Saved again, to {}.", path.display()));
-                }
-            }
+            Ok(path) => self
+                .failure
+                .take()
+                .map(|_| Message::info(format!("Saved again, to {}.", path.display()))),
             Err(err) => {
-                app.report_error(format!("The game is not saved: {err}"));
+                let message = Message::error(format!("The game is not saved: {err}"));
                 self.failure = Some(err);
+                Some(message)
             }
         }
     }
@@ -240,7 +247,7 @@ impl Recorder {
     /// What to tell the players on the way out. A last save is tried if the previous
     /// one failed; an autosave file made for a game in which nothing happened is
     /// removed, so `--resume` finds the game before it.
-    pub fn finish(&mut self, app: &mut App) -> Farewell {
+    pub fn finish(&mut self, app: &App) -> Farewell {
         let untouched = app.game().ply() == 0 && !app.game().is_over();
         if let (true, Destination::Store(_), Some(path)) =
             (self.made_here && untouched, &self.destination, &self.path)

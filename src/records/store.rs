@@ -133,8 +133,12 @@ fn sync_dir(_dir: &Path) -> io::Result<()> {
 /// Writes `record` as PGN to `path`, atomically. For `--save PATH`, call it when the
 /// game starts, after every move and at the result.
 pub fn save_game(path: &Path, record: &PgnGame) -> Result<(), StoreError> {
-    write_atomic(path, record.to_pgn().as_bytes())
-        .map_err(|source| StoreError::Write { path: path.to_owned(), source })
+    save_text(path, &record.to_pgn())
+}
+
+/// Writes a game already written out as PGN text to `path`, atomically.
+pub fn save_text(path: &Path, pgn: &str) -> Result<(), StoreError> {
+    write_atomic(path, pgn.as_bytes()).map_err(|source| StoreError::Write { path: path.to_owned(), source })
 }
 
 /// Reads a PGN file and splits it into games (for `--pgn FILE`): list them with

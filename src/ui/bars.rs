@@ -7,7 +7,7 @@ use ratatui::widgets::Widget;
 
 use super::layout::ScreenLayout;
 use super::theme::Look;
-use crate::app::{Action, App, MessageKind, Mode, Prompt};
+use crate::app::{Action, App, Command, MessageKind, Mode, Reading, strings};
 use crate::chess::{Color, DrawClaim};
 use crate::input::{self, Key};
 
@@ -20,7 +20,7 @@ pub fn render(screen: &ScreenLayout, buf: &mut Buffer, app: &App, look: &Look) {
 }
 
 /// The name of the key for `action` in play, for sentences on screen.
-fn key_name(action: Action) -> String {
+fn key_name(action: &Action) -> String {
     input::key_for(Mode::Play, action).map_or_else(|| "?".to_owned(), Key::name)
 }
 
@@ -42,12 +42,15 @@ fn status_line(app: &App, look: &Look) -> Line<'static> {
         };
         spans.push(Span::raw(format!(
             " · {turn} may claim a draw by {rule}: press {}",
-            key_name(Action::ClaimDraw)
+            key_name(&Action::Command(Command::ClaimDraw))
         )));
+    }
+    if let (Some(by), Mode::Play) = (app.draw_offer(), app.mode()) {
+        spans.push(Span::styled(format!(" · {by} offers a draw: Esc to answer"), look.accent()));
     }
     if app.clocks_paused() {
         spans.push(Span::styled(
-            format!(" · clocks paused: {} or a move starts them", key_name(Action::Pause)),
+            format!(" · clocks paused: {} or a move starts them", key_name(&Action::Command(Command::Pause))),
             look.accent(),
         ));
     }
@@ -58,7 +61,7 @@ fn status_line(app: &App, look: &Look) -> Line<'static> {
 /// while a question or the promotion picker is open, the keys that answer it.
 fn input_line(app: &App, look: &Look) -> Line<'static> {
     let label = match app.mode() {
-        Mode::Prompt | Mode::Resign => Some("Answer: "),
+        Mode::Question | Mode::Resign => Some("Answer: "),
         Mode::Promotion => Some("Promote: "),
         Mode::Play | Mode::Help | Mode::Record => None,
     };
@@ -74,8 +77,8 @@ fn input_line(app: &App, look: &Look) -> Line<'static> {
         let hint = if app.game().is_over() {
             format!(
                 " the game is over: {} takes back a move, {} starts a new game",
-                key_name(Action::Undo),
-                key_name(Action::NewGame)
+                key_name(&Action::Command(Command::Undo)),
+                key_name(&Action::Command(Command::NewGame))
             )
         } else {
             " type a move (e4, Nf3, O-O) and Enter, or point with the arrows and Space".to_owned()
@@ -85,12 +88,16 @@ fn input_line(app: &App, look: &Look) -> Line<'static> {
     }
     spans.push(Span::styled(typed.to_owned(), Style::new().add_modifier(Modifier::BOLD)));
     spans.push(Span::raw("█"));
-    let matches: Vec<&str> = app.input_matches().collect();
-    if matches.is_empty() {
-        spans.push(Span::styled("  no legal move starts like this", look.error()));
-    } else {
-        spans.push(Span::styled(format!("  {}", matches.join(" ")), look.dim()));
-    }
+    let position = app.game().position();
+    let (hint, style) = match app.reading() {
+        Reading::Empty => (String::new(), look.dim()),
+        Reading::Move(m) => (format!("  {}", position.san(m)), look.dim()),
+        Reading::Promotion(_) => ("  Enter: choose the piece".to_owned(), look.dim()),
+        Reading::Ambiguous(sans) => (format!("  {}", strings::ambiguous(&sans)), look.error()),
+        Reading::Incomplete(sans) => (format!("  {}", sans.join(" ")), look.dim()),
+        Reading::Refused(why) => (format!("  {why}"), look.error()),
+    };
+    spans.push(Span::styled(hint, style));
     Line::from(spans)
 }
 
@@ -116,7 +123,7 @@ fn message_line(app: &App, look: &Look) -> Line<'static> {
             format!("the position after {number}{dots} {}", game.san_moves()[ply - 1])
         };
         return Line::styled(
-            format!("Viewing {at} — {} returns to the game, which is unchanged", key_name(Action::Live)),
+            format!("Viewing {at} — {} returns to the game, which is unchanged", key_name(&Action::Browse(crate::app::Browse::Live))),
             look.accent(),
         );
     }
@@ -129,7 +136,10 @@ pub(super) fn answer_keys(app: &App, look: &Look, gap: &str) -> Vec<Span<'static
     input::bindings(app.mode())
         .iter()
         .filter(|b| {
-            b.action().is_some_and(|a| !matches!(a, Action::Quit | Action::Help) && available(app, a))
+            b.action().is_some_and(|a| {
+                !matches!(a, Action::Quit | Action::Show(crate::app::Show::Help | crate::app::Show::Repaint))
+                    && app.can(&a)
+            })
         })
         .filter_map(|b| Some((b.key_names(), b.hint?)))
         .flat_map(|(keys, word)| [Span::styled(keys, look.accent()), Span::raw(format!(" {word}{gap}"))])
@@ -142,8 +152,8 @@ pub(super) fn answer_keys(app: &App, look: &Look, gap: &str) -> Vec<Span<'static
 fn hint_line(app: &App, look: &Look, width: u16) -> Line<'static> {
     let mut hints: Vec<(String, &str, bool)> = input::bindings(app.mode())
         .iter()
-        .filter(|b| b.action().is_none_or(|a| applies(app, a)))
-        .filter_map(|b| Some((b.short_key_names(), b.hint?, b.action().is_none_or(|a| available(app, a)))))
+        .filter(|b| b.action().is_none_or(|a| applies(app, &a)))
+        .filter_map(|b| Some((b.short_key_names(), b.hint?, b.action().is_none_or(|a| app.can(&a)))))
         .collect();
     let width_of = |hints: &[(String, &str, bool)]| -> usize {
         hints.iter().map(|(key, word, _)| key.chars().count() + 1 + word.chars().count() + 2).sum()
@@ -167,23 +177,6 @@ fn hint_line(app: &App, look: &Look, width: u16) -> Line<'static> {
 }
 
 /// Whether an action can ever do something in this game (pausing needs clocks).
-fn applies(app: &App, action: Action) -> bool {
-    action != Action::Pause || app.clocks().is_some()
-}
-
-/// Whether an action would do something now (the hint bar dims the others).
-fn available(app: &App, action: Action) -> bool {
-    let game = app.game();
-    match action {
-        Action::Undo => game.ply() > 0 || game.is_over(),
-        Action::Redo => app.can_redo(),
-        Action::Back => app.shown_ply() > 0,
-        Action::ClaimDraw => game.claimable_draw().is_some(),
-        Action::OfferDraw | Action::Resign => !game.is_over() && !app.is_browsing(),
-        Action::Pause => app.clocks().is_some() && !game.is_over(),
-        // Who resigns is asked first, then whether they are sure.
-        Action::Side(_) => app.prompt() == Some(Prompt::Resign { by: None }),
-        Action::Yes => app.prompt() != Some(Prompt::Resign { by: None }),
-        _ => true,
-    }
+fn applies(app: &App, action: &Action) -> bool {
+    *action != Action::Command(Command::Pause) || app.clocks().is_some()
 }

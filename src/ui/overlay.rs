@@ -30,7 +30,7 @@ pub fn render_too_small(area: Rect, buf: &mut Buffer, look: &Look) {
         Line::raw(format!("{}×{} here; hotseat needs {MIN_WIDTH}×{MIN_HEIGHT}.", area.width, area.height)),
         Line::raw(format!(
             "Enlarge the window, or press {} to quit.",
-            input::key_for(Mode::Play, Action::Quit).map_or_else(String::new, Key::name)
+            input::key_for(Mode::Play, &Action::Quit).map_or_else(String::new, Key::name)
         )),
     ];
     let text_height = if area.width >= 44 { 3 } else { 6 };
@@ -102,9 +102,9 @@ pub fn render_promotion(screen: &ScreenLayout, buf: &mut Buffer, app: &App, look
 
 /// A yes-or-no question over the board, with its keys.
 pub fn render_prompt(screen: &ScreenLayout, buf: &mut Buffer, app: &App, look: &Look) {
-    let Some(prompt) = app.prompt() else { return };
+    let Some(question) = app.question() else { return };
     let answers = bars::answer_keys(app, look, "    ");
-    let question = prompt.question();
+    let question = question.text();
     let answer_width: usize = answers.iter().map(Span::width).sum();
     let outer = screen.board.area;
     let width = (question.chars().count().max(answer_width) as u16 + 4).min(outer.width);
@@ -124,31 +124,40 @@ pub fn render_prompt(screen: &ScreenLayout, buf: &mut Buffer, app: &App, look: &
     Paragraph::new(text).wrap(Wrap { trim: true }).render(inner, buf);
 }
 
-/// The help screen, drawn from the same key tables the keys are read with.
+/// The help screen, drawn from the same key tables the keys are read with: every
+/// mode's keys, each under its heading.
 pub fn render_help(area: Rect, buf: &mut Buffer, scroll: u16, look: &Look) {
-    let play = input::bindings(Mode::Play);
-    let promotion = input::bindings(Mode::Promotion);
-    let key_width = play
+    let key_width = Mode::ALL
         .iter()
-        .chain(promotion)
+        .flat_map(|&mode| input::bindings(mode))
         .map(|b| b.key_names().chars().count())
         .filter(|&w| w <= 16)
         .max()
         .unwrap_or(8);
     // The lines as wide as they like, to size the box; then wrapped to the box, which a
-    // small terminal makes narrower.
+    // small terminal makes narrower. Quit and repaint work everywhere: listed once.
     let help_lines = |width: usize| {
-        let mut lines = vec![Line::styled("Playing", look.accent())];
-        lines.extend(play.iter().flat_map(|b| binding_lines(b, key_width, width, look)));
-        lines.push(Line::default());
-        lines.push(Line::styled("Promotion picker", look.accent()));
-        lines.extend(promotion.iter().take(3).flat_map(|b| binding_lines(b, key_width, width, look)));
+        let mut lines = Vec::new();
+        for mode in Mode::ALL {
+            if mode != Mode::Play {
+                lines.push(Line::default());
+            }
+            lines.push(Line::styled(mode.title(), look.accent()));
+            let everywhere = |b: &&Binding| {
+                mode != Mode::Play
+                    && matches!(b.action(), Some(Action::Quit | Action::Show(crate::app::Show::Repaint)))
+            };
+            for binding in input::bindings(mode).iter().filter(|b| !everywhere(b)) {
+                lines.extend(binding_lines(binding, key_width, width, look));
+            }
+        }
         lines.push(Line::default());
         lines.push(Line::styled("Mouse", look.accent()));
         for text in [
             "click a piece, then a square; or drag the piece there",
             "click a move in the list to view that position",
             "the wheel steps through earlier positions",
+            "paste a line of moves (1. e4 e5 2. Nf3) to play them one by one",
         ] {
             lines.extend(described(Span::raw(String::new()), text, key_width, width));
         }
@@ -164,7 +173,10 @@ pub fn render_help(area: Rect, buf: &mut Buffer, scroll: u16, look: &Look) {
     let hidden = (lines.len() as u16).saturating_sub(inner.height);
     let footer: Vec<String> = input::bindings(Mode::Help)
         .iter()
-        .filter(|b| hidden > 0 || b.action() != Some(Action::Cursor(crate::app::Direction::Up)))
+        .filter(|b| {
+            hidden > 0
+                || b.action() != Some(Action::Point(crate::app::Point::Cursor(crate::app::Direction::Up)))
+        })
         .filter_map(|b| Some(format!("{} {}", b.short_key_names(), b.hint?)))
         .collect();
     block = block.title_bottom(Line::from(format!(" {} ", footer.join(" · "))).right_aligned());

@@ -8,18 +8,19 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
 use super::layout::ScreenLayout;
 use super::theme::Look;
+use super::View;
 use crate::app::App;
 
 /// Draws the record over the board and the panel, leaving the lines under them (where
 /// the copy keys and the messages are) in view.
-pub fn render(screen: &ScreenLayout, buf: &mut Buffer, app: &App, look: &Look) {
+pub fn render(screen: &ScreenLayout, buf: &mut Buffer, app: &App, view: &View<'_>, look: &Look) {
     let top = screen.board.area.y.min(screen.panel.y);
     let frame = Rect::new(screen.status.x, top, screen.status.width, screen.status.y.saturating_sub(top));
     Clear.render(frame, buf);
     let mut block = Block::new().borders(Borders::ALL).border_style(look.accent()).title(" Game record ");
     let inner = block.inner(frame);
     let inner = Rect { x: inner.x + 1, width: inner.width.saturating_sub(2), ..inner };
-    let lines = record_lines(app, usize::from(inner.width.max(1)), look);
+    let lines = record_lines(app, view, usize::from(inner.width.max(1)), look);
     let hidden = (lines.len() as u16).saturating_sub(inner.height);
     let scroll = app.record_scroll().min(hidden);
     if scroll < hidden {
@@ -30,12 +31,12 @@ pub fn render(screen: &ScreenLayout, buf: &mut Buffer, app: &App, look: &Look) {
 }
 
 /// The FEN and the PGN, each under a heading, cut to `width` columns.
-fn record_lines(app: &App, width: usize, look: &Look) -> Vec<Line<'static>> {
+fn record_lines(app: &App, view: &View<'_>, width: usize, look: &Look) -> Vec<Line<'static>> {
     let mut lines = vec![Line::styled("FEN of the position on the board", look.accent())];
     lines.extend(wrap(&app.shown_position().fen(), width).into_iter().map(Line::raw));
     lines.push(Line::default());
     lines.push(Line::styled("PGN", look.accent()));
-    match app.record_text() {
+    match view.pgn {
         Some(pgn) => {
             // The tags line by line, then the movetext wrapped afresh to the width here.
             let (tags, movetext) = pgn.split_once("\n\n").unwrap_or((pgn, ""));

@@ -1,0 +1,181 @@
+//! Where the player is: one value ([`Focus`]) for the modes and overlays, each variant
+//! carrying its own state, so two cannot be open at once by accident.
+
+use crate::chess::{Color, Move, Role, Square};
+
+/// Where the player is, with what belongs there.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub enum Focus {
+    /// Playing, with nothing typed and nothing in hand.
+    #[default]
+    Idle,
+    /// A move is being typed.
+    Typing(String),
+    /// A piece is picked up.
+    Holding(Selection),
+    /// An earlier position is on the board: the one after this many half-moves.
+    Browsing(usize),
+    /// A pawn's move waits for the piece it becomes.
+    Promotion(PromotionChoice),
+    /// A question waits for its answer.
+    Question(Question),
+    /// The help screen is open over what was there before.
+    Help {
+        /// How many lines are scrolled out of view.
+        scroll: u16,
+        /// Where the player was, to go back to.
+        under: Box<Focus>,
+    },
+    /// The game record (FEN and PGN) is open over what was there before.
+    Record {
+        /// How many lines are scrolled out of view.
+        scroll: u16,
+        /// Where the player was, to go back to.
+        under: Box<Focus>,
+    },
+}
+
+impl Focus {
+    /// Which key table applies.
+    pub fn mode(&self) -> Mode {
+        match self {
+            Focus::Idle | Focus::Typing(_) | Focus::Holding(_) | Focus::Browsing(_) => Mode::Play,
+            Focus::Promotion(_) => Mode::Promotion,
+            Focus::Question(Question::Resign { .. }) => Mode::Resign,
+            Focus::Question(_) => Mode::Question,
+            Focus::Help { .. } => Mode::Help,
+            Focus::Record { .. } => Mode::Record,
+        }
+    }
+
+    /// The focus underneath the help screen or the record; this one otherwise.
+    pub fn base(&self) -> &Focus {
+        match self {
+            Focus::Help { under, .. } | Focus::Record { under, .. } => under.base(),
+            other => other,
+        }
+    }
+}
+
+/// Which set of keys applies now: one key table for each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// Playing: typing moves, pointing at squares, browsing, game commands.
+    Play,
+    /// Choosing the piece a pawn promotes to.
+    Promotion,
+    /// Answering a yes-or-no question.
+    Question,
+    /// Saying who resigns, then confirming it.
+    Resign,
+    /// Reading the help screen.
+    Help,
+    /// Reading the game record (FEN and PGN), to copy it.
+    Record,
+}
+
+impl Mode {
+    /// Every mode, in the order the help screen lists them.
+    pub const ALL: [Mode; 6] = [Mode::Play, Mode::Promotion, Mode::Question, Mode::Resign, Mode::Help, Mode::Record];
+
+    /// A heading for the help screen.
+    pub fn title(self) -> &'static str {
+        match self {
+            Mode::Play => "Playing",
+            Mode::Promotion => "Choosing a promotion piece",
+            Mode::Question => "Answering a question (a draw offer, a new game)",
+            Mode::Resign => "Resigning",
+            Mode::Help => "This help",
+            Mode::Record => "The game record (FEN and PGN)",
+        }
+    }
+}
+
+/// A question for the players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// `by` offers a draw; the other side answers.
+    DrawOffer {
+        /// Who offers.
+        by: Color,
+    },
+    /// A player is resigning: first who, then whether they are sure.
+    Resign {
+        /// Who resigns, once named.
+        by: Option<Color>,
+    },
+    /// Abandon the game in progress and start again.
+    NewGame,
+}
+
+impl Question {
+    /// The question, for players.
+    pub fn text(self) -> String {
+        match self {
+            Question::DrawOffer { by } => {
+                format!("{by} offers a draw. {}, do you accept? (a move declines it)", !by)
+            }
+            Question::Resign { by: None } => "Who resigns? That side loses the game.".to_owned(),
+            Question::Resign { by: Some(by) } => format!("{by} resigns and loses the game. Are you sure?"),
+            Question::NewGame => "Abandon this game and start a new one?".to_owned(),
+        }
+    }
+}
+
+/// The open promotion picker: a pawn's move waiting for its piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PromotionChoice {
+    /// The pawn's square.
+    pub from: Square,
+    /// The square it promotes on.
+    pub to: Square,
+    /// The highlighted choice, an index into [`Role::PROMOTIONS`].
+    pub highlighted: usize,
+}
+
+impl PromotionChoice {
+    /// The highlighted piece.
+    pub fn role(&self) -> Role {
+        Role::PROMOTIONS[self.highlighted]
+    }
+}
+
+/// What a highlighted destination square means for the piece in hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TargetKind {
+    /// A move to an empty square.
+    Quiet,
+    /// A capture (en passant included).
+    Capture,
+    /// Castling: the king's destination, or its own rook.
+    Castle,
+}
+
+/// A piece picked up, with where it may go.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Selection {
+    /// The piece's square.
+    pub from: Square,
+    pub(super) moves: Vec<Move>,
+    pub(super) targets: Vec<(Square, TargetKind)>,
+    /// The mouse button is down on the piece (a drag may follow); `true` when the
+    /// piece was already in hand before the press, so a click puts it back.
+    pub(super) pressed: Option<bool>,
+}
+
+impl Selection {
+    /// The squares the piece may go to, each with its kind.
+    pub fn targets(&self) -> &[(Square, TargetKind)] {
+        &self.targets
+    }
+
+    /// The legal moves that put the piece down on `to`: one move, four promotions,
+    /// or castling when `to` is the king's destination or its own rook.
+    pub(super) fn moves_to(&self, to: Square) -> Vec<Move> {
+        let exact: Vec<Move> = self.moves.iter().copied().filter(|m| m.to() == to).collect();
+        if !exact.is_empty() {
+            return exact;
+        }
+        self.moves.iter().copied().filter(|m| m.is_castle() && m.destination() == to).collect()
+    }
+}

@@ -1,0 +1,117 @@
+//! The sentences the app says to the players, in one place: the core gives the facts
+//! (lowercase, as values), and these put them in a chess player's words. The screen
+//! uses them too, so a hint and the message Enter gives read the same.
+
+use super::{Question, Step};
+use crate::chess::{Color, Game, MoveParseError, Outcome, Piece, Position, Role, Square};
+
+pub(crate) const NO_QUESTION: &str = "There is no question to answer.";
+pub(crate) const AUTO_FLIP_ON: &str = "The board now turns after every move.";
+pub(crate) const AUTO_FLIP_OFF: &str = "The board no longer turns after every move.";
+pub(crate) const NOTHING_TO_UNDO: &str = "Nothing to take back: no move has been played.";
+pub(crate) const NOTHING_TO_REDO: &str = "Nothing to redo.";
+pub(crate) const NO_DRAW_TO_CLAIM: &str =
+    "No draw to claim: that needs a threefold repetition or 50 moves each without a capture or pawn move.";
+pub(crate) const AT_THE_START: &str = "This is the starting position.";
+pub(crate) const AT_THE_LIVE_POSITION: &str = "This is the live position.";
+pub(crate) const BACK_TO_LIVE: &str = "Back to the live position.";
+pub(crate) const CLOCKS_PAUSED_ON_LOAD: &str = "The clocks are paused: a move starts them again.";
+pub(crate) const NO_CLOCKS: &str = "This game has no clocks: start one with a time control, such as --clock 5+3.";
+pub(crate) const CLOCKS_STOPPED: &str = "The game is over: the clocks have stopped.";
+pub(crate) const CLOCKS_RUNNING: &str = "The clocks are running again.";
+pub(crate) const CLOCKS_PAUSED: &str = "The clocks are paused.";
+pub(crate) const CLOCKS_NOT_STARTED: &str =
+    "Nothing to pause yet: the clocks start once both sides have made their first move.";
+pub(crate) const PROMOTION_CANCELLED: &str = "Promotion cancelled: the pawn has not moved.";
+pub(crate) const PROMOTION_KEYS: &str = "Choose the piece the pawn becomes, or Esc to cancel the move.";
+
+/// `12. Nf3` or `12… Nc6` for the move at `index` of the game.
+pub(crate) fn move_label(game: &Game, index: usize) -> String {
+    let start = game.start();
+    let from_start = index + usize::from(start.turn() == Color::Black);
+    let number = u64::from(start.fullmoves()) + (from_start / 2) as u64;
+    let dots = if from_start % 2 == 0 { "." } else { "…" };
+    let san = game.san_moves().get(index).map_or("", String::as_str);
+    format!("{number}{dots} {san}")
+}
+
+/// What an undo took back: the result, or the move labelled `label`.
+pub(crate) fn taken_back(step: Step, label: &str) -> String {
+    match step {
+        Step::Move(_) => format!("Taken back: {label}."),
+        Step::Result(outcome) => format!("Taken back: {outcome}."),
+    }
+}
+
+pub(crate) fn game_over(outcome: Outcome) -> String {
+    format!("The game is over: {outcome}.")
+}
+
+pub(crate) fn draw_declined(by: Color) -> String {
+    format!("{by} declines the draw.")
+}
+
+pub(crate) fn draw_declined_by_move(by: Color) -> String {
+    format!("{by} plays on: the draw offer is declined.")
+}
+
+pub(crate) fn no_piece_on(sq: Square, turn: Color) -> String {
+    format!("There is no piece on {sq}. {turn} to move.")
+}
+
+pub(crate) fn not_yours(piece: Piece, sq: Square, turn: Color) -> String {
+    format!("The {} on {sq} is {}'s. {turn} to move.", piece.role, piece.color)
+}
+
+pub(crate) fn no_legal_move_for(role: Role, sq: Square, in_check: bool) -> String {
+    let why = if in_check { " (your king is in check)" } else { "" };
+    format!("The {role} on {sq} has no legal move{why}.")
+}
+
+/// Why the piece on `from` cannot be put down on `to`.
+pub(crate) fn illegal_pointed_move(pos: &Position, from: Square, to: Square) -> String {
+    let reason = match pos.parse_uci(&format!("{from}{to}")) {
+        Err(MoveParseError::Illegal { reason, .. }) => reason,
+        _ => format!("it cannot go to {to}"),
+    };
+    format!("Illegal move {from}–{to}: {reason}.")
+}
+
+pub(crate) fn cannot_promote_to(role: Role) -> String {
+    format!("A pawn cannot promote to a {role}.")
+}
+
+pub(crate) fn question_keys(question: Question) -> String {
+    let what = match question {
+        Question::DrawOffer { .. } => "accept the draw, or play a move to decline it",
+        Question::Resign { .. } => "resign",
+        Question::NewGame => "start a new game",
+    };
+    format!("That key does not answer the question: Y to {what}, Esc for no.")
+}
+
+pub(crate) fn ambiguous(sans: &[String]) -> String {
+    format!("Ambiguous: {}?", sans.join(" or "))
+}
+
+pub(crate) fn incomplete(text: &str, sans: &[String]) -> String {
+    const SHOWN: usize = 6;
+    let mut list = sans.iter().take(SHOWN).cloned().collect::<Vec<_>>().join(", ");
+    if sans.len() > SHOWN {
+        list.push_str(", …");
+    }
+    format!("Not a whole move yet: {text} could become {list}.")
+}
+
+pub(crate) fn paste_needs_promotion(token: &str) -> String {
+    format!("{token} does not say which piece the pawn becomes (=Q, =R, =B or =N)")
+}
+
+pub(crate) fn paste_stopped(played: usize, token: &str, why: &str) -> String {
+    let moves = if played == 1 { "1 move".to_owned() } else { format!("{played} moves") };
+    format!("Pasted {moves}; stopped at {token}: {why}")
+}
+
+pub(crate) fn pasted(played: usize) -> String {
+    if played == 1 { "Pasted 1 move.".to_owned() } else { format!("Pasted {played} moves.") }
+}

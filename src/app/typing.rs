@@ -1,0 +1,206 @@
+//! The typed move: the text, the live hint, Enter, completion and pasted moves.
+//!
+//! The hint and Enter cannot disagree: both come from [`App::reading`], one reading of
+//! the text by the rules core.
+
+use super::{App, Edit, Focus, strings};
+use crate::chess::{Game, Move, MoveParseError};
+
+/// The longest move text kept: `Nb1xc3+!?` or `exd6 e.p.` fit with room to spare.
+const MAX_INPUT: usize = 24;
+
+/// What the typed text means now: what the hint shows and what Enter does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reading {
+    /// Nothing is typed.
+    Empty,
+    /// Exactly one legal move: Enter plays it.
+    Move(Move),
+    /// A pawn's move to the last rank with no piece named: Enter opens the picker.
+    Promotion(Move),
+    /// Several legal moves fit the whole text (in SAN): Enter says which.
+    Ambiguous(Vec<String>),
+    /// Not a whole move yet, but the start of these legal moves (in SAN).
+    Incomplete(Vec<String>),
+    /// Neither a legal move nor the start of one, and why, for the players.
+    Refused(String),
+}
+
+impl App {
+    /// The text typed so far.
+    pub fn input(&self) -> &str {
+        match self.round.focus.base() {
+            Focus::Typing(text) => text,
+            _ => "",
+        }
+    }
+
+    /// What the typed text means: the live hint, and what Enter will do.
+    pub fn reading(&self) -> Reading {
+        read(self.game(), self.input())
+    }
+
+    /// The move the typed text would play, when exactly one legal move fits it.
+    pub fn preview(&self) -> Option<Move> {
+        match self.reading() {
+            Reading::Move(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    pub(super) fn edit(&mut self, edit: Edit) {
+        match edit {
+            Edit::Type(c) => self.type_char(c),
+            Edit::Backspace => {
+                if let Focus::Typing(text) = &mut self.round.focus {
+                    text.pop();
+                    if text.is_empty() {
+                        self.round.focus = Focus::Idle;
+                    }
+                }
+            }
+            Edit::Complete => self.complete(),
+            Edit::Submit => {
+                if self.input().trim().is_empty() {
+                    self.select(self.round.cursor);
+                } else {
+                    self.submit();
+                }
+            }
+            Edit::Paste(text) => self.paste(&text),
+        }
+    }
+
+    /// A character typed in play. On an empty line, `?` opens the help and a space
+    /// picks up or puts down at the cursor; in typed text, both are text.
+    pub(super) fn type_char(&mut self, c: char) {
+        if c.is_control() {
+            return;
+        }
+        if self.input().is_empty() {
+            match c {
+                '?' => return self.open_help(),
+                ' ' => return self.select(self.round.cursor),
+                _ => {}
+            }
+        }
+        if !matches!(self.round.focus, Focus::Typing(_)) {
+            self.leave_browsing();
+            self.round.focus = Focus::Typing(String::new());
+        }
+        if let Focus::Typing(text) = &mut self.round.focus {
+            if text.chars().count() < MAX_INPUT {
+                text.push(c);
+            }
+        }
+    }
+
+    fn complete(&mut self) {
+        let Reading::Incomplete(sans) = self.reading() else { return };
+        let mut rest = sans.iter().map(String::as_str);
+        let Some(first) = rest.next() else { return };
+        let common = rest.fold(first, |common, san| {
+            let same = common.bytes().zip(san.bytes()).take_while(|(a, b)| a == b).count();
+            // SAN is ASCII, so a byte count is a character boundary.
+            common.get(..same).unwrap_or_default()
+        });
+        let typed = self.input().trim().to_owned();
+        // Only complete what extends the text as typed; `e2e4` stays coordinates.
+        if common.len() > typed.len() && common.starts_with(&typed) {
+            self.round.focus = Focus::Typing(common.to_owned());
+        }
+    }
+
+    /// Enter on typed text: plays it, opens the promotion picker, or says why not and
+    /// keeps the text to mend.
+    fn submit(&mut self) {
+        if self.refuse_if_over() {
+            return;
+        }
+        match self.reading() {
+            Reading::Move(m) => self.play(m),
+            Reading::Promotion(m) => self.open_promotion(m.from(), m.to()),
+            Reading::Empty => {}
+            Reading::Ambiguous(sans) => self.error(strings::ambiguous(&sans)),
+            Reading::Incomplete(sans) => self.error(strings::incomplete(self.input().trim(), &sans)),
+            Reading::Refused(why) => self.error(why),
+        }
+    }
+
+    /// A pasted line of moves (move numbers, results and `e.p.` are skipped), played
+    /// one by one until one cannot be.
+    fn paste(&mut self, text: &str) {
+        let mut played = 0;
+        for token in text.split_whitespace().filter_map(move_token) {
+            if self.refuse_if_over() {
+                return;
+            }
+            match read(self.game(), token) {
+                Reading::Move(m) => {
+                    self.play(m);
+                    played += 1;
+                }
+                reading => {
+                    let why = match reading {
+                        Reading::Ambiguous(sans) => strings::ambiguous(&sans),
+                        Reading::Incomplete(sans) => strings::incomplete(token, &sans),
+                        Reading::Promotion(_) => strings::paste_needs_promotion(token),
+                        Reading::Refused(why) => why,
+                        Reading::Move(_) | Reading::Empty => String::new(),
+                    };
+                    self.error(strings::paste_stopped(played, token, &why));
+                    return;
+                }
+            }
+        }
+        if played > 0 {
+            self.info(strings::pasted(played));
+        }
+    }
+}
+
+/// The move in one word of a pasted line: `12.e4` is `e4`; `12.`, `12...`, `e.p.`
+/// and results are not moves.
+fn move_token(word: &str) -> Option<&str> {
+    let word = word.trim_start_matches(|c: char| c.is_ascii_digit()).trim_start_matches(['.', '…']);
+    let word = if word.len() < 1 { return None } else { word };
+    match word {
+        "e.p." | "ep" | "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*" => None,
+        word => Some(word),
+    }
+}
+
+/// One reading of typed text in the game's position.
+fn read(game: &Game, text: &str) -> Reading {
+    let text = text.trim();
+    if text.is_empty() {
+        return Reading::Empty;
+    }
+    let pos = game.position();
+    match pos.parse_move(text) {
+        Ok(m) => Reading::Move(m),
+        Err(MoveParseError::MissingPromotion { from, to, .. }) => {
+            match pos.legal_moves_from(from).iter().copied().find(|m| m.to() == to) {
+                Some(m) => Reading::Promotion(m),
+                None => Reading::Refused(String::new()),
+            }
+        }
+        Err(MoveParseError::Ambiguous { candidates, .. }) => Reading::Ambiguous(candidates),
+        Err(err) => {
+            let starts: Vec<String> = pos.moves_matching_prefix(text).into_iter().map(|m| pos.san(m)).collect();
+            if !starts.is_empty() {
+                return Reading::Incomplete(starts);
+            }
+            let mut probe = game.clone();
+            let err = probe.play_san(text).err().unwrap_or(err);
+            let hint = match &err {
+                MoveParseError::Ambiguous { .. } => None,
+                _ => pos.suggest(text).map(|m| pos.san(m)),
+            };
+            Reading::Refused(match hint {
+                Some(san) => format!("{err} — did you mean {san}?"),
+                None => err.to_string(),
+            })
+        }
+    }
+}
