@@ -12,6 +12,7 @@ mod overlay;
 mod panel;
 mod record;
 mod sprites;
+mod text;
 pub mod theme;
 
 use ratatui::Frame;

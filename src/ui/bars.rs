@@ -6,6 +6,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
 use super::layout::ScreenLayout;
+use super::text;
 use super::theme::Look;
 use crate::app::{Action, App, Command, MessageKind, Mode, Reading, strings};
 use crate::chess::{Color, DrawClaim};
@@ -14,8 +15,8 @@ use crate::input::{self, Key};
 /// Draws the four lines.
 pub fn render(screen: &ScreenLayout, buf: &mut Buffer, app: &App, look: &Look) {
     status_line(app, look).render(screen.status, buf);
-    input_line(app, look).render(screen.input, buf);
-    message_line(app, look).render(screen.message, buf);
+    input_line(app, look, usize::from(screen.input.width)).render(screen.input, buf);
+    message_line(app, look, usize::from(screen.message.width)).render(screen.message, buf);
     hint_line(app, look, screen.hints.width).render(screen.hints, buf);
 }
 
@@ -59,7 +60,7 @@ fn status_line(app: &App, look: &Look) -> Line<'static> {
 
 /// `Move: Nf█  Nf3 Nh3` — the text typed so far and the legal moves it could become;
 /// while a question or the promotion picker is open, the keys that answer it.
-fn input_line(app: &App, look: &Look) -> Line<'static> {
+fn input_line(app: &App, look: &Look, width: usize) -> Line<'static> {
     let label = match app.mode() {
         Mode::Question | Mode::Resign => Some("Answer: "),
         Mode::Promotion => Some("Promote: "),
@@ -97,18 +98,19 @@ fn input_line(app: &App, look: &Look) -> Line<'static> {
         Reading::Incomplete(sans) => (format!("  {}", sans.join(" ")), look.dim()),
         Reading::Refused(why) => (format!("  {why}"), look.error()),
     };
-    spans.push(Span::styled(hint, style));
+    let used: usize = spans.iter().map(Span::width).sum();
+    spans.push(Span::styled(text::fit_words(&hint, width.saturating_sub(used)), style));
     Line::from(spans)
 }
 
 /// The last message, or where browsing is.
-fn message_line(app: &App, look: &Look) -> Line<'static> {
+fn message_line(app: &App, look: &Look, width: usize) -> Line<'static> {
     if let Some(message) = app.message() {
         let style = match message.kind {
             MessageKind::Error => look.error(),
             MessageKind::Info => Style::new(),
         };
-        return Line::styled(message.text.clone(), style);
+        return Line::styled(text::fit_words(&message.text, width), style);
     }
     if app.is_browsing() {
         let ply = app.shown_ply();
@@ -122,10 +124,11 @@ fn message_line(app: &App, look: &Look) -> Line<'static> {
             let dots = if index % 2 == 0 { "." } else { "…" };
             format!("the position after {number}{dots} {}", game.san_moves()[ply - 1])
         };
-        return Line::styled(
-            format!("Viewing {at} — {} returns to the game, which is unchanged", key_name(&Action::Browse(crate::app::Browse::Live))),
-            look.accent(),
+        let text = format!(
+            "Viewing {at} — {} returns to the game, which is unchanged",
+            key_name(&Action::Browse(crate::app::Browse::Live))
         );
+        return Line::styled(text::fit_words(&text, width), look.accent());
     }
     Line::default()
 }

@@ -49,16 +49,18 @@ mod tests {
     use ratatui::style::Modifier;
 
     use super::*;
-    use crate::app::Action;
-    use crate::chess::Game;
-    use crate::clock::Clocks;
+    use crate::app::{Action, Edit};
+    use crate::chess::{ByColor, Game};
 
     fn app_with_clocks(control: &str, t0: Instant) -> App {
         let control = control.parse().expect("valid time control");
-        let mut app = App::new(Game::new()).with_clocks(Clocks::new(control, control, Color::White), t0);
+        let controls = ByColor { white: control, black: control };
+        let mut app = App::new(Game::new()).with_clocks(controls, &[], t0);
         for san in ["e4", "e5"] {
-            san.chars().for_each(|c| app.update(Action::Type(c)));
-            app.update(Action::Submit);
+            for c in san.chars() {
+                app.update(Action::Edit(Edit::Type(c)));
+            }
+            app.update(Action::Edit(Edit::Submit));
         }
         app
     }

@@ -6,6 +6,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Widget};
 
+use super::text;
 use super::theme::Look;
 use crate::app::App;
 use crate::chess::{Color, Game, Position, Role};
@@ -29,8 +30,9 @@ pub fn render(area: Rect, buf: &mut Buffer, app: &App, look: &Look) {
     }
     let (top, bottom) =
         if app.flipped() { (Color::White, Color::Black) } else { (Color::Black, Color::White) };
-    player_line(app, top, look).render(Rect { height: 1, ..inner }, buf);
-    player_line(app, bottom, look).render(Rect { y: inner.bottom() - 1, height: 1, ..inner }, buf);
+    let width = usize::from(inner.width);
+    player_line(app, top, width, look).render(Rect { height: 1, ..inner }, buf);
+    player_line(app, bottom, width, look).render(Rect { y: inner.bottom() - 1, height: 1, ..inner }, buf);
     for (side, y) in [(top, inner.y), (bottom, inner.bottom() - 1)] {
         super::clocks::render(Rect { y, height: 1, ..inner }, buf, app, side, look);
     }
@@ -62,27 +64,45 @@ pub fn ply_at(panel: Rect, app: &App, x: u16, y: u16) -> Option<usize> {
     Some(ply + 1)
 }
 
-/// "▸ White  ♟♟♞  +3": the player, whose turn it is, what they took, who is ahead.
-fn player_line<'a>(app: &App, side: Color, look: &Look) -> Line<'a> {
+/// "▸ White  ♟♟♞  +3": the player, whose turn it is, what they took, who is ahead,
+/// in `width` columns. When room is short the name is shortened with `…` first, then
+/// the side's name and the captured pieces go; the material lead is never cut.
+fn player_line<'a>(app: &App, side: Color, width: usize, look: &Look) -> Line<'a> {
     let position = app.shown_position();
     let to_move = position.turn() == side && app.game().outcome().is_none();
-    let mut spans = vec![
-        Span::raw(if to_move { "▸ " } else { "  " }),
-        Span::styled(app.player(side).to_owned(), if to_move { look.accent() } else { Style::new() }),
-        Span::raw(" "),
-    ];
-    if app.player(side) != side.name() {
-        spans.push(Span::styled(format!("({side}) "), look.dim()));
-    }
+    let marker = if to_move { "▸ " } else { "  " };
+    let lead = material(position, side) as i64 - material(position, !side) as i64;
+    let lead = if lead > 0 { format!(" +{lead}") } else { String::new() };
     let taken: String =
         captured(app.game().start(), position, !side).iter().map(|&r| look.role_symbol(r, !side)).collect();
+    let mut taken = if taken.is_empty() { String::new() } else { format!(" {taken}") };
+    let mut label = if app.player(side) == side.name() { String::new() } else { format!("({side}) ") };
+    let name = app.player(side);
+    let fixed = |label: &str, taken: &str| {
+        [marker, " ", label, taken, &lead].iter().map(|s| s.chars().count()).sum::<usize>()
+    };
+    // The name keeps at least a few letters before the extras go.
+    const NAME_AT_LEAST: usize = 4;
+    if width < fixed(&label, &taken) + NAME_AT_LEAST.min(name.chars().count()) {
+        label.clear();
+    }
+    if width < fixed(&label, &taken) + NAME_AT_LEAST.min(name.chars().count()) {
+        taken.clear();
+    }
+    let name = text::shorten(name, width.saturating_sub(fixed(&label, &taken)));
+    let mut spans = vec![
+        Span::raw(marker),
+        Span::styled(name, if to_move { look.accent() } else { Style::new() }),
+        Span::raw(" "),
+    ];
+    if !label.is_empty() {
+        spans.push(Span::styled(label, look.dim()));
+    }
     if !taken.is_empty() {
-        spans.push(Span::raw(" "));
         spans.push(Span::raw(taken));
     }
-    let lead = material(position, side) as i64 - material(position, !side) as i64;
-    if lead > 0 {
-        spans.push(Span::styled(format!(" +{lead}"), look.accent()));
+    if !lead.is_empty() {
+        spans.push(Span::styled(lead, look.accent()));
     }
     Line::from(spans)
 }

@@ -238,3 +238,68 @@ impl Drop for TempDir {
         let _ = fs::remove_dir_all(&self.0);
     }
 }
+
+/// Drives an [`App`](hotseat::app::App) as a player at the keyboard does: every key goes
+/// through the real key table of the app's mode, and the effects each key asks for
+/// are kept, oldest first, as the loop would carry them out.
+pub mod driver {
+    use hotseat::app::{Action, App, Effect, MessageKind};
+    use hotseat::chess::{Game, Position};
+    use hotseat::input::{self, Key};
+
+    /// A game from `fen`, with nothing played.
+    pub fn app_from(fen: &str) -> App {
+        App::new(Game::from_position(Position::from_fen(fen).expect("valid fen")))
+    }
+
+    /// Presses one key through the key table of the app's current mode; returns the
+    /// effects it asked for (nothing when the key means nothing there).
+    pub fn press(app: &mut App, key: Key) -> Vec<Effect> {
+        input::action_for_key(app.mode(), key).map(|action| app.update(action)).unwrap_or_default()
+    }
+
+    /// Presses keys one after the other; returns every effect asked for.
+    pub fn press_all(app: &mut App, keys: &[Key]) -> Vec<Effect> {
+        keys.iter().flat_map(|&key| press(app, key)).collect()
+    }
+
+    /// Types `text` key by key, without Enter.
+    pub fn type_text(app: &mut App, text: &str) -> Vec<Effect> {
+        text.chars().flat_map(|c| press(app, Key::Char(c))).collect()
+    }
+
+    /// Types `text` and presses Enter.
+    pub fn type_move(app: &mut App, text: &str) -> Vec<Effect> {
+        let mut effects = type_text(app, text);
+        effects.extend(press(app, Key::Enter));
+        effects
+    }
+
+    /// Plays moves typed as SAN, asserting each is played; returns every effect.
+    pub fn play(app: &mut App, moves: &str) -> Vec<Effect> {
+        let mut effects = Vec::new();
+        for m in moves.split_whitespace() {
+            let before = app.game().ply();
+            effects.extend(type_move(app, m));
+            assert_eq!(app.game().ply(), before + 1, "{m} was not played: {:?}", app.message());
+        }
+        effects
+    }
+
+    /// Sends an action straight to the app (a tick, a paste).
+    pub fn send(app: &mut App, action: Action) -> Vec<Effect> {
+        app.update(action)
+    }
+
+    /// The moves of the game, in SAN.
+    pub fn sans(app: &App) -> Vec<&str> {
+        app.game().san_moves().iter().map(String::as_str).collect()
+    }
+
+    /// The error on screen; fails when there is none.
+    pub fn error(app: &App) -> String {
+        let message = app.message().expect("a message");
+        assert_eq!(message.kind, MessageKind::Error, "{message:?}");
+        message.text.clone()
+    }
+}

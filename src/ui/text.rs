@@ -1,0 +1,53 @@
+//! Fitting words into a width: text is shortened at a word boundary or with `…`,
+//! never cut in the middle of a word or a number.
+
+/// `text` in at most `width` columns: whole when it fits, else cut at the last space
+/// that leaves room for `…` (or, for one long word, cut before `…`).
+pub fn fit_words(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_owned();
+    }
+    if width == 0 {
+        return String::new();
+    }
+    let room: String = text.chars().take(width - 1).collect();
+    let cut = match room.rfind(' ') {
+        Some(space) if space > 0 => room[..space].trim_end(),
+        _ => room.as_str(),
+    };
+    format!("{cut}…")
+}
+
+/// `name` in at most `width` columns, its end replaced by `…` when it does not fit.
+pub fn shorten(name: &str, width: usize) -> String {
+    if name.chars().count() <= width {
+        return name.to_owned();
+    }
+    match width {
+        0 => String::new(),
+        width => {
+            let kept: String = name.chars().take(width - 1).collect();
+            format!("{}…", kept.trim_end())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_message_too_long_is_cut_at_a_word_boundary() {
+        assert_eq!(fit_words("Illegal move: Nf4 (no knight can reach f4)", 24), "Illegal move: Nf4 (no…");
+        assert_eq!(fit_words("short", 24), "short");
+        assert_eq!(fit_words("Unbreakablewordthatgoeson", 10), "Unbreakab…");
+        assert!(fit_words("a b c d e f g h", 6).chars().count() <= 6);
+    }
+
+    #[test]
+    fn a_long_name_ends_in_an_ellipsis() {
+        assert_eq!(shorten("Magnus Carlsen", 8), "Magnus…");
+        assert_eq!(shorten("Anna", 8), "Anna");
+        assert_eq!(shorten("Anna", 0), "");
+    }
+}
