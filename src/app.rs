@@ -63,7 +63,14 @@ struct Round {
 impl Round {
     fn new(game: Game) -> Round {
         let cursor = Square::from_coords(File::E, Rank::Second.relative_to(game.turn()));
-        Round { timeline: Timeline::new(game), clocks: None, focus: Focus::Idle, cursor, message: None, draw_offer: None }
+        Round {
+            timeline: Timeline::new(game),
+            clocks: None,
+            focus: Focus::Idle,
+            cursor,
+            message: None,
+            draw_offer: None,
+        }
     }
 }
 
@@ -280,7 +287,7 @@ impl App {
                 Mode::Help => self.update_help(action),
                 Mode::Record => self.update_record(action),
                 Mode::Question | Mode::Resign => self.update_question(action),
-                Mode::Promotion => self.update_promotion(action),
+                Mode::Promotion => self.update_promotion(&action),
                 Mode::Play => self.update_play(action),
             },
         }
@@ -355,7 +362,7 @@ impl App {
         // move just made, however it was entered.
         self.round.cursor = m.destination();
         if let Some(by) = declined {
-            self.info(strings::draw_declined_by_move(!by));
+            self.info(strings::draw_offer_lapsed(by));
         }
         self.effects.push(Effect::Save);
     }

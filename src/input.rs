@@ -209,7 +209,11 @@ const PLAY: &[Binding] = &[
         help: "delete the last typed character",
         hint: None,
     },
-    Binding { keys: &[act(Key::Tab, Action::Edit(Edit::Complete))], help: "complete the typed move", hint: None },
+    Binding {
+        keys: &[act(Key::Tab, Action::Edit(Edit::Complete))],
+        help: "complete the typed move",
+        hint: None,
+    },
     Binding {
         keys: &[
             cursor(Key::Up, Direction::Up),
@@ -240,16 +244,31 @@ const PLAY: &[Binding] = &[
         help: "claim a draw (threefold repetition, fifty-move rule)",
         hint: Some("claim draw"),
     },
-    Binding { keys: &[command(Key::Ctrl('z'), Command::Undo)], help: "take back the last move", hint: Some("undo") },
-    Binding { keys: &[command(Key::Ctrl('o'), Command::OfferDraw)], help: "offer a draw", hint: Some("offer draw") },
+    Binding {
+        keys: &[command(Key::Ctrl('z'), Command::Undo)],
+        help: "take back the last move",
+        hint: Some("undo"),
+    },
+    Binding {
+        keys: &[command(Key::Ctrl('o'), Command::OfferDraw)],
+        help: "offer a draw",
+        hint: Some("offer draw"),
+    },
     Binding {
         keys: &[command(Key::Ctrl('r'), Command::Resign)],
         help: "resign: either player, whoever is to move",
         hint: Some("resign"),
     },
-    Binding { keys: &[command(Key::Ctrl('n'), Command::NewGame)], help: "start a new game", hint: Some("new") },
     Binding {
-        keys: &[act(Key::PageUp, Action::Browse(Browse::Back)), act(Key::PageDown, Action::Browse(Browse::Forward))],
+        keys: &[command(Key::Ctrl('n'), Command::NewGame)],
+        help: "start a new game",
+        hint: Some("new"),
+    },
+    Binding {
+        keys: &[
+            act(Key::PageUp, Action::Browse(Browse::Back)),
+            act(Key::PageDown, Action::Browse(Browse::Forward)),
+        ],
         help: "step through earlier positions (the game is kept)",
         hint: Some("browse"),
     },
@@ -258,8 +277,16 @@ const PLAY: &[Binding] = &[
         help: "the starting position / back to the live position",
         hint: None,
     },
-    Binding { keys: &[command(Key::Ctrl('y'), Command::Redo)], help: "redo what was taken back", hint: Some("redo") },
-    Binding { keys: &[act(Key::Ctrl('f'), Action::Show(Show::Flip))], help: "turn the board around", hint: Some("flip") },
+    Binding {
+        keys: &[command(Key::Ctrl('y'), Command::Redo)],
+        help: "redo what was taken back",
+        hint: Some("redo"),
+    },
+    Binding {
+        keys: &[act(Key::Ctrl('f'), Action::Show(Show::Flip))],
+        help: "turn the board around",
+        hint: Some("flip"),
+    },
     Binding {
         keys: &[act(Key::Ctrl('t'), Action::Show(Show::AutoFlip))],
         help: "turn the board after every move: on / off",
@@ -296,7 +323,10 @@ const PROMOTION: &[Binding] = &[
         hint: None,
     },
     Binding {
-        keys: &[act(Key::Enter, Action::Edit(Edit::Submit)), act(Key::Char(' '), Action::Point(Point::Select))],
+        keys: &[
+            act(Key::Enter, Action::Edit(Edit::Submit)),
+            act(Key::Char(' '), Action::Point(Point::Select)),
+        ],
         help: "promote to the highlighted piece",
         hint: Some("promote"),
     },
@@ -338,9 +368,21 @@ const RESIGN: &[Binding] = &[
         help: "name the side that resigns: Tab for the other, ← White, → Black",
         hint: Some("other side"),
     },
-    Binding { keys: &[act(Key::Char('Y'), Action::Answer(Answer::Yes))], help: "yes, resign", hint: Some("resign") },
-    Binding { keys: &[act(Key::Esc, Action::Answer(Answer::No))], help: "cancel, nobody resigns", hint: Some("cancel") },
-    Binding { keys: &[(Key::Text, Does::TypeChar)], help: "the text of a move: play on, nobody resigns", hint: None },
+    Binding {
+        keys: &[act(Key::Char('Y'), Action::Answer(Answer::Yes))],
+        help: "yes, resign",
+        hint: Some("resign"),
+    },
+    Binding {
+        keys: &[act(Key::Esc, Action::Answer(Answer::No))],
+        help: "cancel, nobody resigns",
+        hint: Some("cancel"),
+    },
+    Binding {
+        keys: &[(Key::Text, Does::TypeChar)],
+        help: "the text of a move: play on, nobody resigns",
+        hint: None,
+    },
     REPAINT,
     Binding { keys: &[act(Key::F(1), Action::Show(Show::Help))], help: "show the help", hint: Some("help") },
     QUIT,
@@ -353,12 +395,18 @@ const HELP: &[Binding] = &[
         hint: Some("scroll"),
     },
     Binding {
-        keys: &[act(Key::PageUp, Action::Show(Show::Scroll(-10))), act(Key::PageDown, Action::Show(Show::Scroll(10)))],
+        keys: &[
+            act(Key::PageUp, Action::Show(Show::Scroll(-10))),
+            act(Key::PageDown, Action::Show(Show::Scroll(10))),
+        ],
         help: "scroll a page",
         hint: None,
     },
     Binding {
-        keys: &[act(Key::Home, Action::Show(Show::ScrollTo(false))), act(Key::End, Action::Show(Show::ScrollTo(true)))],
+        keys: &[
+            act(Key::Home, Action::Show(Show::ScrollTo(false))),
+            act(Key::End, Action::Show(Show::ScrollTo(true))),
+        ],
         help: "scroll to the top / to the end",
         hint: None,
     },
@@ -393,12 +441,18 @@ const RECORD: &[Binding] = &[
         hint: Some("scroll"),
     },
     Binding {
-        keys: &[act(Key::PageUp, Action::Show(Show::Scroll(-10))), act(Key::PageDown, Action::Show(Show::Scroll(10)))],
+        keys: &[
+            act(Key::PageUp, Action::Show(Show::Scroll(-10))),
+            act(Key::PageDown, Action::Show(Show::Scroll(10))),
+        ],
         help: "scroll a page",
         hint: None,
     },
     Binding {
-        keys: &[act(Key::Home, Action::Show(Show::ScrollTo(false))), act(Key::End, Action::Show(Show::ScrollTo(true)))],
+        keys: &[
+            act(Key::Home, Action::Show(Show::ScrollTo(false))),
+            act(Key::End, Action::Show(Show::ScrollTo(true))),
+        ],
         help: "scroll to the top / to the end",
         hint: None,
     },
@@ -494,9 +548,10 @@ fn action_for_mouse(
     let target = || hit(mouse.column, mouse.row);
     let point = |p| Some(Action::Point(p));
     match (mouse.kind, mode) {
-        (MouseEventKind::Down(MouseButton::Left), Mode::Play | Mode::Promotion | Mode::Question | Mode::Resign) => {
-            target().map(|t| Action::Point(Point::Down(t)))
-        }
+        (
+            MouseEventKind::Down(MouseButton::Left),
+            Mode::Play | Mode::Promotion | Mode::Question | Mode::Resign,
+        ) => target().map(|t| Action::Point(Point::Down(t))),
         (MouseEventKind::Drag(MouseButton::Left), Mode::Play) => point(Point::Drag(target())),
         (MouseEventKind::Up(MouseButton::Left), Mode::Play) => point(Point::Up(target())),
         (MouseEventKind::ScrollUp, Mode::Play) => Some(Action::Browse(Browse::Back)),
@@ -531,7 +586,10 @@ mod tests {
     #[test]
     fn releases_and_repeats_are_ignored() {
         let mut key = KeyEvent::new(KeyCode::Char('e'), KeyModifiers::NONE);
-        assert_eq!(action_for_event(&Event::Key(key), Mode::Play, |_, _| None), Some(Action::Edit(Edit::Type('e'))));
+        assert_eq!(
+            action_for_event(&Event::Key(key), Mode::Play, |_, _| None),
+            Some(Action::Edit(Edit::Type('e')))
+        );
         key.kind = KeyEventKind::Release;
         assert_eq!(action_for_event(&Event::Key(key), Mode::Play, |_, _| None), None);
         key.kind = KeyEventKind::Repeat;
@@ -551,7 +609,8 @@ mod tests {
         assert_eq!(Key::Ctrl('z').name(), "Ctrl-Z");
         assert_eq!(Key::Ctrl('z').short_name(), "^Z");
         assert_eq!(PLAY[4].key_names(), "↑ ↓ ← →");
-        let browse = PLAY.iter().find(|b| b.action() == Some(Action::Browse(Browse::Back))).expect("a browse binding");
+        let browse =
+            PLAY.iter().find(|b| b.action() == Some(Action::Browse(Browse::Back))).expect("a browse binding");
         assert_eq!(browse.short_key_names(), "PgUp/PgDn");
         assert_eq!(key_for(Mode::Play, &Action::Command(Command::ClaimDraw)), Some(Key::Ctrl('d')));
     }

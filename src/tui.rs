@@ -10,12 +10,14 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crossterm::cursor::{Hide, Show};
-use crossterm::event::{DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture, Event};
+use crossterm::event::{
+    DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture, Event,
+};
 use crossterm::execute;
 use crossterm::terminal::{self, Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen};
 use ratatui::Terminal;
-use ratatui::layout::Rect;
 use ratatui::backend::{Backend, CrosstermBackend};
+use ratatui::layout::Rect;
 
 use crate::app::{Action, App, Effect, Message, Mode};
 use crate::clock::Clocks;
@@ -264,7 +266,12 @@ where
 }
 
 /// Draws a frame, with what the screen needs from outside the app.
-fn draw<B>(terminal: &mut Terminal<B>, app: &App, look: &Look, host: &impl Host) -> Result<Rect, LoopError<B::Error>>
+fn draw<B>(
+    terminal: &mut Terminal<B>,
+    app: &App,
+    look: &Look,
+    host: &impl Host,
+) -> Result<Rect, LoopError<B::Error>>
 where
     B: Backend,
     B::Error: std::error::Error,
@@ -316,7 +323,12 @@ impl Session {
 
     /// Runs the game ([`run`]) on this terminal with its events, until the players
     /// quit or a signal asks the program to stop.
-    pub fn run(&mut self, app: &mut App, look: &Look, host: &mut impl Host) -> Result<(), LoopError<io::Error>> {
+    pub fn run(
+        &mut self,
+        app: &mut App,
+        look: &Look,
+        host: &mut impl Host,
+    ) -> Result<(), LoopError<io::Error>> {
         run(&mut self.terminal, &mut self.events, app, look, host)
     }
 

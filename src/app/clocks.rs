@@ -38,7 +38,12 @@ impl App {
     }
 
     /// Gives the game in play fresh clocks of these time controls.
-    pub(super) fn start_clocks(&mut self, controls: ByColor<TimeControl>, recorded: &[Option<Duration>], now: Instant) {
+    pub(super) fn start_clocks(
+        &mut self,
+        controls: ByColor<TimeControl>,
+        recorded: &[Option<Duration>],
+        now: Instant,
+    ) {
         self.now = Some(now);
         let start = ByColor { white: controls.white.base, black: controls.black.base };
         let timeline = &mut self.round.timeline;
@@ -123,10 +128,10 @@ impl App {
     pub(super) fn clocks_after_move(&mut self, redone: Option<Ply>) {
         if redone.is_some_and(|ply| ply.times.is_some()) {
             self.clocks_after_step();
-        } else if self.game().is_over() {
-            if let (Some(clocks), Some(now)) = (&mut self.round.clocks, self.now) {
-                clocks.stop(now);
-            }
+        } else if self.game().is_over()
+            && let (Some(clocks), Some(now)) = (&mut self.round.clocks, self.now)
+        {
+            clocks.stop(now);
         }
     }
 
@@ -136,7 +141,8 @@ impl App {
     pub(super) fn clocks_after_step(&mut self) {
         let timeline = &self.round.timeline;
         let ply = timeline.game().ply();
-        let (Some(clocks), Some(now), Some(times)) = (&mut self.round.clocks, self.now, timeline.times_at(ply))
+        let (Some(clocks), Some(now), Some(times)) =
+            (&mut self.round.clocks, self.now, timeline.times_at(ply))
         else {
             return;
         };

@@ -76,7 +76,8 @@ pub enum Mode {
 
 impl Mode {
     /// Every mode, in the order the help screen lists them.
-    pub const ALL: [Mode; 6] = [Mode::Play, Mode::Promotion, Mode::Question, Mode::Resign, Mode::Help, Mode::Record];
+    pub const ALL: [Mode; 6] =
+        [Mode::Play, Mode::Promotion, Mode::Question, Mode::Resign, Mode::Help, Mode::Record];
 
     /// A heading for the help screen.
     pub fn title(self) -> &'static str {

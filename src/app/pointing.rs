@@ -180,18 +180,18 @@ impl App {
         self.round.message = None;
     }
 
-    pub(super) fn update_promotion(&mut self, action: super::Action) {
+    pub(super) fn update_promotion(&mut self, action: &super::Action) {
         use super::Action;
         let Focus::Promotion(choice) = &mut self.round.focus else { return };
         let choice_now = *choice;
         match action {
             Action::Answer(Answer::Choose(role)) | Action::Point(Point::Down(Pointer::Promotion(role))) => {
-                self.promote(choice_now, role);
+                self.promote(choice_now, *role);
             }
             Action::Edit(super::Edit::Submit) | Action::Point(Point::Select) => {
                 self.promote(choice_now, choice_now.role());
             }
-            Action::Point(Point::Cursor(direction)) => {
+            &Action::Point(Point::Cursor(direction)) => {
                 let n = Role::PROMOTIONS.len();
                 choice.highlighted = match direction {
                     Direction::Left | Direction::Up => (choice.highlighted + n - 1) % n,

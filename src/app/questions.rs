@@ -108,7 +108,8 @@ impl App {
 
     /// Closes the help screen or the record: back to where the player was.
     fn close_overlay(&mut self) {
-        if let Focus::Help { under, .. } | Focus::Record { under, .. } = std::mem::take(&mut self.round.focus) {
+        if let Focus::Help { under, .. } | Focus::Record { under, .. } = std::mem::take(&mut self.round.focus)
+        {
             self.round.focus = *under;
         }
     }
@@ -116,7 +117,7 @@ impl App {
     pub(super) fn update_help(&mut self, action: Action) {
         match action {
             Action::Show(Show::Help) | Action::Cancel | Action::Edit(Edit::Submit) => self.close_overlay(),
-            action => self.scroll(action, HELP_LINES),
+            action => self.scroll(&action, HELP_LINES),
         }
     }
 
@@ -125,18 +126,20 @@ impl App {
             Action::Show(Show::Record) | Action::Cancel | Action::Edit(Edit::Submit) => self.close_overlay(),
             Action::Show(Show::Copy(notation)) => self.effects.push(super::Effect::Copy(notation)),
             Action::Show(Show::Help) => self.open_help(),
-            action => self.scroll(action, RECORD_LINES),
+            action => self.scroll(&action, RECORD_LINES),
         }
     }
 
-    fn scroll(&mut self, action: Action, lines: u16) {
-        let (Focus::Help { scroll, .. } | Focus::Record { scroll, .. }) = &mut self.round.focus else { return };
+    fn scroll(&mut self, action: &Action, lines: u16) {
+        let (Focus::Help { scroll, .. } | Focus::Record { scroll, .. }) = &mut self.round.focus else {
+            return;
+        };
         let by = match action {
             Action::Point(Point::Cursor(Direction::Up)) => -1,
             Action::Point(Point::Cursor(Direction::Down)) => 1,
-            Action::Show(Show::Scroll(by)) => by,
+            Action::Show(Show::Scroll(by)) => *by,
             Action::Show(Show::ScrollTo(end)) => {
-                *scroll = if end { lines } else { 0 };
+                *scroll = if *end { lines } else { 0 };
                 return;
             }
             _ => return,

@@ -16,7 +16,8 @@ pub(crate) const AT_THE_START: &str = "This is the starting position.";
 pub(crate) const AT_THE_LIVE_POSITION: &str = "This is the live position.";
 pub(crate) const BACK_TO_LIVE: &str = "Back to the live position.";
 pub(crate) const CLOCKS_PAUSED_ON_LOAD: &str = "The clocks are paused: a move starts them again.";
-pub(crate) const NO_CLOCKS: &str = "This game has no clocks: start one with a time control, such as --clock 5+3.";
+pub(crate) const NO_CLOCKS: &str =
+    "This game has no clocks: start one with a time control, such as --clock 5+3.";
 pub(crate) const CLOCKS_STOPPED: &str = "The game is over: the clocks have stopped.";
 pub(crate) const CLOCKS_RUNNING: &str = "The clocks are running again.";
 pub(crate) const CLOCKS_PAUSED: &str = "The clocks are paused.";
@@ -30,7 +31,7 @@ pub(crate) fn move_label(game: &Game, index: usize) -> String {
     let start = game.start();
     let from_start = index + usize::from(start.turn() == Color::Black);
     let number = u64::from(start.fullmoves()) + (from_start / 2) as u64;
-    let dots = if from_start % 2 == 0 { "." } else { "…" };
+    let dots = if from_start.is_multiple_of(2) { "." } else { "…" };
     let san = game.san_moves().get(index).map_or("", String::as_str);
     format!("{number}{dots} {san}")
 }
@@ -51,8 +52,9 @@ pub(crate) fn draw_declined(by: Color) -> String {
     format!("{by} declines the draw.")
 }
 
-pub(crate) fn draw_declined_by_move(by: Color) -> String {
-    format!("{by} plays on: the draw offer is declined.")
+/// A move was played while `by`'s draw offer stood unanswered.
+pub(crate) fn draw_offer_lapsed(by: Color) -> String {
+    format!("{by}'s draw offer lapses: the game goes on.")
 }
 
 pub(crate) fn no_piece_on(sq: Square, turn: Color) -> String {

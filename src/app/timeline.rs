@@ -96,7 +96,7 @@ impl Timeline {
 
     /// The side to move after `ply` half-moves.
     pub fn turn_at(&self, ply: usize) -> Color {
-        if ply % 2 == 0 { self.game.start().turn() } else { !self.game.start().turn() }
+        if ply.is_multiple_of(2) { self.game.start().turn() } else { !self.game.start().turn() }
     }
 
     /// Whether there is something to take back.

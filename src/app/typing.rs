@@ -88,10 +88,10 @@ impl App {
             self.leave_browsing();
             self.round.focus = Focus::Typing(String::new());
         }
-        if let Focus::Typing(text) = &mut self.round.focus {
-            if text.chars().count() < MAX_INPUT {
-                text.push(c);
-            }
+        if let Focus::Typing(text) = &mut self.round.focus
+            && text.chars().count() < MAX_INPUT
+        {
+            text.push(c);
         }
     }
 
@@ -163,7 +163,7 @@ impl App {
 /// and results are not moves.
 fn move_token(word: &str) -> Option<&str> {
     let word = word.trim_start_matches(|c: char| c.is_ascii_digit()).trim_start_matches(['.', '…']);
-    let word = if word.len() < 1 { return None } else { word };
+    let word = if word.is_empty() { return None } else { word };
     match word {
         "e.p." | "ep" | "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*" => None,
         word => Some(word),
@@ -187,7 +187,8 @@ fn read(game: &Game, text: &str) -> Reading {
         }
         Err(MoveParseError::Ambiguous { candidates, .. }) => Reading::Ambiguous(candidates),
         Err(err) => {
-            let starts: Vec<String> = pos.moves_matching_prefix(text).into_iter().map(|m| pos.san(m)).collect();
+            let starts: Vec<String> =
+                pos.moves_matching_prefix(text).into_iter().map(|m| pos.san(m)).collect();
             if !starts.is_empty() {
                 return Reading::Incomplete(starts);
             }

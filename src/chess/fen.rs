@@ -153,10 +153,10 @@ impl Position {
             validate_checkers(&pos, ep)?;
             validate_material(&pos)?;
         }
-        if let Some(ep) = ep {
-            if pos.en_passant_is_legal(ep) {
-                pos.ep_square = Some(ep);
-            }
+        if let Some(ep) = ep
+            && pos.en_passant_is_legal(ep)
+        {
+            pos.ep_square = Some(ep);
         }
         pos.hash = pos.compute_hash();
         Ok(pos)

@@ -356,11 +356,11 @@ impl Position {
         }
         self.turn = them;
         self.update_checkers();
-        if let Some(ep) = ep_candidate {
-            if self.en_passant_is_legal(ep) {
-                self.ep_square = Some(ep);
-                hash ^= zobrist::en_passant(ep);
-            }
+        if let Some(ep) = ep_candidate
+            && self.en_passant_is_legal(ep)
+        {
+            self.ep_square = Some(ep);
+            hash ^= zobrist::en_passant(ep);
         }
         self.hash = hash;
     }

@@ -106,18 +106,18 @@ impl San {
         if let [rest @ .., b'(', p, b')'] = b {
             promotion = Some(Role::from_char(*p as char)?);
             b = rest;
-        } else if let [rest @ .., last] = b {
-            if last.is_ascii_alphabetic() {
-                let role = Role::from_char(*last as char)?;
-                let rest = rest.strip_suffix(b"=").unwrap_or(rest);
-                promotion = Some(role);
-                b = rest;
-            }
+        } else if let [rest @ .., last] = b
+            && last.is_ascii_alphabetic()
+        {
+            let role = Role::from_char(*last as char)?;
+            let rest = rest.strip_suffix(b"=").unwrap_or(rest);
+            promotion = Some(role);
+            b = rest;
         }
-        if let Some(role) = promotion {
-            if matches!(role, Role::Pawn | Role::King) {
-                return None;
-            }
+        if let Some(role) = promotion
+            && matches!(role, Role::Pawn | Role::King)
+        {
+            return None;
         }
         let [rest @ .., f, r] = b else { return None };
         let to = Square::from_ascii(&[*f, *r])?;
@@ -271,19 +271,18 @@ impl Position {
                 result,
                 Ok(_) | Err(MoveParseError::Ambiguous { .. } | MoveParseError::MissingPromotion { .. })
             )
+            && let Some(as_bishop) = San::parse(text, true)
         {
-            if let Some(as_bishop) = San::parse(text, true) {
-                let bishop = self.match_san(text, as_bishop);
-                if matches!(bishop, Ok(_) | Err(MoveParseError::Ambiguous { .. })) {
+            let bishop = self.match_san(text, as_bishop);
+            if matches!(bishop, Ok(_) | Err(MoveParseError::Ambiguous { .. })) {
+                return bishop;
+            }
+            // The pawn reading is the one meant only if a b-pawn attacks that square;
+            // otherwise explain the bishop move.
+            if let San::Normal { to, .. } = first {
+                let b_pawns = self.by_piece(Role::Pawn.of(self.turn)) & Bitboard::from_file(File::B);
+                if !b_pawns.into_iter().any(|from| pawn_attacks(self.turn, from).contains(to)) {
                     return bishop;
-                }
-                // The pawn reading is the one meant only if a b-pawn attacks that square;
-                // otherwise explain the bishop move.
-                if let San::Normal { to, .. } = first {
-                    let b_pawns = self.by_piece(Role::Pawn.of(self.turn)) & Bitboard::from_file(File::B);
-                    if !b_pawns.into_iter().any(|from| pawn_attacks(self.turn, from).contains(to)) {
-                        return bishop;
-                    }
                 }
             }
         }

@@ -202,7 +202,9 @@ impl Recorder {
                 self.made_here = false;
                 let failed = self.save(app);
                 match (&self.failure, &self.path) {
-                    (None, Some(path)) => Some(Message::info(format!("New game, saved to {}.", path.display()))),
+                    (None, Some(path)) => {
+                        Some(Message::info(format!("New game, saved to {}.", path.display())))
+                    }
                     _ => failed,
                 }
             }
@@ -215,10 +217,9 @@ impl Recorder {
         let text = self.record(app).to_pgn();
         let saved = self.ensure_path().and_then(|path| store::save_text(&path, &text).map(|()| path));
         match saved {
-            Ok(path) => self
-                .failure
-                .take()
-                .map(|_| Message::info(format!("Saved again, to {}.", path.display()))),
+            Ok(path) => {
+                self.failure.take().map(|_| Message::info(format!("Saved again, to {}.", path.display())))
+            }
             Err(err) => {
                 let message = Message::error(format!("The game is not saved: {err}"));
                 self.failure = Some(err);
@@ -251,10 +252,9 @@ impl Recorder {
         let untouched = app.game().ply() == 0 && !app.game().is_over();
         if let (true, Destination::Store(_), Some(path)) =
             (self.made_here && untouched, &self.destination, &self.path)
+            && std::fs::remove_file(path).is_ok()
         {
-            if std::fs::remove_file(path).is_ok() {
-                return Farewell::NothingPlayed { previous: self.previous.clone() };
-            }
+            return Farewell::NothingPlayed { previous: self.previous.clone() };
         }
         if self.failure.is_some() {
             self.save(app);

@@ -121,7 +121,7 @@ fn message_line(app: &App, look: &Look, width: usize) -> Line<'static> {
             let start = game.start();
             let index = ply - 1 + usize::from(start.turn() == Color::Black);
             let number = start.fullmoves() as usize + index / 2;
-            let dots = if index % 2 == 0 { "." } else { "…" };
+            let dots = if index.is_multiple_of(2) { "." } else { "…" };
             format!("the position after {number}{dots} {}", game.san_moves()[ply - 1])
         };
         let text = format!(

@@ -68,6 +68,8 @@ pub fn ply_at(panel: Rect, app: &App, x: u16, y: u16) -> Option<usize> {
 /// in `width` columns. When room is short the name is shortened with `…` first, then
 /// the side's name and the captured pieces go; the material lead is never cut.
 fn player_line<'a>(app: &App, side: Color, width: usize, look: &Look) -> Line<'a> {
+    // The name keeps at least a few letters before the extras go.
+    const NAME_AT_LEAST: usize = 4;
     let position = app.shown_position();
     let to_move = position.turn() == side && app.game().outcome().is_none();
     let marker = if to_move { "▸ " } else { "  " };
@@ -81,8 +83,6 @@ fn player_line<'a>(app: &App, side: Color, width: usize, look: &Look) -> Line<'a
     let fixed = |label: &str, taken: &str| {
         [marker, " ", label, taken, &lead].iter().map(|s| s.chars().count()).sum::<usize>()
     };
-    // The name keeps at least a few letters before the extras go.
-    const NAME_AT_LEAST: usize = 4;
     if width < fixed(&label, &taken) + NAME_AT_LEAST.min(name.chars().count()) {
         label.clear();
     }

@@ -6,9 +6,9 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
+use super::View;
 use super::layout::ScreenLayout;
 use super::theme::Look;
-use super::View;
 use crate::app::App;
 
 /// Draws the record over the board and the panel, leaving the lines under them (where

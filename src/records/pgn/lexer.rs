@@ -164,6 +164,7 @@ fn is_annotation_glyph(c: char) -> bool {
 
 /// Reads the whole text into tokens. Variations are skipped: no token inside one
 /// is returned, only a [`TokenKind::Variation`] where it starts.
+#[allow(clippy::too_many_lines)] // one pass with one match over the token kinds reads best whole
 pub(crate) fn tokenize(text: &str) -> Result<Vec<Token>, PgnError> {
     let mut cur = Cursor::new(text);
     let mut tokens = Vec::new();

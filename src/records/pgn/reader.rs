@@ -203,11 +203,11 @@ impl GameEntry {
                 _ => None,
             },
         };
-        if let Some(result) = written {
-            if !game.is_over() {
-                let reason = reason_for(result, self.tags.get("Termination"), claim_available(&game));
-                game.record(Outcome { result, reason });
-            }
+        if let Some(result) = written
+            && !game.is_over()
+        {
+            let reason = reason_for(result, self.tags.get("Termination"), claim_available(&game));
+            game.record(Outcome { result, reason });
         }
         Ok(PgnGame { tags: self.tags.clone(), game, clocks })
     }
