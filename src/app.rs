@@ -307,7 +307,7 @@ impl App {
             Action::Show(show) => self.show(show),
             Action::Cancel => self.cancel(),
             Action::Answer(_) => self.error(strings::NO_QUESTION),
-            Action::Tick(_) | Action::Report(_) | Action::Quit => {}
+            Action::Tick(_) | Action::Report(_) | Action::Unbound | Action::Quit => {}
         }
     }
 

@@ -52,6 +52,8 @@ pub enum Key {
     End,
     /// A function key, F1 to F12.
     F(u8),
+    /// Any key no other binding of the table claims.
+    Other,
 }
 
 impl Key {
@@ -83,6 +85,7 @@ impl Key {
             Key::Home => "Home".to_owned(),
             Key::End => "End".to_owned(),
             Key::F(n) => format!("F{n}"),
+            Key::Other => "any other key".to_owned(),
         }
     }
 
@@ -354,7 +357,13 @@ const QUESTION: &[Binding] = &[
     REPAINT,
     Binding { keys: &[act(Key::F(1), Action::Show(Show::Help))], help: "show the help", hint: Some("help") },
     QUIT,
+    UNBOUND,
 ];
+
+/// Keys a question does not take are not dropped silently: the question says which
+/// keys it takes.
+const UNBOUND: Binding =
+    Binding { keys: &[act(Key::Other, Action::Unbound)], help: "says which keys answer the question", hint: None };
 
 /// Resigning: whoever is to move is named first; Tab or the arrows name the other
 /// side; only `Y` resigns.
@@ -386,6 +395,7 @@ const RESIGN: &[Binding] = &[
     REPAINT,
     Binding { keys: &[act(Key::F(1), Action::Show(Show::Help))], help: "show the help", hint: Some("help") },
     QUIT,
+    UNBOUND,
 ];
 
 const HELP: &[Binding] = &[
@@ -501,14 +511,12 @@ pub fn action_for_key(mode: Mode, key: Key) -> Option<Action> {
         (a, b) => a == b,
     };
     let bound = table.iter().flat_map(|b| b.keys).find(|(k, _)| same(*k));
+    let has = |wanted: Key| table.iter().flat_map(|b| b.keys).any(|(k, _)| *k == wanted);
     match bound {
         Some((_, Does::Act(action))) => Some(action.clone()),
         Some((_, Does::TypeChar)) | None => match key {
-            Key::Char(c)
-                if !c.is_control() && table.iter().flat_map(|b| b.keys).any(|(k, _)| *k == Key::Text) =>
-            {
-                Some(Action::Edit(Edit::Type(c)))
-            }
+            Key::Char(c) if !c.is_control() && has(Key::Text) => Some(Action::Edit(Edit::Type(c))),
+            _ if has(Key::Other) => Some(Action::Unbound),
             _ => None,
         },
     }

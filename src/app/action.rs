@@ -30,6 +30,9 @@ pub enum Action {
     /// The outcome of an [`Effect`] carried out outside the app (a save that failed, a
     /// copy that worked), to show the players.
     Report(Message),
+    /// A key that means nothing where the player is; where keys must not be dropped
+    /// silently (a question), the app says which keys do mean something.
+    Unbound,
     /// Leave the program.
     Quit,
 }
