@@ -1,10 +1,19 @@
 //! hotseat: chess for two people sharing one terminal.
 //!
-//! [`chess`] is the rules core and stands on its own as a library. [`app`] is the game
-//! screen's state machine on top of it; it knows nothing of terminals either, nor do
-//! [`records`] (saved games: the PGN format, the files, the game saved as it is
-//! played) and [`clock`] (chess clocks). The other
-//! modules put it on a terminal and exist only with the default `tui` feature.
+//! The layers, from the bottom; each uses only those below it:
+//!
+//! - [`chess`]: the rules core, a library on its own (no terminal, no files, no time).
+//! - [`clock`]: chess clocks, on time handed in.
+//! - [`app`]: the game screen as a state machine: where the player is, the game's one
+//!   history, and the effects it asks of the world outside (saving, copying).
+//! - [`records`]: saved games: the PGN format, the files on disk, and the session that
+//!   saves the game as it is played and opens one to play.
+//!
+//! With the default `tui` feature: [`input`] turns keys into actions through one table
+//! per mode, [`ui`] draws an `&App`, [`tui`] owns the terminal and runs the loop,
+//! [`clipboard`] copies through the terminal, and [`cli`] reads the command line (and
+//! words its errors). Without the feature, the crate is the core and the floors above
+//! it that know no terminal.
 
 pub mod app;
 pub mod chess;

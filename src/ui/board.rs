@@ -2,10 +2,11 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
+
 
 use super::layout::BoardGeometry;
 use super::sprites;
+use super::text::put;
 use super::theme::{Look, Mark};
 use crate::app::{App, Mode, TargetKind};
 use crate::chess::{Move, Position, Square};
@@ -113,14 +114,6 @@ fn render_square(rect: Rect, buf: &mut Buffer, view: &BoardView<'_>, sq: Square,
     if let Some((left, right)) = look.marks(mark) {
         put(buf, cx - 1, cy, left, base);
         put(buf, cx + 1, cy, right, base);
-    }
-}
-
-/// Writes one cell's symbol if the cell is inside the buffer.
-pub(super) fn put(buf: &mut Buffer, x: u16, y: u16, symbol: &str, style: Style) {
-    if let Some(cell) = buf.cell_mut((x, y)) {
-        cell.set_symbol(symbol);
-        cell.set_style(style);
     }
 }
 

@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 
 use super::bars;
-use super::board::put;
+use super::text::put;
 use super::layout::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout};
 use super::sprites;
 use super::theme::{Look, Mark};

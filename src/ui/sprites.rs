@@ -9,7 +9,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style};
 
-use super::board::put;
+use super::text::put;
 use crate::chess::Role;
 
 /// A drawing of a piece: rows of pixels, `#` set and `.` clear, an even number of

@@ -1,5 +1,17 @@
-//! Fitting words into a width: text is shortened at a word boundary or with `…`,
-//! never cut in the middle of a word or a number.
+//! Writing text into the screen: single cells, and words fitted into a width (text
+//! is shortened at a word boundary or with `…`, never cut in the middle of a word or a
+//! number).
+
+use ratatui::buffer::Buffer;
+use ratatui::style::Style;
+
+/// Writes one cell's symbol if the cell is inside the buffer.
+pub fn put(buf: &mut Buffer, x: u16, y: u16, symbol: &str, style: Style) {
+    if let Some(cell) = buf.cell_mut((x, y)) {
+        cell.set_symbol(symbol);
+        cell.set_style(style);
+    }
+}
 
 /// `text` in at most `width` columns: whole when it fits, else cut at the last space
 /// that leaves room for `…` (or, for one long word, cut before `…`).
