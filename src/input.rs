@@ -362,8 +362,11 @@ const QUESTION: &[Binding] = &[
 
 /// Keys a question does not take are not dropped silently: the question says which
 /// keys it takes.
-const UNBOUND: Binding =
-    Binding { keys: &[act(Key::Other, Action::Unbound)], help: "says which keys answer the question", hint: None };
+const UNBOUND: Binding = Binding {
+    keys: &[act(Key::Other, Action::Unbound)],
+    help: "says which keys answer the question",
+    hint: None,
+};
 
 /// Resigning: whoever is to move is named first; Tab or the arrows name the other
 /// side; only `Y` resigns.

@@ -235,13 +235,20 @@ where
             Polled::Closed => break,
         };
         let ticking = app.clocks().is_some_and(Clocks::is_running);
-        app.update(Action::Tick(events.now()));
+        // A flag that fell before the key is recorded first, and saved like a move.
+        let mut effects = app.update(Action::Tick(events.now()));
         let action = event
             .as_ref()
             .and_then(|e| input::action_for_event(e, app.mode(), |x, y| ui::hit_test(area, app, x, y)))
             .filter(|action| ui::fits(area) || *action == Action::Quit);
-        let acted = action.is_some();
-        let effects = action.map(|action| app.update(action)).unwrap_or_default();
+        let acted = action.is_some() || !effects.is_empty();
+        if let Some(action) = action {
+            for effect in app.update(action) {
+                if !effects.contains(&effect) || effect != Effect::Save {
+                    effects.push(effect);
+                }
+            }
+        }
         if app.should_quit() {
             break;
         }

@@ -1,8 +1,11 @@
 //! The game screen's behaviour, driven through the real key tables and mouse mapping.
 
+mod common;
+
+use common::driver::{app_from, error, play, press, press_all, sans, type_move, type_text};
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
-use hotseat::app::{App, Change, MessageKind, Mode, Pointer, Prompt};
-use hotseat::chess::{Color, Game, Outcome, Position, Reason, Role, Square};
+use hotseat::app::{Action, App, Command, Effect, Mode, Pointer, Question, Reading};
+use hotseat::chess::{Color, Game, Move, Outcome, Position, Reason, Role, Square};
 use hotseat::input::{self, Key};
 use hotseat::ui::{self, Look};
 use hotseat::{cli, tui};
@@ -11,48 +14,6 @@ use ratatui::backend::TestBackend;
 use ratatui::layout::Rect;
 
 const SCREEN: Rect = Rect { x: 0, y: 0, width: 100, height: 32 };
-
-fn app_from(fen: &str) -> App {
-    App::new(Game::from_position(Position::from_fen(fen).expect("valid fen")))
-}
-
-/// Presses one key through the key table of the app's current mode.
-fn press(app: &mut App, key: Key) {
-    if let Some(action) = input::action_for_key(app.mode(), key) {
-        app.update(action);
-    }
-}
-
-fn press_all(app: &mut App, keys: &[Key]) {
-    for &key in keys {
-        press(app, key);
-    }
-}
-
-/// Types text and presses Enter.
-fn type_move(app: &mut App, text: &str) {
-    for c in text.chars() {
-        press(app, Key::Char(c));
-    }
-    press(app, Key::Enter);
-}
-
-fn play(app: &mut App, moves: &str) {
-    for m in moves.split_whitespace() {
-        type_move(app, m);
-        assert!(app.message().is_none_or(|msg| msg.kind != MessageKind::Error), "{m}: {:?}", app.message());
-    }
-}
-
-fn sans(app: &App) -> Vec<&str> {
-    app.game().san_moves().iter().map(String::as_str).collect()
-}
-
-fn error(app: &App) -> String {
-    let message = app.message().expect("a message");
-    assert_eq!(message.kind, MessageKind::Error, "{message:?}");
-    message.text.clone()
-}
 
 /// A mouse event at a screen cell through the real mouse mapping of a 100×32 screen;
 /// says whether it meant anything.
@@ -72,6 +33,10 @@ fn mouse(app: &mut App, kind: MouseEventKind, sq: Square) {
 fn click(app: &mut App, sq: Square) {
     mouse(app, MouseEventKind::Down(MouseButton::Left), sq);
     mouse(app, MouseEventKind::Up(MouseButton::Left), sq);
+}
+
+fn message(app: &App) -> Option<&str> {
+    app.message().map(|m| m.text.as_str())
 }
 
 #[test]
@@ -95,18 +60,35 @@ fn coordinates_and_forgiving_forms_are_accepted() {
 #[test]
 fn an_illegal_move_is_refused_with_the_reason_and_a_suggestion_and_nothing_changes() {
     let mut app = App::new(Game::new());
-    type_move(&mut app, "Nf4");
-    assert_eq!(error(&app), "Illegal move: Nf4 (no knight can reach f4) — did you mean Nf3?");
+    let why = "Illegal move: Nf4 (no knight can reach f4) — did you mean Nf3?";
+    type_text(&mut app, "Nf4");
+    assert_eq!(app.reading(), Reading::Refused(why.to_owned()), "the hint says what Enter will say");
+    press(&mut app, Key::Enter);
+    assert_eq!(error(&app), why);
     assert_eq!(app.game().ply(), 0);
+    assert_eq!(app.input(), "Nf4", "the text stays, to mend");
+    press(&mut app, Key::Esc);
     type_move(&mut app, "e9");
     assert!(error(&app).starts_with("Not a move: \"e9\""), "{}", error(&app));
     assert_eq!(app.game().ply(), 0);
 }
 
 #[test]
+fn a_refused_move_can_be_mended_and_played() {
+    let mut app = App::new(Game::new());
+    type_move(&mut app, "Nf4");
+    press(&mut app, Key::Backspace);
+    type_move(&mut app, "3");
+    assert_eq!(sans(&app), ["Nf3"]);
+    assert_eq!(app.input(), "");
+}
+
+#[test]
 fn an_ambiguous_move_names_the_candidates() {
     let mut app = app_from("4k3/8/8/8/8/8/8/N1N1K3 w - - 0 1");
-    type_move(&mut app, "Nb3");
+    type_text(&mut app, "Nb3");
+    assert_eq!(app.reading(), Reading::Ambiguous(vec!["Nab3".to_owned(), "Ncb3".to_owned()]));
+    press(&mut app, Key::Enter);
     assert_eq!(error(&app), "Ambiguous: Nab3 or Ncb3?");
     assert_eq!(app.game().ply(), 0);
 }
@@ -115,18 +97,75 @@ fn an_ambiguous_move_names_the_candidates() {
 fn while_typing_the_legal_moves_that_fit_are_listed_and_tab_completes() {
     let mut app = App::new(Game::new());
     press(&mut app, Key::Char('N'));
-    let mut fits: Vec<&str> = app.input_matches().collect();
+    let Reading::Incomplete(mut fits) = app.reading() else {
+        panic!("N is the start of a move: {:?}", app.reading())
+    };
     fits.sort_unstable();
     assert_eq!(fits, ["Na3", "Nc3", "Nf3", "Nh3"]);
     press(&mut app, Key::Char('f'));
-    assert_eq!(app.input_matches().collect::<Vec<_>>(), ["Nf3"]);
-    press(&mut app, Key::Backspace);
+    assert_eq!(app.reading(), Reading::Incomplete(vec!["Nf3".to_owned()]));
+    press(&mut app, Key::Tab);
+    assert_eq!(app.input(), "Nf3", "one move fits: Tab completes it");
+    press_all(&mut app, &[Key::Backspace, Key::Backspace]);
     assert_eq!(app.input(), "N");
     press_all(&mut app, &[Key::Backspace, Key::Char('e'), Key::Char('4'), Key::Tab]);
     assert_eq!(app.input(), "e4");
+    assert_eq!(app.preview().map(Move::to), Some(Square::E4));
     press(&mut app, Key::Esc);
     assert_eq!(app.input(), "");
+    assert_eq!(app.reading(), Reading::Empty);
     assert_eq!(app.game().ply(), 0);
+}
+
+#[test]
+fn question_mark_and_space_are_text_once_something_is_typed() {
+    let mut app = App::new(Game::new());
+    type_text(&mut app, "Nf3!?");
+    assert_eq!((app.mode(), app.input()), (Mode::Play, "Nf3!?"), "? in typed text does not open the help");
+    press(&mut app, Key::Enter);
+    assert_eq!(sans(&app), ["Nf3"]);
+    type_text(&mut app, "d5 ");
+    assert_eq!(app.input(), "d5 ", "a space in typed text is text");
+    assert!(app.selection().is_none(), "and picks nothing up");
+    press(&mut app, Key::Enter);
+    assert_eq!(sans(&app), ["Nf3", "d5"]);
+}
+
+#[test]
+fn question_mark_on_an_empty_line_and_f1_open_the_help_and_close_it() {
+    let mut app = App::new(Game::new());
+    press(&mut app, Key::Char('?'));
+    assert_eq!(app.mode(), Mode::Help);
+    press(&mut app, Key::Char('?'));
+    assert_eq!(app.mode(), Mode::Play);
+    press(&mut app, Key::F(1));
+    assert_eq!(app.mode(), Mode::Help);
+    press(&mut app, Key::F(1));
+    assert_eq!(app.mode(), Mode::Play);
+    type_text(&mut app, "e");
+    press(&mut app, Key::F(1));
+    assert_eq!(app.mode(), Mode::Help, "F1 opens the help over typed text");
+    press(&mut app, Key::Esc);
+    assert_eq!((app.mode(), app.input()), (Mode::Play, "e"), "and the text is still there after");
+}
+
+#[test]
+fn the_help_scrolls_by_lines_and_pages_and_to_either_end() {
+    let mut app = App::new(Game::new());
+    press(&mut app, Key::F(1));
+    press_all(&mut app, &[Key::Down, Key::Down]);
+    assert_eq!(app.help_scroll(), 2);
+    press(&mut app, Key::PageDown);
+    assert_eq!(app.help_scroll(), 12);
+    press(&mut app, Key::PageUp);
+    assert_eq!(app.help_scroll(), 2);
+    press(&mut app, Key::PageUp);
+    assert_eq!(app.help_scroll(), 0, "never above the top");
+    press(&mut app, Key::End);
+    assert!(app.help_scroll() > 12, "the end: {}", app.help_scroll());
+    press(&mut app, Key::Home);
+    assert_eq!(app.help_scroll(), 0);
+    assert!(!app.is_browsing(), "paging keys in the help do not browse the game");
 }
 
 #[test]
@@ -213,7 +252,9 @@ fn the_promotion_picker_waits_for_a_piece_and_never_promotes_silently() {
     assert_eq!(app.mode(), Mode::Play);
     assert_eq!(app.game().ply(), 0);
 
-    type_move(&mut app, "a8");
+    type_text(&mut app, "a8");
+    assert!(matches!(app.reading(), Reading::Promotion(_)), "{:?}", app.reading());
+    press(&mut app, Key::Enter);
     assert_eq!(app.mode(), Mode::Promotion);
     press(&mut app, Key::Char('n'));
     assert_eq!(sans(&app), ["a8=N"]);
@@ -279,15 +320,17 @@ fn undo_takes_back_and_redo_plays_again() {
     assert_eq!(error(&app), "Nothing to redo.");
     // A different move after a takeback forgets what was taken back.
     press(&mut app, Key::Ctrl('z'));
+    assert!(app.can(&Action::Command(Command::Redo)));
     play(&mut app, "Nc3");
-    assert!(!app.can_redo());
+    assert!(!app.can(&Action::Command(Command::Redo)));
+    assert!(!app.timeline().can_redo());
 }
 
 #[test]
 fn undo_takes_back_a_resignation_without_the_move_before_it() {
     let mut app = App::new(Game::new());
     play(&mut app, "e4");
-    press_all(&mut app, &[Key::Ctrl('r'), Key::Char('b'), Key::Char('y')]);
+    press_all(&mut app, &[Key::Ctrl('r'), Key::Char('y')]);
     assert_eq!(app.game().outcome(), Some(Outcome::win(Color::White, Reason::Resignation)));
     press(&mut app, Key::Ctrl('z'));
     assert_eq!(app.game().outcome(), None);
@@ -336,20 +379,68 @@ fn browsing_shows_earlier_positions_without_changing_the_game() {
 }
 
 #[test]
-fn a_draw_offer_is_accepted_or_declined_by_the_other_player() {
+fn a_draw_offer_is_accepted_with_y_or_declined_with_esc_by_the_other_player() {
     let mut app = App::new(Game::new());
     play(&mut app, "e4");
     press(&mut app, Key::Ctrl('o'));
-    assert_eq!(app.prompt(), Some(Prompt::DrawOffer { by: Color::Black }));
-    press(&mut app, Key::Char('e'));
-    assert_eq!(app.input(), "", "letters do not reach the move line during a question");
+    assert_eq!(app.question(), Some(Question::DrawOffer { by: Color::Black }));
+    assert_eq!(app.mode(), Mode::Question);
     press(&mut app, Key::Esc);
     assert_eq!(app.game().outcome(), None);
-    assert_eq!(app.message().map(|m| m.text.as_str()), Some("White declines the draw."));
-    press_all(&mut app, &[Key::Ctrl('o'), Key::Enter]);
+    assert_eq!(app.draw_offer(), None);
+    assert_eq!(message(&app), Some("White declines the draw."));
+    press_all(&mut app, &[Key::Ctrl('o'), Key::Char('y')]);
     assert_eq!(app.game().outcome(), Some(Outcome::draw(Reason::Agreement)));
     type_move(&mut app, "e5");
     assert!(error(&app).starts_with("The game is over"), "{}", error(&app));
+}
+
+#[test]
+fn a_move_typed_during_a_draw_offer_keeps_the_offer_until_it_is_played() {
+    let mut app = App::new(Game::new());
+    play(&mut app, "e4");
+    press(&mut app, Key::Ctrl('o'));
+    type_text(&mut app, "e");
+    assert_eq!((app.mode(), app.input()), (Mode::Play, "e"), "the text of a move is typed");
+    assert_eq!(app.draw_offer(), Some(Color::Black), "the offer stands while the move is typed");
+    // Esc clears the typing and asks again: the offer still waits for its answer.
+    press(&mut app, Key::Esc);
+    assert_eq!(app.question(), Some(Question::DrawOffer { by: Color::Black }));
+    assert_eq!(app.input(), "");
+    type_move(&mut app, "e5");
+    assert_eq!(sans(&app), ["e4", "e5"]);
+    assert_eq!((app.draw_offer(), app.game().outcome()), (None, None));
+    assert_eq!(message(&app), Some("Black's draw offer lapses: the game goes on."));
+}
+
+#[test]
+fn n_in_a_question_is_move_text_and_answers_no() {
+    let mut app = App::new(Game::new());
+    play(&mut app, "e4");
+    press(&mut app, Key::Ctrl('n'));
+    assert_eq!(app.question(), Some(Question::NewGame));
+    type_move(&mut app, "Nf6");
+    assert_eq!(sans(&app), ["e4", "Nf6"], "the game goes on with the move typed");
+    assert_eq!(app.question(), None);
+}
+
+#[test]
+fn enter_answers_no_question_and_says_which_keys_do() {
+    for (keys, question) in [
+        (&[Key::Ctrl('o')][..], Question::DrawOffer { by: Color::Black }),
+        (&[Key::Ctrl('n')][..], Question::NewGame),
+        (&[Key::Ctrl('r')][..], Question::Resign { by: Some(Color::Black) }),
+    ] {
+        let mut app = App::new(Game::new());
+        play(&mut app, "e4");
+        press_all(&mut app, keys);
+        assert_eq!(app.question(), Some(question));
+        press(&mut app, Key::Enter);
+        assert_eq!(app.question(), Some(question), "Enter does not answer {question:?}");
+        assert_eq!((app.game().ply(), app.game().outcome()), (1, None));
+        let text = error(&app);
+        assert!(text.contains('Y') && text.contains("Esc"), "{question:?}: {text}");
+    }
 }
 
 #[test]
@@ -367,17 +458,31 @@ fn a_draw_is_claimed_by_repetition_and_refused_when_not_claimable() {
 }
 
 #[test]
-fn resigning_asks_who_then_whether_they_are_sure() {
+fn resigning_names_the_side_to_move_then_asks_whether_they_are_sure() {
     let mut app = App::new(Game::new());
     press(&mut app, Key::Ctrl('r'));
-    assert_eq!((app.mode(), app.prompt()), (Mode::Resign, Some(Prompt::Resign { by: None })));
-    press(&mut app, Key::Char('w'));
-    assert_eq!(app.prompt(), Some(Prompt::Resign { by: Some(Color::White) }));
+    assert_eq!(
+        (app.mode(), app.question()),
+        (Mode::Resign, Some(Question::Resign { by: Some(Color::White) }))
+    );
+    assert_eq!(
+        app.question().map(Question::text).as_deref(),
+        Some("White resigns and loses the game. Are you sure?")
+    );
+    press(&mut app, Key::Tab);
+    assert_eq!(app.question(), Some(Question::Resign { by: Some(Color::Black) }), "Tab names the other side");
+    press(&mut app, Key::Tab);
+    assert_eq!(app.question(), Some(Question::Resign { by: Some(Color::White) }));
+    press(&mut app, Key::Right);
+    assert_eq!(app.question(), Some(Question::Resign { by: Some(Color::Black) }), "→ names Black");
+    press(&mut app, Key::Left);
+    assert_eq!(app.question(), Some(Question::Resign { by: Some(Color::White) }), "← names White");
+    // N is move text: nobody resigns, and the move is being typed.
     press(&mut app, Key::Char('n'));
+    assert_eq!((app.mode(), app.input(), app.game().outcome()), (Mode::Play, "n", None));
+    press_all(&mut app, &[Key::Esc, Key::Ctrl('r'), Key::Esc]);
     assert_eq!((app.mode(), app.game().outcome()), (Mode::Play, None));
-    press_all(&mut app, &[Key::Ctrl('r'), Key::Esc]);
-    assert_eq!((app.mode(), app.game().outcome()), (Mode::Play, None));
-    press_all(&mut app, &[Key::Ctrl('r'), Key::Char('W'), Key::Char('Y')]);
+    press_all(&mut app, &[Key::Ctrl('r'), Key::Char('Y')]);
     assert_eq!(app.game().outcome(), Some(Outcome::win(Color::Black, Reason::Resignation)));
 }
 
@@ -385,7 +490,7 @@ fn resigning_asks_who_then_whether_they_are_sure() {
 fn the_player_who_just_moved_can_resign_too() {
     let mut app = App::new(Game::new());
     play(&mut app, "e4");
-    press_all(&mut app, &[Key::Ctrl('r'), Key::Char('w'), Key::Char('y')]);
+    press_all(&mut app, &[Key::Ctrl('r'), Key::Tab, Key::Char('y')]);
     assert_eq!(app.game().outcome(), Some(Outcome::win(Color::Black, Reason::Resignation)));
     assert_eq!(sans(&app), ["e4"], "Black is to move and wins without moving");
 }
@@ -396,14 +501,12 @@ fn a_move_typed_after_an_accidental_resign_key_resigns_nobody() {
         let mut app = App::new(Game::new());
         play(&mut app, "e4 e5 Nf3 Nc6");
         press(&mut app, Key::Ctrl('r'));
+        // Enter and Space answer nothing.
+        press_all(&mut app, &[Key::Enter, Key::Char(' ')]);
+        assert_eq!(app.question(), Some(Question::Resign { by: Some(Color::White) }), "{text}");
         type_move(&mut app, text);
         press(&mut app, Key::Char(' '));
-        assert_eq!(app.game().outcome(), None, "{text}");
-        // Naming a side no longer changes it once named; Enter and Space answer nothing.
-        if let Some(Prompt::Resign { by: Some(by) }) = app.prompt() {
-            press_all(&mut app, &[Key::Char('w'), Key::Enter]);
-            assert_eq!(app.prompt(), Some(Prompt::Resign { by: Some(by) }), "{text}");
-        }
+        assert_eq!((app.mode(), app.question()), (Mode::Play, None), "{text}: the move closes the question");
         assert_eq!(app.game().outcome(), None, "{text}");
     }
 }
@@ -415,8 +518,10 @@ fn a_new_game_asks_when_a_game_is_in_progress() {
     press_all(&mut app, &[Key::Ctrl('n'), Key::Esc]);
     assert_eq!(app.game().ply(), 1);
     press_all(&mut app, &[Key::Ctrl('n'), Key::Enter]);
+    assert_eq!(app.game().ply(), 1, "Enter does not abandon the game");
+    let effects = press(&mut app, Key::Char('y'));
     assert_eq!(app.game().ply(), 0);
-    assert_eq!(app.take_changes().last(), Some(&Change::NewGame));
+    assert_eq!(effects.last(), Some(&Effect::NewGame));
 }
 
 #[test]
@@ -442,18 +547,13 @@ fn auto_flip_turns_the_board_to_the_side_to_move() {
 }
 
 #[test]
-fn every_change_to_the_record_is_reported_for_saving() {
+fn every_change_to_the_record_asks_for_a_save() {
     let mut app = App::new(Game::new());
-    play(&mut app, "e4 e5");
-    press(&mut app, Key::Ctrl('z'));
-    press_all(&mut app, &[Key::Ctrl('o'), Key::Char('y')]);
-    let changes = app.take_changes();
-    assert_eq!(changes.len(), 4, "{changes:?}");
-    assert!(matches!(
-        changes[..],
-        [Change::Moved(_), Change::Moved(_), Change::TakenBack, Change::Recorded(_)]
-    ));
-    assert!(app.take_changes().is_empty());
+    let mut effects = play(&mut app, "e4 e5");
+    effects.extend(press(&mut app, Key::Ctrl('z')));
+    effects.extend(press_all(&mut app, &[Key::Ctrl('o'), Key::Char('y')]));
+    assert_eq!(effects, [Effect::Save; 4], "two moves, a take-back and a result");
+    assert!(press_all(&mut app, &[Key::Ctrl('f'), Key::PageUp]).is_empty(), "nothing else asks for a save");
 }
 
 #[test]
@@ -470,8 +570,8 @@ fn ctrl_c_quits_from_every_mode() {
         ("promotion picker", promotion, "", &[Key::Char('a'), Key::Char('8'), Key::Enter], |app| {
             app.mode() == Mode::Promotion
         }),
-        ("question", start, "e4", &[Key::Ctrl('o')], |app| app.mode() == Mode::Prompt),
-        ("who resigns", start, "e4", &[Key::Ctrl('r'), Key::Char('b')], |app| app.mode() == Mode::Resign),
+        ("question", start, "e4", &[Key::Ctrl('o')], |app| app.mode() == Mode::Question),
+        ("who resigns", start, "e4", &[Key::Ctrl('r'), Key::Tab], |app| app.mode() == Mode::Resign),
         ("help", start, "", &[Key::Char('?')], |app| app.mode() == Mode::Help),
         ("game record", start, "e4", &[Key::F(2)], |app| app.mode() == Mode::Record),
         ("browsing", start, "e4 e5", &[Key::PageUp], |app| app.is_browsing()),
@@ -500,11 +600,11 @@ fn the_real_loop_plays_fools_mate_from_scripted_keys() {
     events.push(Event::Resize(60, 20));
     let mut terminal = Terminal::new(TestBackend::new(100, 32)).expect("test terminal");
     let mut app = App::new(Game::new());
-    let mut saved = 0;
-    tui::run(&mut terminal, &mut events.into_iter(), &mut app, &Look::default(), |_, _| saved += 1)
+    let mut host = tui::Counting::default();
+    tui::run(&mut terminal, &mut events.into_iter(), &mut app, &Look::default(), &mut host)
         .expect("the loop runs");
     assert_eq!(app.game().outcome(), Some(Outcome::win(Color::Black, Reason::Checkmate)));
-    assert_eq!(saved, 4, "the save hook runs after every move");
+    assert_eq!(host.effects, [Effect::Save; 4], "the host saves after every move");
     let screen: String =
         terminal.backend().buffer().content().iter().map(ratatui::buffer::Cell::symbol).collect();
     assert!(screen.contains("Checkmate — Black wins 0-1"), "{screen}");

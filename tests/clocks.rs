@@ -6,16 +6,19 @@ use std::io;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
-use hotseat::app::{Action, App, Change, Mode};
+use hotseat::app::{Action, App, Effect, Mode};
 use hotseat::chess::{ByColor, Color, Game, Outcome, Position, Reason};
-use hotseat::clock::{Clocks, TimeControl};
-use hotseat::input::{self, Key};
+use hotseat::clock::TimeControl;
+use hotseat::input::Key;
 use hotseat::records::pgn;
 use hotseat::records::{self, Destination, Recorder, fresh_tags};
 use hotseat::tui::{self, EventSource, Polled};
-use hotseat::ui::{self, Look};
+use hotseat::ui::{self, Look, View};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
+
+mod common;
+use common::driver::{press, press_all, type_move};
 
 fn secs(s: f64) -> Duration {
     Duration::from_secs_f64(s)
@@ -29,26 +32,16 @@ fn control(text: &str) -> TimeControl {
 /// and the time it starts at.
 fn app_with(fen: Option<&str>, white: &str, black: &str) -> (App, Instant) {
     let pos = fen.map_or_else(Position::startpos, |f| Position::from_fen(f).expect("valid fen"));
-    let turn = pos.turn();
     let t0 = Instant::now();
-    let app =
-        App::new(Game::from_position(pos)).with_clocks(Clocks::new(control(white), control(black), turn), t0);
+    let controls = ByColor { white: control(white), black: control(black) };
+    let app = App::new(Game::from_position(pos)).with_clocks(controls, &[], t0);
     (app, t0)
-}
-
-fn press(app: &mut App, key: Key) {
-    if let Some(action) = input::action_for_key(app.mode(), key) {
-        app.update(action);
-    }
 }
 
 /// Types `text` and presses Enter at `at`, as the loop does: a tick, then the keys.
 fn move_at(app: &mut App, at: Instant, text: &str) {
     app.update(Action::Tick(at));
-    for c in text.chars() {
-        press(app, Key::Char(c));
-    }
-    press(app, Key::Enter);
+    type_move(app, text);
     assert!(
         app.game().san_moves().last().is_some_and(|s| s.starts_with(text)),
         "{text}: {:?}",
@@ -63,7 +56,7 @@ fn left(app: &App, color: Color) -> Duration {
 /// The status line, drawn as the players see it.
 fn screen(app: &App) -> String {
     let mut terminal = Terminal::new(TestBackend::new(100, 32)).expect("test terminal");
-    terminal.draw(|frame| ui::render(frame, app, &Look::default())).expect("draws");
+    terminal.draw(|frame| ui::render(frame, app, &View::default(), &Look::default())).expect("draws");
     let buf = terminal.backend().buffer();
     (0..buf.area.height)
         .map(|y| (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect::<String>())
@@ -116,12 +109,9 @@ fn when_whites_flag_falls_black_wins_on_time() {
     app.update(Action::Tick(t0 + secs(2.9)));
     assert!(!app.game().is_over());
     assert!(screen(&app).contains(" 0.1 "), "tenths under ten seconds: {}", screen(&app));
-    app.update(Action::Tick(t0 + secs(3.0)));
+    let effects = app.update(Action::Tick(t0 + secs(3.0)));
     assert_eq!(app.game().outcome(), Some(Outcome::win(Color::Black, Reason::Timeout)));
-    assert_eq!(
-        app.take_changes().last(),
-        Some(&Change::Recorded(Outcome::win(Color::Black, Reason::Timeout)))
-    );
+    assert_eq!(effects, [Effect::Save], "the loss on time is saved");
     assert!(screen(&app).contains("Black wins on time 0-1"), "{}", screen(&app));
     assert_eq!(left(&app, Color::White), Duration::ZERO);
     assert!(app.until_next_tick(t0 + secs(4.0)).is_none(), "the clocks have stopped");
@@ -129,10 +119,7 @@ fn when_whites_flag_falls_black_wins_on_time() {
 }
 
 fn move_at_refused(app: &mut App, text: &str) {
-    for c in text.chars() {
-        press(app, Key::Char(c));
-    }
-    press(app, Key::Enter);
+    type_move(app, text);
     assert!(app.message().is_some_and(|m| m.text.starts_with("The game is over")), "{:?}", app.message());
 }
 
@@ -143,7 +130,7 @@ fn when_blacks_flag_falls_white_wins_on_time_even_in_a_question() {
     move_at(&mut app, t0, "e5");
     move_at(&mut app, t0 + secs(1.0), "Nf3");
     press(&mut app, Key::Ctrl('o'));
-    assert_eq!(app.mode(), Mode::Prompt);
+    assert_eq!(app.mode(), Mode::Question);
     app.update(Action::Tick(t0 + secs(61.0)));
     assert_eq!(app.mode(), Mode::Play, "the draw offer is moot");
     assert!(screen(&app).contains("White wins on time 1-0"), "{}", screen(&app));
@@ -244,13 +231,12 @@ fn every_ending_stops_the_clocks_and_a_new_game_resets_them() {
     move_at(&mut app, t0, "d4");
     move_at(&mut app, t0, "d5");
     app.update(Action::Tick(t0 + secs(5.0)));
-    for key in [Key::Ctrl('r'), Key::Char('w'), Key::Char('y')] {
-        press(&mut app, key);
-    }
-    assert_eq!(app.game().outcome().map(|o| o.reason), Some(Reason::Resignation));
+    // White is to move, so Ctrl-R names White.
+    press_all(&mut app, &[Key::Ctrl('r'), Key::Char('y')]);
+    assert_eq!(app.game().outcome(), Some(Outcome::win(Color::Black, Reason::Resignation)));
     app.update(Action::Tick(t0 + secs(500.0)));
     assert_eq!(left(&app, Color::White), secs(55.0), "stopped at the resignation");
-    press(&mut app, Key::Ctrl('n'));
+    assert_eq!(press(&mut app, Key::Ctrl('n')), [Effect::NewGame]);
     assert_eq!(app.game().ply(), 0);
     assert_eq!((left(&app, Color::White), left(&app, Color::Black)), (secs(60.0), secs(60.0)));
     move_at(&mut app, t0 + secs(501.0), "e4");
@@ -306,9 +292,10 @@ fn clock_times_are_saved_as_pgn_and_restored_with_the_time_control() {
     }
 
     let record = pgn::read_game(&text).expect("reads back");
-    let clocks = records::clocks(&record, None).expect("the record has a time control");
+    let (controls, times) = records::clocks(&record, None).expect("the record has a time control");
+    assert_eq!(controls, ByColor { white: control("5+3"), black: control("3+2") });
     let later = t0 + secs(1000.0);
-    let mut resumed = App::new(record.game).with_clocks(clocks, later);
+    let mut resumed = App::new(record.game.clone()).with_clocks(controls, times, later);
     assert!(resumed.clocks_paused(), "a resumed game waits for the players");
     assert_eq!(left(&resumed, Color::White), secs(292.5));
     assert_eq!(left(&resumed, Color::Black), secs(172.0));
@@ -316,8 +303,7 @@ fn clock_times_are_saved_as_pgn_and_restored_with_the_time_control() {
     resumed.update(Action::Tick(later + secs(104.0)));
     assert_eq!(left(&resumed, Color::White), secs(295.5), "the move started the clocks, charging nothing");
     assert_eq!(left(&resumed, Color::Black), secs(168.0));
-    press(&mut resumed, Key::Ctrl('z'));
-    press(&mut resumed, Key::Ctrl('z'));
+    press_all(&mut resumed, &[Key::Ctrl('z'), Key::Ctrl('z')]);
     assert_eq!(left(&resumed, Color::Black), secs(180.0), "undo goes back through the recorded times");
 }
 
@@ -326,12 +312,16 @@ fn a_time_control_from_the_command_line_starts_a_loaded_game_with_fresh_clocks()
     let text =
         "[TimeControl \"180+2\"]\n\n1. e4 {[%clk 0:03:00]} c5 {[%clk 0:03:00]} 2. Nf3 {[%clk 0:02:58.5]} *\n";
     let record = pgn::read_game(text).expect("valid pgn");
-    let own = records::clocks(&record, None).expect("the record's control");
-    assert_eq!(own.move_times()[2], secs(178.5));
+    let (controls, times) = records::clocks(&record, None).expect("the record's control");
+    assert_eq!(controls.white, control("3+2"));
+    assert_eq!(times[2], Some(secs(178.5)));
     let given = ByColor { white: control("1+0"), black: control("1+0") };
-    let fresh = records::clocks(&record, Some(given)).expect("the given control");
-    assert_eq!(fresh.controls(), given);
-    assert_eq!(fresh.move_times(), [secs(60.0); 3]);
+    let (controls, times) = records::clocks(&record, Some(given)).expect("the given control");
+    assert_eq!(controls, given);
+    assert!(times.is_empty(), "the record's times are not read against another control: {times:?}");
+    let t0 = Instant::now();
+    let app = App::new(record.game.clone()).with_clocks(controls, times, t0);
+    assert_eq!((left(&app, Color::White), left(&app, Color::Black)), (secs(60.0), secs(60.0)));
     let untimed = pgn::read_game("1. e4 e5 *").expect("valid pgn");
     assert!(records::clocks(&untimed, None).is_none(), "no time control, no clocks");
 }
@@ -340,7 +330,7 @@ fn a_time_control_from_the_command_line_starts_a_loaded_game_with_fresh_clocks()
 fn a_delay_game_keeps_its_delay_through_the_record() {
     let white = control("1").with_bonus(hotseat::clock::Bonus::Delay(secs(2.0)));
     let t0 = Instant::now();
-    let mut app = App::new(Game::new()).with_clocks(Clocks::new(white, white, Color::White), t0);
+    let mut app = App::new(Game::new()).with_clocks(ByColor { white, black: white }, &[], t0);
     move_at(&mut app, t0, "e4");
     move_at(&mut app, t0, "e5");
     move_at(&mut app, t0 + secs(1.5), "d4");
@@ -350,8 +340,8 @@ fn a_delay_game_keeps_its_delay_through_the_record() {
     let text = recorder.record(&app).to_pgn();
     assert!(text.contains("[TimeDelay \"simple 2\"]"), "{text}");
     let record = pgn::read_game(&text).expect("reads back");
-    let clocks = records::clocks(&record, None).expect("a time control");
-    assert_eq!(clocks.controls().white, white);
+    let (controls, _) = records::clocks(&record, None).expect("a time control");
+    assert_eq!(controls.white, white);
 }
 
 /// Events at made-up instants: each step is an event, or a wait that times out.
@@ -407,14 +397,13 @@ fn the_real_loop_waits_for_the_next_visible_change_and_the_flag_falls_on_its_own
     // Twelve seconds on White's clock: timeouts only, not a key pressed.
     steps.extend(std::iter::repeat_n((Duration::ZERO, None), 102));
     let mut events = ScriptedTime { now: t0, steps: steps.into_iter(), waits: Vec::new() };
-    let clocks = Clocks::new(control("0.2+0"), control("0.2+0"), Color::White);
-    let mut app = App::new(Game::new()).with_clocks(clocks, t0);
+    let controls = ByColor { white: control("0.2+0"), black: control("0.2+0") };
+    let mut app = App::new(Game::new()).with_clocks(controls, &[], t0);
     let mut terminal = Terminal::new(TestBackend::new(100, 32)).expect("test terminal");
-    let mut changes = Vec::new();
-    tui::run(&mut terminal, &mut events, &mut app, &Look::default(), |_, change| changes.push(change))
-        .expect("the loop runs");
+    let mut host = tui::Counting::default();
+    tui::run(&mut terminal, &mut events, &mut app, &Look::default(), &mut host).expect("the loop runs");
     assert_eq!(app.game().outcome(), Some(Outcome::win(Color::Black, Reason::Timeout)));
-    assert_eq!(changes.last(), Some(&Change::Recorded(Outcome::win(Color::Black, Reason::Timeout))));
+    assert_eq!(host.effects, [Effect::Save; 3], "two moves, then the flag: each saved");
     assert!(events.waits[..6].iter().all(Option::is_none), "blocking reads before the clocks start");
     let timed: Vec<Duration> = events.waits.iter().flatten().copied().collect();
     assert_eq!(timed[..3], [secs(1.0), secs(1.0), secs(0.1)], "seconds, then tenths from 0:10");

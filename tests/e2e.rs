@@ -289,6 +289,29 @@ impl DataDir {
     }
 }
 
+impl DataDir {
+    /// Waits until the one saved game holds `moves`.
+    fn wait_for_saved_moves(&self, moves: &[&str]) {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let games = self.games();
+            // Saving replaces the file whole, so a file that is there reads whole.
+            let saved = match games.as_slice() {
+                [game] => saved_moves(game),
+                _ => Vec::new(),
+            };
+            if saved == moves {
+                return;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the game was never saved with {moves:?}: {games:?} {saved:?}"
+            );
+            thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
 impl Drop for DataDir {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
@@ -326,6 +349,8 @@ fn a_killed_game_is_saved_up_to_its_last_move_and_resume_brings_it_back() {
     for (san, shown) in [("e4", "1. e4"), ("c5", "e4      c5"), ("Nf3", "2. Nf3"), ("d6", "Nf3     d6")] {
         s.play(san, shown);
     }
+    // The loop saves right after it draws the frame that shows the move.
+    data.wait_for_saved_moves(&["e4", "c5", "Nf3", "d6"]);
     let pid = s.child.process_id().expect("a process id");
     let killed = std::process::Command::new("kill").args(["-KILL", &pid.to_string()]).status();
     assert!(killed.expect("kill runs").success());

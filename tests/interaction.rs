@@ -287,8 +287,14 @@ fn run_logged(width: u16, height: u16, events: Vec<Event>) -> (App, Vec<String>,
     let backend = Logged { inner: TestBackend::new(width, height), log: Rc::clone(&log) };
     let mut terminal = Terminal::new(backend).expect("a terminal");
     let mut app = App::new(Game::new());
-    tui::run(&mut terminal, &mut events.into_iter(), &mut app, &Look::default(), &mut LoggingHost(Rc::clone(&log)))
-        .expect("the loop runs");
+    tui::run(
+        &mut terminal,
+        &mut events.into_iter(),
+        &mut app,
+        &Look::default(),
+        &mut LoggingHost(Rc::clone(&log)),
+    )
+    .expect("the loop runs");
     let buffer = terminal.backend().inner.buffer().clone();
     let log = log.borrow().clone();
     (app, log, buffer)
@@ -341,7 +347,9 @@ fn help_lists_the_keys_of_every_mode() {
     press(&mut app, Key::F(1));
     // Tall enough to show the whole help.
     let text = screen_text(&app, 120, 120).join("\n");
-    for words in ["Answering a question", "Resigning", "yes, resign", "The game record", "copy the PGN", "Ctrl-L"] {
+    for words in
+        ["Answering a question", "Resigning", "yes, resign", "The game record", "copy the PGN", "Ctrl-L"]
+    {
         assert!(text.contains(words), "help lacks {words:?}:\n{text}");
     }
 }
@@ -357,7 +365,10 @@ fn a_long_message_is_cut_at_a_word_and_not_in_the_middle_of_one() {
     if message.chars().count() > 80 {
         assert!(shown.ends_with('…'), "{shown:?}");
         let kept = shown.trim_end_matches('…');
-        assert!(message.starts_with(kept) && message[kept.len()..].starts_with(' '), "{shown:?} of {message:?}");
+        assert!(
+            message.starts_with(kept) && message[kept.len()..].starts_with(' '),
+            "{shown:?} of {message:?}"
+        );
     } else {
         assert_eq!(shown, message);
     }

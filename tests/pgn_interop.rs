@@ -11,9 +11,10 @@ use std::ops::ControlFlow;
 use std::path::Path;
 use std::time::{Duration, Instant, UNIX_EPOCH};
 
+use common::driver::type_move;
 use hotseat::app::{Action, App};
-use hotseat::chess::{Color, Game, Outcome, Position, Reason};
-use hotseat::clock::{Bonus, Clocks, TimeControl};
+use hotseat::chess::{ByColor, Color, Game, Outcome, Position, Reason};
+use hotseat::clock::{Bonus, TimeControl};
 use hotseat::records::pgn::{PgnFile, PgnGame, write_games};
 use hotseat::records::{Destination, Recorder, fresh_tags};
 use pgn_reader::{KnownOutcome, RawComment, RawTag, Reader, SanPlus, Visitor};
@@ -376,13 +377,10 @@ fn seeded_random_games_are_read_alike() {
 /// A game played with clocks through the app, with made-up instants, as saved.
 fn clocked_game(white: TimeControl, black: TimeControl, moves: &[(f64, &str)]) -> (App, Instant) {
     let t0 = Instant::now();
-    let mut app = App::new(Game::new()).with_clocks(Clocks::new(white, black, Color::White), t0);
+    let mut app = App::new(Game::new()).with_clocks(ByColor { white, black }, &[], t0);
     for &(at, san) in moves {
         app.update(Action::Tick(t0 + Duration::from_secs_f64(at)));
-        for c in san.chars() {
-            app.update(Action::Type(c));
-        }
-        app.update(Action::Submit);
+        type_move(&mut app, san);
         assert_eq!(app.game().san_moves().last().map(String::as_str), Some(san), "{:?}", app.message());
     }
     (app, t0)

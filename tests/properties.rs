@@ -169,10 +169,10 @@ fn pawn_moves(board: &Board, from: Square, us: Color, ep: Option<Square>, moves:
     };
     if let Some(one) = from.offset(0, up).filter(|s| board[s.index()].is_none()) {
         push(one, moves);
-        if from.rank() == Rank::Second.relative_to(us) {
-            if let Some(two) = one.offset(0, up).filter(|s| board[s.index()].is_none()) {
-                moves.push(Move::normal(from, two));
-            }
+        if from.rank() == Rank::Second.relative_to(us)
+            && let Some(two) = one.offset(0, up).filter(|s| board[s.index()].is_none())
+        {
+            moves.push(Move::normal(from, two));
         }
     }
     for df in [-1, 1] {

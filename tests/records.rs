@@ -7,41 +7,49 @@ use std::io::Cursor;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, UNIX_EPOCH};
 
-use hotseat::app::{Action, App, Change, Mode, Notation};
+use hotseat::app::{Action, App, Effect, Mode, Notation};
 use hotseat::chess::{Color, Game, Reason};
-use hotseat::input::{self, Key};
+use hotseat::input::Key;
 use hotseat::records::pgn::{self, PgnGame, Tags};
 use hotseat::records::store::{GameStore, save_game};
 use hotseat::records::{self, Destination, Farewell, OpenError, Recorder, fresh_tags};
 
 mod common;
 use common::TempDir;
+use common::driver::{self, press, press_all};
 
 fn games_file() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/games/kasparov-deep-blue-1997.pgn")
 }
 
-fn press(app: &mut App, key: Key) {
-    if let Some(action) = input::action_for_key(app.mode(), key) {
-        app.update(action);
-    }
-}
-
-/// Plays moves typed as SAN, passing every change to the recorder as the game loop does.
-fn play(app: &mut App, recorder: &mut Recorder, moves: &str) {
+/// Plays moves typed as SAN, handing the effects of each to the recorder as the game
+/// loop does.
+fn play_and_record(app: &mut App, recorder: &mut Recorder, moves: &str) {
     for m in moves.split_whitespace() {
-        for c in m.chars() {
-            app.update(Action::Type(c));
-        }
-        app.update(Action::Submit);
-        assert_eq!(app.game().san_moves().last().map(String::as_str), Some(m), "{:?}", app.message());
-        changes(app, recorder);
+        let effects = driver::play(app, m);
+        carry_out(app, recorder, effects);
     }
 }
 
-fn changes(app: &mut App, recorder: &mut Recorder) {
-    for change in app.take_changes() {
-        recorder.on_change(app, change);
+/// Presses keys, handing their effects to the recorder as the game loop does.
+fn press_and_record(app: &mut App, recorder: &mut Recorder, keys: &[Key]) {
+    let effects = press_all(app, keys);
+    carry_out(app, recorder, effects);
+}
+
+/// Carries out effects as the game loop does: what comes of them is shown.
+fn carry_out(app: &mut App, recorder: &mut Recorder, effects: Vec<Effect>) {
+    for effect in effects {
+        if let Some(message) = recorder.carry_out(app, effect) {
+            app.update(Action::Report(message));
+        }
+    }
+}
+
+/// Starts the recorder as the program does: what it has to say is shown.
+fn start(app: &mut App, recorder: &mut Recorder) {
+    if let Some(message) = recorder.start(app).expect("writable") {
+        app.update(Action::Report(message));
     }
 }
 
@@ -64,26 +72,24 @@ fn the_game_is_saved_when_it_starts_after_every_move_undo_and_result() {
     let path = dir.path().join("game.pgn");
     let mut app = App::new(Game::new()).with_players("Anna", "Ben");
     let mut recorder = Recorder::new(Destination::File(path.clone()), fresh_tags(UNIX_EPOCH));
-    recorder.start(&mut app).expect("writable");
+    start(&mut app, &mut recorder);
     let record = saved(&path);
     assert_eq!(record.game.ply(), 0);
     assert_eq!(record.tags.get("White"), Some("Anna"));
     assert_eq!(record.tags.get("Date"), Some("1970.01.01"));
 
-    play(&mut app, &mut recorder, "e4 e5 Nf3");
+    play_and_record(&mut app, &mut recorder, "e4 e5 Nf3");
     assert_eq!(saved(&path).game.san_moves(), ["e4", "e5", "Nf3"]);
-    press(&mut app, Key::Ctrl('z'));
-    changes(&mut app, &mut recorder);
+    press_and_record(&mut app, &mut recorder, &[Key::Ctrl('z')]);
     assert_eq!(saved(&path).game.san_moves(), ["e4", "e5"]);
-    for key in [Key::Ctrl('r'), Key::Char('w'), Key::Char('y')] {
-        press(&mut app, key);
-    }
-    changes(&mut app, &mut recorder);
+    // White is to move, so Ctrl-R names White.
+    press_and_record(&mut app, &mut recorder, &[Key::Ctrl('r'), Key::Char('y')]);
     let record = saved(&path);
     assert_eq!(record.game.outcome().map(|o| o.reason), Some(Reason::Resignation));
-    assert!(fs::read_to_string(&path).expect("saved").contains("[Result \"0-1\"]"));
-    assert_eq!(app.record_text(), Some(record.to_pgn().as_str()), "the overlay shows what is saved");
-    assert_eq!(recorder.finish(&mut app), Farewell::Saved(path.clone()));
+    let text = fs::read_to_string(&path).expect("saved");
+    assert!(text.contains("[Result \"0-1\"]"));
+    assert_eq!(recorder.record(&app).to_pgn(), text, "the record screen shows what is saved");
+    assert_eq!(recorder.finish(&app), Farewell::Saved(path.clone()));
     assert_eq!(Farewell::Saved(path.clone()).to_string(), format!("Game saved to {}", path.display()));
 }
 
@@ -93,27 +99,23 @@ fn autosave_makes_one_file_per_game_and_a_new_game_gets_a_new_file() {
     let store = GameStore::new(dir.path());
     let mut app = App::new(Game::new());
     let mut recorder = Recorder::new(Destination::Store(store.clone()), fresh_tags(UNIX_EPOCH));
-    recorder.start(&mut app).expect("writable");
-    play(&mut app, &mut recorder, "d4 d5");
+    start(&mut app, &mut recorder);
+    play_and_record(&mut app, &mut recorder, "d4 d5");
     let first = recorder.path().expect("a file").to_owned();
     assert_eq!(pgn_files(store.dir()), std::slice::from_ref(&first));
 
-    press(&mut app, Key::Ctrl('n'));
-    press(&mut app, Key::Char('y'));
-    changes(&mut app, &mut recorder);
+    press_and_record(&mut app, &mut recorder, &[Key::Ctrl('n'), Key::Char('y')]);
     let second = recorder.path().expect("a file").to_owned();
     assert_ne!(first, second);
     assert!(app.message().is_some_and(|m| m.text.starts_with("New game, saved to")), "{:?}", app.message());
-    play(&mut app, &mut recorder, "c4");
+    play_and_record(&mut app, &mut recorder, "c4");
     assert_eq!(saved(&first).game.san_moves(), ["d4", "d5"], "the old game is kept");
     assert_eq!(saved(&second).game.san_moves(), ["c4"]);
     assert_eq!(saved(&second).tags.get("White"), Some("White"));
 
     // A third game left untouched is not kept; the way out names the game before it.
-    press(&mut app, Key::Ctrl('n'));
-    press(&mut app, Key::Char('y'));
-    changes(&mut app, &mut recorder);
-    let farewell = recorder.finish(&mut app);
+    press_and_record(&mut app, &mut recorder, &[Key::Ctrl('n'), Key::Char('y')]);
+    let farewell = recorder.finish(&app);
     assert_eq!(farewell, Farewell::NothingPlayed { previous: Some(second.clone()) });
     assert!(farewell.to_string().ends_with(&format!("the game before is saved to {}", second.display())));
     assert_eq!(pgn_files(store.dir()), [first, second]);
@@ -125,12 +127,10 @@ fn a_new_game_after_save_path_goes_beside_it() {
     let path = dir.path().join("match.pgn");
     let mut app = App::new(Game::new());
     let mut recorder = Recorder::new(Destination::File(path.clone()), fresh_tags(UNIX_EPOCH));
-    recorder.start(&mut app).expect("writable");
-    play(&mut app, &mut recorder, "e4");
-    press(&mut app, Key::Ctrl('n'));
-    press(&mut app, Key::Char('y'));
-    changes(&mut app, &mut recorder);
-    play(&mut app, &mut recorder, "d4");
+    start(&mut app, &mut recorder);
+    play_and_record(&mut app, &mut recorder, "e4");
+    press_and_record(&mut app, &mut recorder, &[Key::Ctrl('n'), Key::Char('y')]);
+    play_and_record(&mut app, &mut recorder, "d4");
     assert_eq!(recorder.path(), Some(dir.path().join("match-2.pgn").as_path()));
     assert_eq!(saved(&path).game.san_moves(), ["e4"]);
     assert_eq!(saved(&dir.path().join("match-2.pgn")).game.san_moves(), ["d4"]);
@@ -142,15 +142,15 @@ fn an_untouched_autosave_is_removed_on_the_way_out_so_resume_finds_the_game_befo
     let store = GameStore::new(dir.path());
     let mut app = App::new(Game::new());
     let mut recorder = Recorder::new(Destination::Store(store.clone()), fresh_tags(UNIX_EPOCH));
-    recorder.start(&mut app).expect("writable");
-    play(&mut app, &mut recorder, "e4");
-    recorder.finish(&mut app);
+    start(&mut app, &mut recorder);
+    play_and_record(&mut app, &mut recorder, "e4");
+    recorder.finish(&app);
 
     let mut app = App::new(Game::new());
     let mut recorder = Recorder::new(Destination::Store(store.clone()), fresh_tags(UNIX_EPOCH));
-    recorder.start(&mut app).expect("writable");
+    start(&mut app, &mut recorder);
     assert_eq!(pgn_files(store.dir()).len(), 2, "written when it starts");
-    assert_eq!(recorder.finish(&mut app), Farewell::NothingPlayed { previous: None });
+    assert_eq!(recorder.finish(&app), Farewell::NothingPlayed { previous: None });
     assert_eq!(pgn_files(store.dir()).len(), 1);
     let (_, resumed) = records::resume(&store).expect("a game to resume");
     assert_eq!(resumed.game.san_moves(), ["e4"]);
@@ -172,13 +172,13 @@ fn a_resumed_game_goes_on_in_the_same_file_with_its_names() {
     assert_eq!((white.as_str(), black.as_str()), ("Anna", "Bea"));
     let mut app = App::new(record.game.clone()).with_players(white, black);
     let mut recorder = Recorder::resumed(found, store.clone(), record.tags);
-    recorder.start(&mut app).expect("writable");
-    play(&mut app, &mut recorder, "c5");
+    start(&mut app, &mut recorder);
+    play_and_record(&mut app, &mut recorder, "c5");
     assert_eq!(pgn_files(store.dir()), std::slice::from_ref(&path));
     let record = saved(&path);
     assert_eq!(record.game.san_moves(), ["e4", "c5"]);
     assert_eq!(record.tags.get("Black"), Some("Bea"));
-    assert_eq!(recorder.finish(&mut app), Farewell::Saved(path));
+    assert_eq!(recorder.finish(&app), Farewell::Saved(path));
 }
 
 #[test]
@@ -188,19 +188,23 @@ fn a_save_error_is_shown_on_screen_and_the_game_goes_on() {
     fs::write(dir.path().join("games"), "not a folder").expect("write");
     let mut app = App::new(Game::new());
     let mut recorder = Recorder::new(Destination::Store(GameStore::new(dir.path())), fresh_tags(UNIX_EPOCH));
-    recorder.start(&mut app).expect("an autosave failure is not fatal");
-    let message = app.message().expect("a message").text.clone();
-    assert!(message.starts_with("The game is not saved: cannot write"), "{message}");
-    play(&mut app, &mut recorder, "e4 e5");
-    assert!(app.message().is_some_and(|m| m.text.starts_with("The game is not saved")));
-    match recorder.finish(&mut app) {
+    let message = recorder.start(&app).expect("an autosave failure is not fatal").expect("a message");
+    assert!(message.text.starts_with("The game is not saved: cannot write"), "{message:?}");
+    app.update(Action::Report(message));
+    play_and_record(&mut app, &mut recorder, "e4 e5");
+    assert!(
+        app.message().is_some_and(|m| m.text.starts_with("The game is not saved")),
+        "{:?}",
+        app.message()
+    );
+    match recorder.finish(&app) {
         Farewell::NotSaved { pgn, .. } => assert!(pgn.contains("1. e4 e5 *"), "{pgn}"),
         other => panic!("expected the game to be handed over by hand: {other:?}"),
     }
 
     let mut recorder =
         Recorder::new(Destination::File(dir.path().join("no/such/dir/game.pgn")), fresh_tags(UNIX_EPOCH));
-    assert!(recorder.start(&mut App::new(Game::new())).is_err(), "--save PATH must be writable at the start");
+    assert!(recorder.start(&App::new(Game::new())).is_err(), "--save PATH must be writable at the start");
 }
 
 #[test]
@@ -221,8 +225,7 @@ fn a_game_is_loaded_by_number_with_its_full_history() {
     assert_eq!(record.tags.get("White"), Some("Deep Blue (Computer)"));
     assert!(record.game.is_over(), "1-0 with no mate is a resignation");
     let mut app = App::new(record.game);
-    press(&mut app, Key::Ctrl('z'));
-    press(&mut app, Key::Ctrl('z'));
+    press_all(&mut app, &[Key::Ctrl('z'), Key::Ctrl('z')]);
     assert_eq!(app.game().ply(), 36, "the loaded moves can be taken back");
 
     let err = records::load(&games_file(), Some(7), &mut out, None).expect_err("no game 7");
@@ -331,9 +334,9 @@ fn a_game_saved_with_save_path_is_never_overwritten_and_can_go_on_in_place() {
     records::refuse_losing_a_game(&path, None).expect("a new file");
     let mut app = App::new(Game::new()).with_players("Anna", "Ben");
     let mut recorder = Recorder::new(Destination::File(path.clone()), fresh_tags(UNIX_EPOCH));
-    recorder.start(&mut app).expect("writable");
-    play(&mut app, &mut recorder, "e4 e5");
-    assert_eq!(recorder.finish(&mut app), Farewell::Saved(path.clone()));
+    start(&mut app, &mut recorder);
+    play_and_record(&mut app, &mut recorder, "e4 e5");
+    assert_eq!(recorder.finish(&app), Farewell::Saved(path.clone()));
     let first = fs::read_to_string(&path).expect("saved");
 
     // The same command again is refused before anything is written.
@@ -346,10 +349,10 @@ fn a_game_saved_with_save_path_is_never_overwritten_and_can_go_on_in_place() {
     let (white, black) = records::player_names(&record.tags, None, None);
     let mut app = App::new(record.game).with_players(white, black);
     let mut recorder = Recorder::new(Destination::File(path.clone()), record.tags);
-    recorder.start(&mut app).expect("writable");
+    start(&mut app, &mut recorder);
     assert_eq!(fs::read_to_string(&path).expect("saved"), first, "nothing changes until a move is played");
-    play(&mut app, &mut recorder, "Nf3");
-    assert_eq!(recorder.finish(&mut app), Farewell::Saved(path.clone()));
+    play_and_record(&mut app, &mut recorder, "Nf3");
+    assert_eq!(recorder.finish(&app), Farewell::Saved(path.clone()));
     let record = saved(&path);
     assert_eq!(record.game.san_moves(), ["e4", "e5", "Nf3"]);
     assert_eq!((record.tags.get("White"), record.tags.get("Black")), (Some("Anna"), Some("Ben")));
@@ -385,19 +388,22 @@ fn the_loaded_line_counts_moves_in_words() {
 #[test]
 fn the_record_overlay_opens_scrolls_copies_and_closes_without_typing_a_move() {
     let mut app = App::new(Game::new());
-    for c in "e4".chars() {
-        app.update(Action::Type(c));
-    }
-    app.update(Action::Submit);
-    app.take_changes();
+    driver::play(&mut app, "e4");
     press(&mut app, Key::F(2));
     assert_eq!(app.mode(), Mode::Record);
-    press(&mut app, Key::Char('f'));
-    press(&mut app, Key::Char('P'));
-    assert_eq!(app.take_changes(), [Change::Copy(Notation::Fen), Change::Copy(Notation::Pgn)]);
-    press(&mut app, Key::Down);
-    press(&mut app, Key::Down);
+    let effects = press_all(&mut app, &[Key::Char('f'), Key::Char('P')]);
+    assert_eq!(effects, [Effect::Copy(Notation::Fen), Effect::Copy(Notation::Pgn)]);
+    press_all(&mut app, &[Key::Down, Key::Down]);
     assert_eq!(app.record_scroll(), 2);
+    press(&mut app, Key::PageDown);
+    assert_eq!(app.record_scroll(), 12);
+    press(&mut app, Key::PageUp);
+    assert_eq!(app.record_scroll(), 2);
+    press(&mut app, Key::End);
+    assert!(app.record_scroll() > 12, "the end: {}", app.record_scroll());
+    press(&mut app, Key::Home);
+    assert_eq!(app.record_scroll(), 0);
+    assert!(!app.is_browsing(), "paging keys in the record do not browse the game");
     press(&mut app, Key::Char('e'));
     assert_eq!(app.input(), "", "letters in the overlay are not move text");
     press(&mut app, Key::Esc);

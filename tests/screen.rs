@@ -7,11 +7,14 @@
 
 use std::fmt::Write as _;
 
-use hotseat::app::{Action, App, Mode};
-use hotseat::chess::{Game, Position};
+mod common;
+
+use common::driver::{app_from, play, press_all, type_move, type_text};
+use hotseat::app::{Action, App, Mode, Show};
+use hotseat::chess::{ByColor, Game};
 use hotseat::input::{self, Key};
 use hotseat::records::{self, Destination, Recorder};
-use hotseat::ui::{self, ColorSupport, Look, PieceSet, theme};
+use hotseat::ui::{self, ColorSupport, Look, PieceSet, View, theme};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -20,31 +23,14 @@ use ratatui::style::{Color, Modifier};
 /// The classic terminal and a roomier one.
 const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
 
-fn app_from(fen: &str) -> App {
-    App::new(Game::from_position(Position::from_fen(fen).expect("valid fen")))
-}
-
-fn press(app: &mut App, keys: &[Key]) {
-    for &key in keys {
-        if let Some(action) = input::action_for_key(app.mode(), key) {
-            app.update(action);
-        }
-    }
-}
-
-fn play(app: &mut App, moves: &str) {
-    for m in moves.split_whitespace() {
-        for c in m.chars() {
-            app.update(Action::Type(c));
-        }
-        app.update(Action::Submit);
-        assert!(app.game().san_moves().last().is_some_and(|s| s.starts_with(m.trim_end_matches(['+', '#']))));
-    }
-}
-
 fn draw(app: &App, look: &Look, width: u16, height: u16) -> Buffer {
+    draw_view(app, &View::default(), look, width, height)
+}
+
+/// Draws the screen with what the loop hands over beyond the app (the PGN).
+fn draw_view(app: &App, view: &View<'_>, look: &Look, width: u16, height: u16) -> Buffer {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
-    terminal.draw(|frame| ui::render(frame, app, look)).expect("draws");
+    terminal.draw(|frame| ui::render(frame, app, view, look)).expect("draws");
     terminal.backend().buffer().clone()
 }
 
@@ -81,7 +67,7 @@ fn selection_with_quiet_moves_and_captures() {
     let mut app = App::new(Game::new());
     play(&mut app, "e4 d5 Nc3 Nf6");
     // The cursor is on f6 after Black's move; walk to e4 and pick up the pawn.
-    press(&mut app, &[Key::Down, Key::Down, Key::Left, Key::Enter]);
+    press_all(&mut app, &[Key::Down, Key::Down, Key::Left, Key::Enter]);
     assert_eq!(app.selection().map(|s| s.from.to_string()).as_deref(), Some("e4"));
     snapshot("selection", &app, &colour());
     let mono = Look { colors: ColorSupport::None, ..colour() };
@@ -93,15 +79,8 @@ fn selection_with_quiet_moves_and_captures() {
 #[test]
 fn promotion_picker() {
     let mut app = app_from("8/P6k/8/8/8/8/8/K7 w - - 0 1");
-    play_partial(&mut app, "a8");
+    type_move(&mut app, "a8");
     snapshot("promotion", &app, &colour());
-}
-
-fn play_partial(app: &mut App, text: &str) {
-    for c in text.chars() {
-        app.update(Action::Type(c));
-    }
-    app.update(Action::Submit);
 }
 
 #[test]
@@ -115,11 +94,9 @@ fn check() {
 fn typing_shows_the_moves_that_fit() {
     let mut app = App::new(Game::new());
     play(&mut app, "e4 e5");
-    for c in "N".chars() {
-        app.update(Action::Type(c));
-    }
+    type_text(&mut app, "N");
     insta::assert_snapshot!("typing_80x24", text(&draw(&app, &colour(), 80, 24)));
-    play_partial(&mut app, "f4");
+    type_move(&mut app, "f4");
     insta::assert_snapshot!("illegal_move_80x24", text(&draw(&app, &colour(), 80, 24)));
 }
 
@@ -147,19 +124,19 @@ fn end_banners() {
             "agreement",
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "d4 d5",
-            &[Key::Ctrl('o'), Key::Enter],
+            &[Key::Ctrl('o'), Key::Char('y')],
         ),
         (
             "resignation",
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "d4",
-            &[Key::Ctrl('r'), Key::Char('b'), Key::Char('y')],
+            &[Key::Ctrl('r'), Key::Char('y')],
         ),
     ];
     for (name, fen, moves, keys) in cases {
         let mut app = app_from(fen);
         play(&mut app, moves);
-        press(&mut app, keys);
+        press_all(&mut app, keys);
         assert!(app.game().is_over(), "{name}");
         snapshot(&format!("end_{name}"), &app, &colour());
     }
@@ -175,29 +152,34 @@ fn claimable_draw_is_announced_with_its_key() {
 #[test]
 fn help_overlay() {
     let mut app = App::new(Game::new());
-    press(&mut app, &[Key::Char('?')]);
+    press_all(&mut app, &[Key::Char('?')]);
     snapshot("help", &app, &colour());
 }
 
 #[test]
 fn help_wraps_its_lines_on_the_smallest_terminal_instead_of_cutting_them() {
     let mut app = App::new(Game::new());
-    press(&mut app, &[Key::Char('?')]);
+    press_all(&mut app, &[Key::Char('?')]);
     insta::assert_snapshot!("help_51x13", text(&draw(&app, &colour(), 51, 13)));
-    // Scrolled a line at a time, every help text shows whole in some window.
+    // Scrolled a line at a time to its end, every help text shows whole in some window.
     let mut windows = Vec::new();
-    for _ in 0..80 {
+    let mut last_screen = String::new();
+    for _ in 0..400 {
         let screen = text(&draw(&app, &colour(), 51, 13));
+        if screen == last_screen {
+            break;
+        }
         let inside: Vec<&str> = screen
             .lines()
             .filter_map(|line| line.strip_prefix('│')?.strip_suffix('│'))
             .map(str::trim)
             .collect();
         windows.push(inside.join(" ").split_whitespace().collect::<Vec<_>>().join(" "));
-        press(&mut app, &[Key::Down]);
+        last_screen = screen;
+        press_all(&mut app, &[Key::Down]);
     }
-    let play = input::bindings(Mode::Play);
-    for binding in play.iter().chain(&input::bindings(Mode::Promotion)[..3]) {
+    // The help lists the keys of every mode.
+    for binding in Mode::ALL.into_iter().flat_map(input::bindings) {
         assert!(
             windows.iter().any(|w| w.contains(binding.help)),
             "{:?} is never shown whole:\n{}",
@@ -211,17 +193,17 @@ fn help_wraps_its_lines_on_the_smallest_terminal_instead_of_cutting_them() {
 fn draw_offer_question() {
     let mut app = App::new(Game::new());
     play(&mut app, "e4");
-    press(&mut app, &[Key::Ctrl('o')]);
+    press_all(&mut app, &[Key::Ctrl('o')]);
     snapshot("draw_offer", &app, &colour());
 }
 
 #[test]
-fn resign_question_asks_who_then_whether_they_are_sure() {
+fn resign_question_names_the_side_to_move_then_the_other_side() {
     let mut app = App::new(Game::new());
     play(&mut app, "e4");
-    press(&mut app, &[Key::Ctrl('r')]);
+    press_all(&mut app, &[Key::Ctrl('r')]);
     insta::assert_snapshot!("resign_who_80x24", text(&draw(&app, &colour(), 80, 24)));
-    press(&mut app, &[Key::Char('w')]);
+    press_all(&mut app, &[Key::Tab]);
     insta::assert_snapshot!("resign_sure_80x24", text(&draw(&app, &colour(), 80, 24)));
 }
 
@@ -256,7 +238,7 @@ fn hints_for_what_cannot_be_done_now_are_dimmed_and_the_rest_are_not() {
 fn browsing_an_earlier_position() {
     let mut app = App::new(Game::new());
     play(&mut app, "e4 e5 Nf3 Nc6 Bb5 a6");
-    press(&mut app, &[Key::PageUp, Key::PageUp, Key::PageUp]);
+    press_all(&mut app, &[Key::PageUp, Key::PageUp, Key::PageUp]);
     insta::assert_snapshot!("browsing_80x24", text(&draw(&app, &colour(), 80, 24)));
 }
 
@@ -264,7 +246,7 @@ fn browsing_an_earlier_position() {
 fn flipped_board() {
     let mut app = App::new(Game::new());
     play(&mut app, "d4 Nf6 c4 e6");
-    press(&mut app, &[Key::Ctrl('f')]);
+    press_all(&mut app, &[Key::Ctrl('f')]);
     snapshot("flipped", &app, &colour());
 }
 
@@ -273,8 +255,7 @@ fn clocks_beside_the_board() {
     use std::time::{Duration, Instant};
     let control = "1+0".parse().expect("valid time control");
     let t0 = Instant::now();
-    let clocks = hotseat::clock::Clocks::new(control, control, hotseat::chess::Color::White);
-    let mut app = App::new(Game::new()).with_clocks(clocks, t0);
+    let mut app = App::new(Game::new()).with_clocks(ByColor { white: control, black: control }, &[], t0);
     for (at, san) in [(0, "e4"), (0, "e5"), (5, "Nf3"), (56, "Nc6")] {
         app.update(Action::Tick(t0 + Duration::from_secs(at)));
         play(&mut app, san);
@@ -313,7 +294,7 @@ fn long_games_scroll_the_move_list_to_the_latest_move() {
 #[test]
 fn any_size_draws_the_promotion_picker_without_panicking() {
     let mut app = app_from("8/P6k/8/8/8/8/8/K7 w - - 0 1");
-    play_partial(&mut app, "a8");
+    type_move(&mut app, "a8");
     for (w, h) in [(1, 1), (51, 13), (26, 19), (500, 200), (250, 70), (u16::MAX / 64, u16::MAX / 256)] {
         draw(&app, &colour(), w, h);
     }
@@ -323,11 +304,13 @@ fn any_size_draws_the_promotion_picker_without_panicking() {
 fn any_size_draws_without_panicking() {
     let mut app = App::new(Game::new());
     play(&mut app, "e4 e5");
-    press(&mut app, &[Key::Enter]);
+    press_all(&mut app, &[Key::Enter]);
     for (w, h) in [(1, 1), (2, 3), (10, 5), (51, 13), (52, 14), (26, 19), (60, 45), (500, 200), (250, 70)] {
-        for mode in [&[][..], &[Key::Char('?')][..], &[Key::Ctrl('o')][..], &[Key::Ctrl('r')][..]] {
+        for mode in
+            [&[][..], &[Key::Char('?')][..], &[Key::Ctrl('o')][..], &[Key::Ctrl('r')][..], &[Key::F(2)][..]]
+        {
             let mut app = app.clone();
-            press(&mut app, mode);
+            press_all(&mut app, mode);
             draw(&app, &colour(), w, h);
             draw(&app, &Look { colors: ColorSupport::None, ..colour() }, w, h);
         }
@@ -341,11 +324,17 @@ fn game_record_overlay() {
     let record = records::load(&file, Some(1), &mut Vec::new(), None).expect("game 1 loads");
     let mut app = App::new(record.game.clone()).with_players("Kasparov", "Deep Blue");
     let recorder = Recorder::new(Destination::File("unused.pgn".into()), record.tags);
-    app.set_record_text(recorder.record(&app).to_pgn());
-    press(&mut app, &[Key::PageUp, Key::F(2)]);
-    snapshot("game_record", &app, &colour());
-    press(&mut app, &[Key::End]);
-    insta::assert_snapshot!("game_record_end_80x24", text(&draw(&app, &colour(), 80, 24)));
+    let pgn = recorder.record(&app).to_pgn();
+    let view = View { pgn: Some(&pgn) };
+    press_all(&mut app, &[Key::PageUp, Key::F(2)]);
+    for (w, h) in SIZES {
+        insta::assert_snapshot!(
+            format!("game_record_{w}x{h}"),
+            text(&draw_view(&app, &view, &colour(), w, h))
+        );
+    }
+    press_all(&mut app, &[Key::End]);
+    insta::assert_snapshot!("game_record_end_80x24", text(&draw_view(&app, &view, &colour(), 80, 24)));
 }
 
 // ----- the README picture -----
@@ -356,7 +345,7 @@ fn screenshot() -> String {
     play(&mut app, "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O b5 Bb3 d6 c3 Bg4 h3 Bh5");
     // The cursor is on h5 after Black's last move: walk it to f3 and pick up the
     // knight, which can capture on e5.
-    press(&mut app, &[Key::Down, Key::Down, Key::Left, Key::Left, Key::Enter]);
+    press_all(&mut app, &[Key::Down, Key::Down, Key::Left, Key::Left, Key::Enter]);
     assert_eq!(app.selection().map(|s| s.from.to_string()).as_deref(), Some("f3"));
     let look = Look { theme: theme::WOOD, colors: ColorSupport::TrueColor, pieces: PieceSet::Glyphs };
     svg(&draw(&app, &look, 120, 40))
@@ -540,7 +529,7 @@ fn looks() {
     let Some(dir) = std::env::var_os("HOTSEAT_LOOKS") else { return };
     let mut app = App::new(Game::new());
     play(&mut app, "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O b5 Bb3 d6 c3 Bg4 h3 Bh5");
-    press(&mut app, &[Key::Down, Key::Down, Key::Left, Key::Left, Key::Enter]);
+    press_all(&mut app, &[Key::Down, Key::Down, Key::Left, Key::Left, Key::Enter]);
     for theme in ui::THEMES {
         for (colors, name) in [
             (ColorSupport::TrueColor, "truecolor"),
@@ -581,12 +570,14 @@ fn key_table() -> String {
     for (mode, title) in [
         (Mode::Play, ""),
         (Mode::Promotion, "Promotion picker: "),
-        (Mode::Prompt, "Questions: "),
+        (Mode::Question, "Questions: "),
         (Mode::Resign, "Resigning: "),
         (Mode::Record, "Game record: "),
     ] {
         for binding in input::bindings(mode) {
-            if mode != Mode::Play && binding.action() == Some(Action::Quit) {
+            // Quit and repaint work everywhere: listed once, with the keys of play.
+            let everywhere = matches!(binding.action(), Some(Action::Quit | Action::Show(Show::Repaint)));
+            if mode != Mode::Play && everywhere {
                 continue;
             }
             writeln!(out, "| `{}` | {title}{} |", binding.key_names(), binding.help).expect("write");

@@ -3,7 +3,6 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-
 use super::layout::BoardGeometry;
 use super::sprites;
 use super::text::put;

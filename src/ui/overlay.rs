@@ -8,9 +8,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 
 use super::bars;
-use super::text::put;
 use super::layout::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout};
 use super::sprites;
+use super::text::put;
 use super::theme::{Look, Mark};
 use crate::app::{Action, App, Mode};
 use crate::chess::Role;

@@ -81,12 +81,12 @@ fn player_line<'a>(app: &App, side: Color, width: usize, look: &Look) -> Line<'a
     let mut label = if app.player(side) == side.name() { String::new() } else { format!("({side}) ") };
     let name = app.player(side);
     let fixed = |label: &str, taken: &str| {
-        [marker, " ", label, taken, &lead].iter().map(|s| s.chars().count()).sum::<usize>()
+        [marker, " ", label, taken, &lead].iter().map(|s| text::width(s)).sum::<usize>()
     };
-    if width < fixed(&label, &taken) + NAME_AT_LEAST.min(name.chars().count()) {
+    if width < fixed(&label, &taken) + NAME_AT_LEAST.min(text::width(name)) {
         label.clear();
     }
-    if width < fixed(&label, &taken) + NAME_AT_LEAST.min(name.chars().count()) {
+    if width < fixed(&label, &taken) + NAME_AT_LEAST.min(text::width(name)) {
         taken.clear();
     }
     let name = text::shorten(name, width.saturating_sub(fixed(&label, &taken)));

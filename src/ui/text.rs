@@ -4,6 +4,26 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::style::Style;
+use ratatui::text::Span;
+
+/// The columns `text` takes on screen (a chess glyph with its text-style selector is
+/// one column, a wide character two).
+pub fn width(text: &str) -> usize {
+    Span::raw(text).width()
+}
+
+/// The longest start of `text` that fits in `columns`.
+fn start_within(text: &str, columns: usize) -> &str {
+    let mut end = 0;
+    for (i, c) in text.char_indices() {
+        let next = i + c.len_utf8();
+        if width(&text[..next]) > columns {
+            break;
+        }
+        end = next;
+    }
+    &text[..end]
+}
 
 /// Writes one cell's symbol if the cell is inside the buffer.
 pub fn put(buf: &mut Buffer, x: u16, y: u16, symbol: &str, style: Style) {
@@ -15,32 +35,29 @@ pub fn put(buf: &mut Buffer, x: u16, y: u16, symbol: &str, style: Style) {
 
 /// `text` in at most `width` columns: whole when it fits, else cut at the last space
 /// that leaves room for `…` (or, for one long word, cut before `…`).
-pub fn fit_words(text: &str, width: usize) -> String {
-    if text.chars().count() <= width {
+pub fn fit_words(text: &str, columns: usize) -> String {
+    if width(text) <= columns {
         return text.to_owned();
     }
-    if width == 0 {
+    if columns == 0 {
         return String::new();
     }
-    let room: String = text.chars().take(width - 1).collect();
+    let room = start_within(text, columns - 1);
     let cut = match room.rfind(' ') {
         Some(space) if space > 0 => room[..space].trim_end(),
-        _ => room.as_str(),
+        _ => room,
     };
     format!("{cut}…")
 }
 
 /// `name` in at most `width` columns, its end replaced by `…` when it does not fit.
-pub fn shorten(name: &str, width: usize) -> String {
-    if name.chars().count() <= width {
+pub fn shorten(name: &str, columns: usize) -> String {
+    if width(name) <= columns {
         return name.to_owned();
     }
-    match width {
+    match columns {
         0 => String::new(),
-        width => {
-            let kept: String = name.chars().take(width - 1).collect();
-            format!("{}…", kept.trim_end())
-        }
+        columns => format!("{}…", start_within(name, columns - 1).trim_end()),
     }
 }
 
@@ -61,5 +78,11 @@ mod tests {
         assert_eq!(shorten("Magnus Carlsen", 8), "Magnus…");
         assert_eq!(shorten("Anna", 8), "Anna");
         assert_eq!(shorten("Anna", 0), "");
+        assert_eq!(
+            shorten("♟\u{fe0e}♟\u{fe0e} Anna", 7),
+            "♟\u{fe0e}♟\u{fe0e} Anna",
+            "a glyph and its selector are one column"
+        );
+        assert_eq!(shorten("国際象棋", 5), "国際…");
     }
 }

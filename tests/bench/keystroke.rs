@@ -1,0 +1,308 @@
+//! Keystroke-to-frame latency of the real release binary, with saving on.
+//!
+//! Run with `cargo bench --bench keystroke`. The benchmark builds `hotseat` with
+//! `cargo build --release`, starts it in a 100x32 pseudo-terminal with a fresh data
+//! directory and `--save` (so every move and take-back is written and fsynced), and
+//! times each key from the moment it is written to the terminal until the first byte
+//! of the frame that answers it comes back. Keys are 30 ms apart, as a fast typist's.
+//! A reader thread stamps each chunk of output as it arrives, so parsing the screen
+//! never adds to a figure.
+//!
+//! Then it plays a whole game (Nepomniachtchi–Ding, 2023, game 1: 97 plies typed as
+//! SAN with Enter, each saved) and reports the peak resident set (`VmHWM`).
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
+
+const ROWS: u16 = 32;
+const COLS: u16 = 100;
+const WARM_UP: usize = 20;
+const RUNS: usize = 300;
+/// Between a frame and the next key, as a fast typist types.
+const GAP: Duration = Duration::from_millis(30);
+/// A frame is complete once it shows what it should and nothing more comes for this long.
+const QUIET: Duration = Duration::from_millis(20);
+const PATIENCE: Duration = Duration::from_secs(20);
+const GAME: &str = "tests/data/games/nepomniachtchi-liren-game1.pgn";
+
+const BACKSPACE: &[u8] = b"\x7f";
+const CTRL_Z: &[u8] = b"\x1a";
+const CTRL_Q: &[u8] = b"\x11";
+
+/// Builds the release binary and says where it is.
+fn release_binary() -> PathBuf {
+    let built = Command::new(env!("CARGO"))
+        .args(["build", "--release", "--bin", "hotseat"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .status()
+        .expect("cargo runs");
+    assert!(built.success(), "cargo build --release failed");
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target"), PathBuf::from);
+    let binary = target.join("release").join("hotseat");
+    assert!(binary.is_file(), "no release binary at {}", binary.display());
+    binary
+}
+
+/// A directory of its own for one run, removed afterwards.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let path = std::env::temp_dir().join(format!("hotseat-bench-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).expect("create the data directory");
+        TempDir(path)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The binary in a pseudo-terminal; its output arrives stamped with the time it was read.
+struct Pty {
+    _master: Box<dyn MasterPty + Send>,
+    child: Box<dyn Child + Send + Sync>,
+    writer: Box<dyn Write + Send>,
+    output: Receiver<(Instant, Vec<u8>)>,
+    screen: vt100::Parser,
+    /// When the last chunk of output arrived.
+    last_output: Instant,
+}
+
+impl Pty {
+    fn start(binary: &Path, data: &Path, args: &[&str]) -> Pty {
+        let pty = native_pty_system()
+            .openpty(PtySize { rows: ROWS, cols: COLS, pixel_width: 0, pixel_height: 0 })
+            .expect("a pseudo-terminal");
+        let mut cmd = CommandBuilder::new(binary);
+        cmd.args(args);
+        cmd.env("HOTSEAT_DATA_DIR", data);
+        cmd.env("TERM", "xterm-256color");
+        cmd.env("COLORTERM", "truecolor");
+        cmd.env_remove("NO_COLOR");
+        let child = pty.slave.spawn_command(cmd).expect("the binary starts");
+        drop(pty.slave);
+        let mut reader = pty.master.try_clone_reader().expect("a reader");
+        let (send, output) = mpsc::channel();
+        thread::spawn(move || {
+            let mut chunk = [0; 4096];
+            while let Ok(n @ 1..) = reader.read(&mut chunk) {
+                if send.send((Instant::now(), chunk[..n].to_vec())).is_err() {
+                    break;
+                }
+            }
+        });
+        let writer = pty.master.take_writer().expect("a writer");
+        Pty {
+            _master: pty.master,
+            child,
+            writer,
+            output,
+            screen: vt100::Parser::new(ROWS.try_into().expect("rows"), COLS.try_into().expect("cols"), 0),
+            last_output: Instant::now(),
+        }
+    }
+
+    fn contents(&self) -> String {
+        self.screen.screen().contents()
+    }
+
+    /// Writes `keys` a gap after the last output; returns when they were written.
+    fn press(&mut self, keys: &[u8]) -> Instant {
+        thread::sleep((self.last_output + GAP).saturating_duration_since(Instant::now()));
+        // Anything that came unasked would be taken for the answer.
+        if let Ok((at, bytes)) = self.output.try_recv() {
+            panic!("output nobody asked for at {at:?}: {:?}", String::from_utf8_lossy(&bytes));
+        }
+        let sent = Instant::now();
+        self.writer.write_all(keys).expect("keys written");
+        self.writer.flush().expect("keys sent");
+        sent
+    }
+
+    /// Reads until the screen shows what `done` looks for and the output has gone
+    /// quiet; returns how long after `sent` the first byte arrived.
+    fn settle(&mut self, sent: Instant, what: &str, done: impl Fn(&str) -> bool) -> Duration {
+        let deadline = Instant::now() + PATIENCE;
+        let mut first = None;
+        loop {
+            let wait = if done(&self.contents()) { QUIET } else { Duration::from_millis(50) };
+            match self.output.recv_timeout(wait) {
+                Ok((at, bytes)) => {
+                    first.get_or_insert(at);
+                    self.last_output = at;
+                    self.screen.process(&bytes);
+                }
+                Err(RecvTimeoutError::Timeout) if done(&self.contents()) => break,
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => panic!("the binary exited:\n{}", self.contents()),
+            }
+            assert!(Instant::now() < deadline, "the screen never showed {what}:\n{}", self.contents());
+        }
+        first.expect("a frame").saturating_duration_since(sent)
+    }
+
+    /// Presses `keys` and times the frame that answers them.
+    fn time(&mut self, keys: &[u8], what: &str, done: impl Fn(&str) -> bool) -> Duration {
+        let sent = self.press(keys);
+        self.settle(sent, what, done)
+    }
+
+    /// The peak resident set so far, in kB.
+    fn peak_memory_kb(&self) -> u64 {
+        let pid = self.child.process_id().expect("a process id");
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("/proc/<pid>/status");
+        let line = status.lines().find(|l| l.starts_with("VmHWM:")).expect("a VmHWM line");
+        line.split_whitespace().nth(1).and_then(|kb| kb.parse().ok()).expect("VmHWM in kB")
+    }
+
+    fn quit(&mut self) {
+        let sent = self.press(CTRL_Q);
+        let deadline = sent + PATIENCE;
+        while self.child.try_wait().expect("child status").is_none() {
+            assert!(Instant::now() < deadline, "Ctrl-Q did not quit:\n{}", self.contents());
+            thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+impl Drop for Pty {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+        }
+    }
+}
+
+/// Times in one row of the table.
+#[derive(Default)]
+struct Samples(Vec<Duration>);
+
+impl Samples {
+    fn row(&self, name: &str) -> String {
+        let mut times: Vec<u128> = self.0.iter().map(Duration::as_micros).collect();
+        times.sort_unstable();
+        let at = |fraction: f64| times[((times.len() as f64 * fraction).ceil() as usize).max(1) - 1];
+        format!("{name:<32} {:>10} {:>10} {:>10}", at(0.5), at(0.99), at(1.0))
+    }
+}
+
+fn typing_shows(text: &str) -> impl Fn(&str) -> bool {
+    let line = format!("Move: {text}█");
+    move |screen| screen.contains(&line)
+}
+
+fn nothing_typed(screen: &str) -> bool {
+    screen.contains("Move: █")
+}
+
+/// Latency of each kind of key, in one game saved to a file.
+fn keystrokes(binary: &Path) -> [(&'static str, Samples); 4] {
+    let data = TempDir::new("keys");
+    let save = data.0.join("bench.pgn");
+    let mut pty = Pty::start(binary, &data.0, &["--save", save.to_str().expect("a UTF-8 path")]);
+    pty.settle(Instant::now(), "the first frame", |s| s.contains("White to move") && nothing_typed(s));
+
+    let (mut typed, mut erased) = (Samples::default(), Samples::default());
+    for run in 0..WARM_UP + RUNS {
+        let t = pty.time(b"e", "e typed", typing_shows("e"));
+        let b = pty.time(BACKSPACE, "e erased", nothing_typed);
+        if run >= WARM_UP {
+            typed.0.push(t);
+            erased.0.push(b);
+        }
+    }
+
+    let (mut entered, mut taken_back) = (Samples::default(), Samples::default());
+    for run in 0..WARM_UP + RUNS {
+        pty.time(b"e", "e typed", typing_shows("e"));
+        pty.time(b"4", "e4 typed", typing_shows("e4"));
+        let e = pty.time(b"\r", "1. e4 played", |s| s.contains("1. e4") && s.contains("Black to move"));
+        let z = pty.time(CTRL_Z, "1. e4 taken back", |s| {
+            s.contains("Taken back: 1. e4.") && s.contains("White to move") && nothing_typed(s)
+        });
+        if run >= WARM_UP {
+            entered.0.push(e);
+            taken_back.0.push(z);
+        }
+    }
+    pty.quit();
+    assert!(save.is_file(), "the game was saved to {}", save.display());
+    [
+        ("typed character (e)", typed),
+        ("Backspace", erased),
+        ("Enter on e4 (move, saved)", entered),
+        ("Ctrl-Z (take back, saved)", taken_back),
+    ]
+}
+
+/// Plays a whole game with autosave and returns the peak resident set in kB, the
+/// number of plies and how long the game took.
+fn whole_game(binary: &Path) -> (u64, usize, Duration) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(GAME);
+    let text = std::fs::read_to_string(&path).expect("the game file");
+    let record = hotseat::records::pgn::read_game(&text).expect("the game parses");
+    let moves = record.game.san_moves();
+
+    let data = TempDir::new("game");
+    let mut pty = Pty::start(binary, &data.0, &[]);
+    pty.settle(Instant::now(), "the first frame", |s| s.contains("White to move") && nothing_typed(s));
+    let start = Instant::now();
+    for (ply, san) in moves.iter().enumerate() {
+        let next = if ply % 2 == 0 { "Black to move" } else { "White to move" };
+        let keys = format!("{san}\r");
+        pty.time(keys.as_bytes(), &format!("{san} played"), |s| s.contains(next) && nothing_typed(s));
+    }
+    let took = start.elapsed();
+    let peak = pty.peak_memory_kb();
+    pty.quit();
+
+    let games: Vec<PathBuf> = std::fs::read_dir(data.0.join("games"))
+        .expect("the games folder")
+        .map(|entry| entry.expect("an entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
+        .collect();
+    assert_eq!(games.len(), 1, "one saved game: {games:?}");
+    let saved = std::fs::read_to_string(&games[0]).expect("the saved game");
+    let saved = hotseat::records::pgn::read_game(&saved).expect("the saved game parses");
+    assert_eq!(saved.game.san_moves(), moves, "the whole game was saved");
+    (peak, moves.len(), took)
+}
+
+fn main() {
+    // `cargo bench` passes --bench; `cargo test --benches` would run this without it.
+    if !std::env::args().any(|a| a == "--bench") {
+        println!("keystroke: a benchmark; run it with `cargo bench --bench keystroke`");
+        return;
+    }
+    let binary = release_binary();
+    let size = std::fs::metadata(&binary).expect("the binary").len();
+
+    let rows = keystrokes(&binary);
+    println!(
+        "\nkeystroke to first byte of its frame: release binary in a {COLS}x{ROWS} pty, saving on,\n\
+         {RUNS} runs each after {WARM_UP} to warm up, {} ms between keys\n",
+        GAP.as_millis()
+    );
+    println!("{:<32} {:>10} {:>10} {:>10}", "key", "median µs", "p99 µs", "max µs");
+    for (name, samples) in &rows {
+        println!("{}", samples.row(name));
+    }
+
+    let (peak, plies, took) = whole_game(&binary);
+    println!("\nbinary {}: {size} bytes", binary.display());
+    println!(
+        "peak resident set (VmHWM) over a {plies}-ply game with autosave: {peak} kB ({:.1} s to play)",
+        took.as_secs_f64()
+    );
+}
