@@ -22,7 +22,7 @@ mod clocks;
 use std::time::Instant;
 
 use crate::chess::{
-    ByColor, Color, File, Game, Move, MoveParseError, Outcome, Position, Rank, Reason, Role, Square,
+    ByColor, Color, File, Game, Move, Outcome, Position, Rank, ReadMoveError, Reason, Role, SanError, Square,
 };
 
 /// The longest move text we keep; nothing legal is longer than `Nb1xc3+` or `e7e8q`.
@@ -776,17 +776,20 @@ impl App {
             return;
         }
         let pos = self.game.position();
-        match pos.parse_move(&text) {
+        match self.game.parse_move(&text) {
             Ok(m) => self.play(m),
-            Err(MoveParseError::MissingPromotion { from, to, .. }) => self.open_promotion(from, to),
+            Err(ReadMoveError::San(SanError::MissingPromotion { from, to, .. })) => {
+                self.open_promotion(from, to);
+            }
             Err(err) => {
                 let hint = match &err {
-                    MoveParseError::Ambiguous { .. } => None,
+                    ReadMoveError::San(SanError::Ambiguous { .. }) => None,
                     _ => pos.suggest(&text).map(|m| pos.san(m)),
                 };
+                let err = refusal(&err);
                 self.error(match hint {
                     Some(san) => format!("{err} — did you mean {san}?"),
-                    None => err.to_string(),
+                    None => err,
                 });
             }
         }
@@ -949,10 +952,9 @@ impl App {
     fn explain_illegal(&mut self, to: Square) {
         let Some(sel) = &self.selection else { return };
         let from = sel.from;
-        let pos = self.game.position();
-        let reason = match pos.parse_uci(&format!("{from}{to}")) {
-            Err(MoveParseError::Illegal { reason, .. }) => reason,
-            _ => format!("it cannot go to {to}"),
+        let reason = match self.game.explain(from, to) {
+            Some(reason) => reason.to_string(),
+            None => format!("it cannot go to {to}"),
         };
         self.error(format!("Illegal move {from}–{to}: {reason}."));
     }
@@ -1187,4 +1189,19 @@ fn is_recorded(reason: Reason) -> bool {
             | Reason::Timeout
             | Reason::TimeoutWithInsufficientMaterial
     )
+}
+
+/// The player's sentence for a refused move. (Interim: the core's errors are lower
+/// case and carry data; the player-facing wording belongs with the app's strings.)
+fn refusal(err: &ReadMoveError) -> String {
+    match err {
+        ReadMoveError::Syntax(err) => {
+            format!("Not a move: {:?} (try SAN like Nf3 or coordinates like e2e4)", err.text())
+        }
+        ReadMoveError::San(SanError::Illegal { text, reason }) => format!("Illegal move: {text} ({reason})"),
+        ReadMoveError::San(SanError::Ambiguous { sans, .. }) => format!("Ambiguous: {}?", sans.join(" or ")),
+        ReadMoveError::San(SanError::MissingPromotion { text, .. }) => {
+            format!("{text}: choose a promotion piece (=Q, =R, =B or =N)")
+        }
+    }
 }

@@ -566,6 +566,15 @@ fn an_illegal_move_names_its_line_column_and_reason() {
 }
 
 #[test]
+fn an_en_passant_capture_that_would_expose_the_king_is_explained_as_in_play() {
+    let err = load_err("[FEN \"4k3/3p4/8/K3P2r/8/8/8/8 b - - 0 1\"]\n1... d5 2. exd6 *");
+    assert_eq!(
+        err.to_string(),
+        "line 2, col 12: illegal move exd6 (taking en passant would leave your king in check)"
+    );
+}
+
+#[test]
 fn truncated_files_say_where_they_break_off() {
     let cases = [
         ("[Event \"World Ch", "line 1, col 8: the value of tag Event is not closed (missing \")"),

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::{Color, Move, MoveParseError, Position, Role, San, Square};
+use super::{Color, Illegality, Move, Position, Role, SanError, Square};
 
 /// The result of a finished game, in PGN terms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -232,76 +232,32 @@ impl Game {
         self.push(m);
     }
 
-    /// Plays a move if it is legal and the game is not over; otherwise changes nothing.
-    pub fn try_play(&mut self, m: Move) -> Result<(), MoveParseError> {
-        if let Some(outcome) = self.outcome() {
-            return Err(MoveParseError::Illegal {
-                text: format!("{m:?}"),
-                reason: format!("the game is over: {outcome}"),
-            });
-        }
-        if !self.position().is_legal(m) {
-            return Err(MoveParseError::Illegal {
-                text: format!("{m:?}"),
-                reason: "not a legal move here".to_owned(),
-            });
-        }
-        self.push(m);
-        Ok(())
-    }
-
-    /// Reads a move in SAN or coordinates and plays it; on error nothing changes.
-    pub fn play_san(&mut self, text: &str) -> Result<Move, MoveParseError> {
-        if let Some(outcome) = self.outcome() {
-            return Err(MoveParseError::Illegal {
-                text: text.trim().to_owned(),
-                reason: format!("the game is over: {outcome}"),
-            });
-        }
-        let m = self.position().parse_move(text).map_err(|err| self.explain_en_passant(text, err))?;
-        self.push(m);
-        Ok(m)
-    }
-
-    /// A position keeps its en-passant square only while the capture is legal, so it
-    /// cannot tell "no pawn can reach d6" from "taking en passant would expose your
-    /// king". The game knows the last move and can.
-    fn explain_en_passant(&self, text: &str, err: MoveParseError) -> MoveParseError {
-        let MoveParseError::Illegal { text: typed, .. } = &err else { return err };
-        let (Some(&last), Some(before)) = (self.moves.last(), self.positions.len().checked_sub(2)) else {
-            return err;
+    /// Plays a move if it is legal and the game is not over; otherwise changes nothing
+    /// and says why, the move written in coordinates.
+    pub fn try_play(&mut self, m: Move) -> Result<(), SanError> {
+        let reason = match self.outcome() {
+            Some(outcome) => Illegality::GameOver(outcome),
+            None if self.position().is_legal(m) => {
+                self.push(m);
+                return Ok(());
+            }
+            None => self.explain(m.from(), m.to()).unwrap_or(Illegality::NotLegalHere),
         };
-        let before = &self.positions[before];
+        Err(SanError::Illegal { text: self.position().uci(m), reason })
+    }
+
+    /// The square a pawn skipped over if the last move was its double step: a
+    /// position keeps its en-passant square only while the capture is legal, so only
+    /// the game can say that taking en passant would expose the king.
+    pub(super) fn skipped(&self) -> Option<Square> {
+        let last = *self.moves.last()?;
+        let before = &self.positions[self.positions.len().checked_sub(2)?];
         let double_push = before.piece_at(last.from()).is_some_and(|p| p.role == Role::Pawn)
             && last.from().index().abs_diff(last.to().index()) == 16;
-        if !double_push {
-            return err;
-        }
-        let skipped = Square::new(u32::midpoint(last.from() as u32, last.to() as u32));
-        let pos = self.position();
-        let aims_at_skipped = if let Some(San::Normal { role: Role::Pawn, file: Some(file), to, .. }) =
-            San::parse(text, false)
-        {
-            to == skipped && file.index().abs_diff(to.file().index()) == 1
-        } else {
-            let b = text.trim().as_bytes();
-            b.len() == 4
-                && Square::from_ascii(&b[2..4]) == Some(skipped)
-                && Square::from_ascii(&b[0..2])
-                    .and_then(|from| pos.piece_at(from))
-                    .is_some_and(|p| p.role == Role::Pawn && p.color == pos.turn())
-        };
-        if aims_at_skipped {
-            MoveParseError::Illegal {
-                text: typed.clone(),
-                reason: "taking en passant would leave your king in check".to_owned(),
-            }
-        } else {
-            err
-        }
+        double_push.then(|| Square::new(u32::midpoint(last.from() as u32, last.to() as u32)))
     }
 
-    fn push(&mut self, m: Move) {
+    pub(super) fn push(&mut self, m: Move) {
         let pos = self.position();
         let san = pos.san(m);
         let mut next = pos.clone();
@@ -446,7 +402,7 @@ mod tests {
             let err = game.play_san(typed).expect_err("the capture would expose the king");
             assert_eq!(
                 err.to_string(),
-                format!("Illegal move: {typed} (taking en passant would leave your king in check)")
+                format!("illegal move {typed}: taking en passant would leave your king in check")
             );
         }
         assert_eq!(game.ply(), 1);
