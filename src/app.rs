@@ -22,7 +22,7 @@ mod clocks;
 use std::time::Instant;
 
 use crate::chess::{
-    ByColor, Color, File, Game, Move, Outcome, Position, Rank, ReadMoveError, Reason, Role, SanError, Square,
+    ByColor, Color, File, Game, Move, Outcome, Position, Rank, ReadMoveError, Role, SanError, Square, Undone,
 };
 
 /// The longest move text we keep; nothing legal is longer than `Nb1xc3+` or `e7e8q`.
@@ -1020,29 +1020,23 @@ impl App {
 
     fn undo(&mut self) {
         self.return_to_live();
-        if let Some(outcome) = self.game.outcome().filter(|o| is_recorded(o.reason)) {
-            // `Game::undo` drops the record together with the last move; play the move
-            // again so only the record is taken back.
-            if let Some(m) = self.game.undo() {
-                self.game.play(m);
+        let label = self.game.ply().checked_sub(1).map(|i| self.move_label(i));
+        match self.game.undo() {
+            Some(Undone::Result(outcome)) => {
+                self.redo.push(Redo::Outcome(outcome));
+                self.clocks_result_taken_back();
+                self.after_move_change();
+                self.info(format!("Taken back: {outcome}."));
+                self.changes.push(Change::TakenBack);
             }
-            self.redo.push(Redo::Outcome(outcome));
-            self.clocks_result_taken_back();
-            self.after_move_change();
-            self.info(format!("Taken back: {outcome}."));
-            self.changes.push(Change::TakenBack);
-            return;
-        }
-        let Some(label) = self.game.ply().checked_sub(1).map(|i| self.move_label(i)) else {
-            self.error("Nothing to take back: no move has been played.");
-            return;
-        };
-        if let Some(m) = self.game.undo() {
-            self.redo.push(Redo::Move(m));
-            self.clocks_move_taken_back();
-            self.after_move_change();
-            self.info(format!("Taken back: {label}."));
-            self.changes.push(Change::TakenBack);
+            Some(Undone::Move(m)) => {
+                self.redo.push(Redo::Move(m));
+                self.clocks_move_taken_back();
+                self.after_move_change();
+                self.info(format!("Taken back: {}.", label.unwrap_or_default()));
+                self.changes.push(Change::TakenBack);
+            }
+            None => self.error("Nothing to take back: no move has been played."),
         }
     }
 
@@ -1173,22 +1167,6 @@ impl App {
     fn error(&mut self, text: impl Into<String>) {
         self.message = Some(Message { kind: MessageKind::Error, text: text.into() });
     }
-}
-
-/// Whether a game ending with `reason` was recorded by a player's decision rather than
-/// read from the position (those can be taken back on their own).
-fn is_recorded(reason: Reason) -> bool {
-    matches!(
-        reason,
-        // A result read from a PGN file that does not say why.
-        Reason::Unspecified
-            | Reason::ThreefoldRepetition
-            | Reason::FiftyMoveRule
-            | Reason::Agreement
-            | Reason::Resignation
-            | Reason::Timeout
-            | Reason::TimeoutWithInsufficientMaterial
-    )
 }
 
 /// The player's sentence for a refused move. (Interim: the core's errors are lower

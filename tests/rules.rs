@@ -4,7 +4,7 @@
 
 use hotseat::chess::{
     CastlingSide, Color, DrawClaim, Game, Move, Outcome, Piece, Position, ReadMoveError, Reason, Role,
-    SanError, Square, Strictness,
+    SanError, Square, Strictness, Undone,
 };
 
 fn pos(fen: &str) -> Position {
@@ -368,7 +368,7 @@ fn undo_restores_the_exact_position_and_hash() {
         play_all(&mut g, san);
         seen.push(g.position().clone());
     }
-    while let Some(m) = g.undo() {
+    while let Some(Undone::Move(m)) = g.undo() {
         seen.pop();
         let before = seen.last().expect("the start remains");
         assert_eq!(g.position(), before, "after undoing {m:?}");

@@ -90,6 +90,27 @@ impl Reason {
             Reason::Unspecified => "an unrecorded reason",
         }
     }
+
+    /// Whether a result with this reason is decided by the players or read from a
+    /// record rather than from the position: claims, agreement, resignation, time,
+    /// and a result a record gives without a reason. Those are taken back on their
+    /// own ([`Game::undo`]); the automatic endings go with the move that brought them.
+    pub const fn is_recorded(self) -> bool {
+        match self {
+            Reason::Unspecified
+            | Reason::ThreefoldRepetition
+            | Reason::FiftyMoveRule
+            | Reason::Agreement
+            | Reason::Resignation
+            | Reason::Timeout
+            | Reason::TimeoutWithInsufficientMaterial => true,
+            Reason::Checkmate
+            | Reason::Stalemate
+            | Reason::InsufficientMaterial
+            | Reason::FivefoldRepetition
+            | Reason::SeventyFiveMoveRule => false,
+        }
+    }
 }
 
 /// How a game ended: the result and the reason.
@@ -131,6 +152,16 @@ impl fmt::Display for Outcome {
             (reason, None) => write!(f, "Draw by {} {result}", reason.describe()),
         }
     }
+}
+
+/// What [`Game::undo`] took back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Undone {
+    /// A recorded result (a claim, agreement, resignation, time, or one a record gave);
+    /// the moves are unchanged.
+    Result(Outcome),
+    /// The last move, and any automatic ending it brought.
+    Move(Move),
 }
 
 /// A draw the side to move may claim now.
@@ -267,13 +298,35 @@ impl Game {
         self.sans.push(san);
     }
 
-    /// Takes back the last move, and any result recorded after it. Returns the move.
-    pub fn undo(&mut self) -> Option<Move> {
-        self.recorded = None;
+    /// Takes back one step: a recorded result on its own (the moves stay, and
+    /// [`record`](Game::record) puts it back), otherwise the last move together with
+    /// any automatic ending it brought. `None` when there is nothing to take back.
+    ///
+    /// ```
+    /// use hotseat::chess::{Color, Game, Undone};
+    /// let mut game = Game::new();
+    /// game.play_san("e4").expect("legal");
+    /// game.resign(Color::Black);
+    /// let resigned = game.outcome().expect("over");
+    /// assert_eq!(game.undo(), Some(Undone::Result(resigned)));
+    /// assert_eq!(game.ply(), 1);
+    /// assert!(matches!(game.undo(), Some(Undone::Move(_))));
+    /// assert_eq!(game.undo(), None);
+    /// ```
+    pub fn undo(&mut self) -> Option<Undone> {
+        if let Some(outcome) = self.recorded.take() {
+            return Some(Undone::Result(outcome));
+        }
         let m = self.moves.pop()?;
         self.positions.pop();
         self.sans.pop();
-        Some(m)
+        Some(Undone::Move(m))
+    }
+
+    /// The result the players recorded (or a record gave), if any, as opposed to an
+    /// ending read from the position.
+    pub fn recorded(&self) -> Option<Outcome> {
+        self.recorded
     }
 
     /// How many times the current position has occurred, this time included.
@@ -368,6 +421,8 @@ impl Game {
     }
 
     /// Records any outcome, as read from a game record (ignored once the game is over).
+    /// [`undo`](Game::undo) takes it back on its own, whatever its reason; the reasons
+    /// meant for this are those where [`Reason::is_recorded`] holds.
     pub fn record(&mut self, outcome: Outcome) {
         if !self.is_over() {
             self.recorded = Some(outcome);
@@ -450,10 +505,68 @@ mod tests {
     fn claiming_threefold_records_the_draw_and_undo_takes_it_back() {
         let mut game = Game::new();
         play_all(&mut game, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8");
-        assert_eq!(game.claim_draw(), Some(Outcome::draw(Reason::ThreefoldRepetition)));
+        let claimed = Outcome::draw(Reason::ThreefoldRepetition);
+        assert_eq!(game.claim_draw(), Some(claimed));
         assert!(game.is_over());
-        game.undo();
+        assert_eq!(game.undo(), Some(Undone::Result(claimed)));
         assert!(!game.is_over());
+        assert_eq!(game.ply(), 8, "the moves stay");
+    }
+
+    #[test]
+    fn undo_takes_back_a_recorded_result_on_its_own_and_record_puts_it_back() {
+        let mut game = Game::new();
+        play_all(&mut game, "e4 e5");
+        let resigned = Outcome::win(Color::White, Reason::Resignation);
+        game.resign(Color::Black);
+        assert_eq!(game.recorded(), Some(resigned));
+        assert_eq!(game.undo(), Some(Undone::Result(resigned)));
+        assert_eq!((game.ply(), game.outcome()), (2, None));
+        game.record(resigned);
+        assert_eq!(game.outcome(), Some(resigned));
+        assert_eq!(game.undo(), Some(Undone::Result(resigned)));
+        assert_eq!(game.undo(), Some(Undone::Move(Move::normal(Square::E7, Square::E5))));
+        assert_eq!(game.undo(), Some(Undone::Move(Move::normal(Square::E2, Square::E4))));
+        assert_eq!(game.undo(), None);
+    }
+
+    #[test]
+    fn a_result_recorded_before_any_move_is_taken_back_too() {
+        let mut game = Game::new();
+        game.agree_draw();
+        assert_eq!(game.undo(), Some(Undone::Result(Outcome::draw(Reason::Agreement))));
+        assert_eq!(game.undo(), None);
+    }
+
+    #[test]
+    fn checkmate_goes_with_the_move_that_gave_it() {
+        let mut game = Game::new();
+        play_all(&mut game, "f3 e5 g4 Qh4#");
+        assert_eq!(game.recorded(), None);
+        assert_eq!(game.undo(), Some(Undone::Move(Move::normal(Square::D8, Square::H4))));
+        assert_eq!((game.ply(), game.outcome()), (3, None));
+    }
+
+    #[test]
+    fn only_results_decided_by_the_players_or_a_record_are_recorded() {
+        let recorded = [
+            Reason::Unspecified,
+            Reason::ThreefoldRepetition,
+            Reason::FiftyMoveRule,
+            Reason::Agreement,
+            Reason::Resignation,
+            Reason::Timeout,
+            Reason::TimeoutWithInsufficientMaterial,
+        ];
+        let automatic = [
+            Reason::Checkmate,
+            Reason::Stalemate,
+            Reason::InsufficientMaterial,
+            Reason::FivefoldRepetition,
+            Reason::SeventyFiveMoveRule,
+        ];
+        assert!(recorded.iter().all(|r| r.is_recorded()));
+        assert!(automatic.iter().all(|r| !r.is_recorded()));
     }
 
     #[test]
