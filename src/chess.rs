@@ -34,7 +34,7 @@ mod zobrist;
 pub use bitboard::Bitboard;
 pub use color::{ByColor, Color};
 pub use fen::{FenError, FenField, STARTING_FEN, Strictness};
-pub use game::{DrawClaim, Game, GameResult, Outcome, Reason, Undone};
+pub use game::{DrawClaim, Game, GameResult, MoveNumber, Outcome, Reason, Undone};
 pub use illegality::Illegality;
 pub use moves::{CastlingSide, MAX_MOVES, Move, MoveKind, MoveList};
 pub use perft::{perft, perft_divide};

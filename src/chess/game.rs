@@ -164,6 +164,26 @@ pub enum Undone {
     Move(Move),
 }
 
+/// The number of a move and who plays it: `12.` for White's twelfth move, `12…` for
+/// Black's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MoveNumber {
+    /// The fullmove number, as in FEN: 1 for the first pair of moves.
+    pub fullmove: u64,
+    /// Who plays the move.
+    pub color: Color,
+}
+
+impl fmt::Display for MoveNumber {
+    /// `12.` for White, `12…` for Black.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.color {
+            Color::White => write!(f, "{}.", self.fullmove),
+            Color::Black => write!(f, "{}…", self.fullmove),
+        }
+    }
+}
+
 /// A draw the side to move may claim now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DrawClaim {
@@ -327,6 +347,40 @@ impl Game {
     /// ending read from the position.
     pub fn recorded(&self) -> Option<Outcome> {
         self.recorded
+    }
+
+    /// The number of the move at `index` (0 is the first move of the game) and who
+    /// plays it, counting from the start position's fullmove number and side to move.
+    /// Any index has a number, played or not.
+    ///
+    /// ```
+    /// use hotseat::chess::{Color, Game, MoveNumber, Position};
+    /// let start = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 b - - 0 30").expect("valid fen");
+    /// let game = Game::from_position(start);
+    /// assert_eq!(game.move_number(0), MoveNumber { fullmove: 30, color: Color::Black });
+    /// assert_eq!(game.move_number(1), MoveNumber { fullmove: 31, color: Color::White });
+    /// ```
+    pub fn move_number(&self, index: usize) -> MoveNumber {
+        let start = self.start();
+        let index = index as u64 + u64::from(start.turn() == Color::Black);
+        let color = if index % 2 == 0 { Color::White } else { Color::Black };
+        MoveNumber { fullmove: u64::from(start.fullmoves()).saturating_add(index / 2), color }
+    }
+
+    /// The move at `index` with its number, for players: `12. Nf3`, `12… Nc6`; `None`
+    /// past the last move.
+    ///
+    /// ```
+    /// use hotseat::chess::Game;
+    /// let mut game = Game::new();
+    /// game.play_san("e4").expect("legal");
+    /// game.play_san("e5").expect("legal");
+    /// assert_eq!(game.label(1).as_deref(), Some("1… e5"));
+    /// assert_eq!(game.label(2), None);
+    /// ```
+    pub fn label(&self, index: usize) -> Option<String> {
+        let san = self.sans.get(index)?;
+        Some(format!("{} {san}", self.move_number(index)))
     }
 
     /// How many times the current position has occurred, this time included.
@@ -545,6 +599,31 @@ mod tests {
         assert_eq!(game.recorded(), None);
         assert_eq!(game.undo(), Some(Undone::Move(Move::normal(Square::D8, Square::H4))));
         assert_eq!((game.ply(), game.outcome()), (3, None));
+    }
+
+    #[test]
+    fn moves_are_numbered_from_the_start_position_whoever_moves_first() {
+        let mut game = Game::new();
+        play_all(&mut game, "e4 e5 Nf3");
+        assert_eq!(game.move_number(0), MoveNumber { fullmove: 1, color: Color::White });
+        assert_eq!(game.move_number(1), MoveNumber { fullmove: 1, color: Color::Black });
+        assert_eq!(game.move_number(2), MoveNumber { fullmove: 2, color: Color::White });
+        assert_eq!(game.label(0).as_deref(), Some("1. e4"));
+        assert_eq!(game.label(1).as_deref(), Some("1… e5"));
+        assert_eq!(game.label(2).as_deref(), Some("2. Nf3"));
+        assert_eq!(game.label(3), None);
+        let start = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 b - - 0 12").expect("valid fen");
+        let mut game = Game::from_position(start);
+        play_all(&mut game, "Kd7 Ra2 Kd6");
+        let labels: Vec<String> = (0..3).filter_map(|i| game.label(i)).collect();
+        assert_eq!(labels, ["12… Kd7", "13. Ra2", "13… Kd6"]);
+        assert_eq!(game.move_number(2).to_string(), "13…");
+        // The numbering agrees with the positions' own fullmove numbers.
+        for ply in 0..game.ply() {
+            let pos = game.position_at(ply).expect("a position before every move");
+            let number = game.move_number(ply);
+            assert_eq!((number.fullmove, number.color), (u64::from(pos.fullmoves()), pos.turn()));
+        }
     }
 
     #[test]
