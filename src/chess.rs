@@ -16,6 +16,7 @@
 
 pub mod attacks;
 mod bitboard;
+mod chess960;
 mod color;
 mod fen;
 mod game;
