@@ -528,18 +528,22 @@ impl Position {
     /// The legal moves whose SAN, coordinates or long algebraic start with `typed`:
     /// SAN first, coordinates too once the text can no longer be the start of SAN (so
     /// `d` does not offer a queen on d1). Captures, checks, `=`, `-` and spaces are
-    /// ignored, and so is case, except that a lower-case `b` starts a pawn move.
+    /// ignored; a lower-case letter also stands for the piece letter (`nf` for `Nf3`),
+    /// except that a lower-case `b` starts a pawn move.
     fn moves_starting(&self, typed: &str) -> Vec<Move> {
         let strip = |s: &str| s.replace(['x', '+', '#', '=', '-', ':', ' '], "");
-        let typed = strip(typed);
         let moves = self.legal_moves();
+        let typed = strip(typed);
         if typed.is_empty() {
-            return moves.to_vec();
+            return Vec::new();
         }
-        let lower = typed.to_ascii_lowercase();
-        let case_blind = !typed.starts_with('b');
+        let fold = !typed.starts_with('b');
         let starts = |form: &str| {
-            form.starts_with(&typed) || case_blind && form.to_ascii_lowercase().starts_with(&lower)
+            form.len() >= typed.len()
+                && form
+                    .bytes()
+                    .zip(typed.bytes())
+                    .all(|(f, t)| f == t || fold && t.is_ascii_lowercase() && f == t.to_ascii_uppercase())
         };
         let by_san: Vec<Move> = moves
             .iter()
@@ -555,7 +559,7 @@ impl Position {
                     }
             })
             .collect();
-        if !by_san.is_empty() && lower.len() < 3 {
+        if !by_san.is_empty() && typed.len() < 3 {
             return by_san;
         }
         moves
@@ -567,10 +571,11 @@ impl Position {
                     forms.push(format!("{}{}", m.from(), m.to()));
                 }
                 if let Some(role) = self.piece_at(m.from()).map(|p| p.role).filter(|r| *r != Role::Pawn) {
-                    let long: Vec<String> = forms.iter().map(|f| format!("{}{f}", role.char())).collect();
+                    let long: Vec<String> =
+                        forms.iter().map(|f| format!("{}{f}", role.upper_char())).collect();
                     forms.extend(long);
                 }
-                by_san.contains(&m) || forms.iter().any(|f| f.starts_with(&lower))
+                by_san.contains(&m) || forms.iter().any(|f| starts(f))
             })
             .collect()
     }
@@ -998,6 +1003,9 @@ mod tests {
         assert_eq!(sans("nf"), ["Nf3"]);
         assert_eq!(sans("Ng1f"), ["Nf3"]);
         assert!(sans("Qd").is_empty(), "a queen move could be written so, but none is legal");
+        assert!(sans("B").is_empty(), "an upper-case B is a bishop, not the b-file");
+        assert_eq!(sans("b"), ["b3", "b4"]);
+        assert!(sans("x").is_empty());
         let castles = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
         assert!(matches!(castles.read_move_text("O-"), MoveText::Incomplete(m) if m.len() == 2));
         assert!(
