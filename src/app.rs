@@ -43,7 +43,7 @@ pub use focus::{Focus, Mode, PromotionChoice, Question, Selection, TargetKind};
 pub use timeline::{Ply, Step, Timeline};
 pub use typing::Reading;
 
-use crate::chess::{ByColor, Color, File, Game, Move, Position, Rank, Square};
+use crate::chess::{ByColor, Color, File, Game, Move, Nag, Position, Rank, Square};
 use crate::clock::Clocks;
 
 /// Everything that belongs to one game: a new game replaces it whole, so nothing of
@@ -347,15 +347,16 @@ impl App {
 
     // ----- the game's history -----
 
-    /// Plays a legal move, however it was entered.
-    fn play(&mut self, m: Move) {
+    /// Plays a legal move, however it was entered (typed, with the annotation typed
+    /// after it).
+    fn play(&mut self, m: Move, nag: Option<Nag>) {
         if !self.game().position().is_legal(m) || self.game().is_over() {
             self.refuse_if_over();
             return;
         }
         let declined = self.round.draw_offer.take();
         let times = self.clocks_before_move();
-        let redone = self.round.timeline.play(m, times);
+        let redone = self.round.timeline.play(m, times, nag);
         self.clocks_after_move(redone);
         self.after_change();
         // The cursor follows the game, so the next player starts pointing from the
@@ -379,7 +380,7 @@ impl App {
 
     fn undo(&mut self) {
         self.leave_browsing();
-        let last = self.game().ply().checked_sub(1).map(|i| strings::move_label(self.game(), i));
+        let last = self.game().ply().checked_sub(1).and_then(|i| self.game().label(i));
         match self.round.timeline.undo() {
             Some(step) => {
                 self.clocks_after_step();

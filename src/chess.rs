@@ -16,9 +16,11 @@
 
 pub mod attacks;
 mod bitboard;
+mod chess960;
 mod color;
 mod fen;
 mod game;
+mod illegality;
 mod movegen;
 mod moves;
 mod perft;
@@ -26,16 +28,19 @@ mod position;
 mod role;
 mod san;
 mod square;
+mod typed;
 mod uci;
 mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use color::{ByColor, Color};
 pub use fen::{FenError, FenField, STARTING_FEN, Strictness};
-pub use game::{DrawClaim, Game, GameResult, Outcome, Reason};
+pub use game::{DrawClaim, Game, GameResult, MoveNumber, Outcome, Reason, Undone};
+pub use illegality::Illegality;
 pub use moves::{CastlingSide, MAX_MOVES, Move, MoveKind, MoveList};
 pub use perft::{perft, perft_divide};
 pub use position::{IllegalMoveError, Position};
 pub use role::{ByRole, Piece, Role};
-pub use san::{MoveParseError, San};
+pub use san::{ParseSanError, ReadMoveError, SanError};
 pub use square::{File, ParseCoordError, ParseSquareError, Rank, Square};
+pub use typed::{MAX_MOVE_TEXT, MoveText, Nag};

@@ -11,7 +11,7 @@ use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser, Subcommand};
 use clap_complete::Shell;
 
-use crate::chess::{File, Position, Role};
+use crate::chess::Position;
 use crate::clock::TimeControl;
 use crate::ui::{ColorSupport, Look, PieceSet, THEMES, Theme};
 
@@ -142,8 +142,8 @@ impl Cli {
             return pos.clone();
         }
         match self.chess960 {
-            Some(Chess960::Number(n)) => chess960_position(n),
-            Some(Chess960::Random) => chess960_position(random_below(960)),
+            Some(Chess960::Number(n)) => Position::chess960(n).expect("--chess960 takes 0 to 959"),
+            Some(Chess960::Random) => Position::chess960(random_below(960)).expect("below 960"),
             None => Position::startpos(),
         }
     }
@@ -201,48 +201,6 @@ fn parse_chess960(text: &str) -> Result<Chess960, String> {
     }
 }
 
-/// Chess960 starting position `n` (0-959) in the standard (Scharnagl) numbering, with
-/// Chess960 notation switched on. Number 518 is the usual starting position.
-///
-/// # Panics
-///
-/// Panics if `n` is 960 or more.
-pub fn chess960_position(n: u16) -> Position {
-    /// The two knights' places among the five squares left, for the last digit.
-    const KNIGHTS: [(usize, usize); 10] =
-        [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)];
-    assert!(n < 960, "Chess960 positions are numbered 0 to 959");
-    let mut rank: [Option<Role>; 8] = [None; 8];
-    let mut n = usize::from(n);
-    // Light-squared bishop on b, d, f or h; dark-squared on a, c, e or g.
-    rank[2 * (n % 4) + 1] = Some(Role::Bishop);
-    n /= 4;
-    rank[2 * (n % 4)] = Some(Role::Bishop);
-    n /= 4;
-    let mut place_on_empty = |index: usize, role: Role| {
-        let file = (0..8).filter(|&f| rank[f].is_none()).nth(index).expect("enough empty squares");
-        rank[file] = Some(role);
-    };
-    place_on_empty(n % 6, Role::Queen);
-    n /= 6;
-    let (first, second) = KNIGHTS[n];
-    // Place the second knight first so the first one's index still counts the same squares.
-    place_on_empty(second, Role::Knight);
-    place_on_empty(first, Role::Knight);
-    for role in [Role::Rook, Role::King, Role::Rook] {
-        place_on_empty(0, role);
-    }
-    let white: String = rank.iter().map(|r| r.expect("every file filled").upper_char()).collect();
-    let rooks: Vec<char> =
-        (0..8).filter(|&f| rank[f] == Some(Role::Rook)).map(|f| File::new(f as u32).char()).collect();
-    let castling: String =
-        rooks.iter().rev().map(char::to_ascii_uppercase).chain(rooks.iter().rev().copied()).collect();
-    let fen = format!("{}/pppppppp/8/8/8/8/PPPPPPPP/{white} w {castling} - 0 1", white.to_ascii_lowercase());
-    let mut pos = Position::from_fen(&fen).expect("every Chess960 start position is valid");
-    pos.set_chess960(true);
-    pos
-}
-
 /// A number below `bound` that differs from run to run: the standard library's hasher
 /// keys are random per process, and the clock adds more.
 fn random_below(bound: u16) -> u16 {
@@ -274,27 +232,6 @@ pub fn parse() -> Cli {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn chess960_numbering_follows_the_standard_table() {
-        assert_eq!(chess960_position(518).fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
-        assert!(chess960_position(0).fen().starts_with("bbqnnrkr/"));
-        assert!(chess960_position(959).fen().starts_with("rkrnnqbb/"));
-    }
-
-    #[test]
-    fn every_chess960_position_has_bishops_on_both_colours_and_the_king_between_the_rooks() {
-        for n in 0..960 {
-            let pos = chess960_position(n);
-            let back: String = pos.fen().split('/').next_back().expect("ranks").chars().take(8).collect();
-            let b: Vec<usize> = back.match_indices('B').map(|(i, _)| i).collect();
-            assert_eq!(b.len(), 2, "{n}: {back}");
-            assert_ne!(b[0] % 2, b[1] % 2, "{n}: {back}");
-            let r: Vec<usize> = back.match_indices('R').map(|(i, _)| i).collect();
-            let k = back.find('K').expect("king");
-            assert!(r[0] < k && k < r[1], "{n}: {back}");
-        }
-    }
 
     #[test]
     fn bad_arguments_are_refused_with_a_reason() {

@@ -7,8 +7,8 @@ use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, Mous
 use hotseat::app::{Action, App, Command, Effect, Mode, Pointer, Question, Reading};
 use hotseat::chess::{Color, Game, Move, Outcome, Position, Reason, Role, Square};
 use hotseat::input::{self, Key};
+use hotseat::tui;
 use hotseat::ui::{self, Look};
-use hotseat::{cli, tui};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::layout::Rect;
@@ -237,7 +237,12 @@ fn chess960_castling_by_putting_the_king_on_its_rook() {
     let pos = app.game().position();
     assert_eq!(pos.piece_at(Square::C1).map(|p| p.role), Some(Role::King));
     assert_eq!(pos.piece_at(Square::D1).map(|p| p.role), Some(Role::Rook));
-    assert!(App::new(Game::from_position(cli::chess960_position(0))).game().position().is_chess960());
+    assert!(
+        App::new(Game::from_position(Position::chess960(0).expect("0 to 959")))
+            .game()
+            .position()
+            .is_chess960()
+    );
 }
 
 #[test]

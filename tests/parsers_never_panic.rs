@@ -5,7 +5,9 @@
 mod common;
 
 use common::{Rng, chess960_fen, data_path, random_walk, read_epd_file, read_perft_file};
-use hotseat::chess::{FenError, FenField, Position, STARTING_FEN, Strictness};
+use hotseat::chess::{
+    FenError, FenField, Game, MoveText, Position, ReadMoveError, STARTING_FEN, SanError, Strictness,
+};
 use proptest::prelude::*;
 
 fn config() -> ProptestConfig {
@@ -95,6 +97,34 @@ fn read_move(pos: &Position, text: &str) {
     for m in pos.moves_matching_prefix(text) {
         assert!(pos.is_legal(m));
     }
+    // The hint while typing and Enter read the text the same way.
+    let parsed = pos.parse_move(text);
+    let context = format!("{text:?} in {}: {parsed:?}", pos.fen());
+    match pos.read_move_text(text) {
+        MoveText::Move { mv, .. } => assert_eq!(parsed, Ok(mv), "{context}"),
+        MoveText::Promotion { from, to } => assert!(
+            matches!(parsed, Err(ReadMoveError::San(SanError::MissingPromotion { from: f, to: t, .. })) if (f, t) == (from, to)),
+            "{context}"
+        ),
+        MoveText::Ambiguous(moves) => {
+            assert!(moves.len() > 1 && moves.iter().all(|&m| pos.is_legal(m)), "{context}");
+            assert!(
+                matches!(&parsed, Err(ReadMoveError::San(SanError::Ambiguous { candidates, .. })) if *candidates == moves),
+                "{context}"
+            );
+        }
+        MoveText::Illegal(why) => assert!(
+            matches!(&parsed, Err(ReadMoveError::San(SanError::Illegal { reason, .. })) if *reason == why),
+            "{context}"
+        ),
+        MoveText::Invalid(_) => assert!(matches!(parsed, Err(ReadMoveError::Syntax(_))), "{context}"),
+        MoveText::Incomplete(moves) => {
+            assert!(parsed.is_err(), "{context}");
+            assert!(moves.iter().all(|&m| pos.is_legal(m)), "{context}");
+        }
+        MoveText::Empty => assert!(text.trim().is_empty(), "{context}"),
+    }
+    let _ = Game::from_position(pos.clone()).read_move_text(text);
     if let Some(m) = pos.suggest(text) {
         assert!(pos.is_legal(m));
     }

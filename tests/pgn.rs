@@ -568,6 +568,15 @@ fn an_illegal_move_names_its_line_column_and_reason() {
 }
 
 #[test]
+fn an_en_passant_capture_that_would_expose_the_king_is_explained_as_in_play() {
+    let err = load_err("[FEN \"4k3/3p4/8/K3P2r/8/8/8/8 b - - 0 1\"]\n1... d5 2. exd6 *");
+    assert_eq!(
+        err.to_string(),
+        "line 2, col 12: illegal move exd6 (taking en passant would leave your king in check)"
+    );
+}
+
+#[test]
 fn truncated_files_say_where_they_break_off() {
     let cases = [
         ("[Event \"World Ch", "line 1, col 8: the value of tag Event is not closed (missing \")"),
@@ -766,4 +775,31 @@ fn a_result_without_a_termination_tag_keeps_its_reason_unspecified() {
     let written = record.to_pgn();
     assert!(!written.contains("Termination"), "no reason is invented on the way out:\n{written}");
     assert_eq!(outcome(&load_only(&written)), Some(Outcome::win(Color::White, Reason::Unspecified)));
+}
+
+#[test]
+fn a_large_fullmove_number_reads_the_same_in_the_fen_the_pgn_and_the_move_labels() {
+    let start = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 b - - 0 100000").expect("valid fen");
+    let mut game = Game::from_position(start);
+    for san in ["Kd7", "Ra2", "Kd6"] {
+        game.play_san(san).expect("legal");
+    }
+    assert_eq!(game.label(1).as_deref(), Some("100001. Ra2"));
+    assert_eq!(game.position().fullmoves(), 100_002);
+    let text = PgnGame::new(game).to_pgn();
+    assert!(text.contains("100000... Kd7 100001. Ra2 Kd6"), "{text}");
+    let again = load_only(&text);
+    assert_eq!(again.game.start().fullmoves(), 100_000);
+    assert_eq!(again.game.label(2).as_deref(), Some("100001… Kd6"));
+}
+
+#[test]
+fn a_fen_tag_with_a_move_counter_no_game_can_reach_is_refused() {
+    let err = load_err("[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 4294967295\"]\n\n1. Ra2 *");
+    assert_eq!(
+        err.to_string(),
+        "line 1, col 6: invalid FEN: invalid fullmove number: 4294967295 is more than 100000"
+    );
+    let err = load_err("[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 4294967295 1\"]\n\n1. Ra2 *");
+    assert!(err.to_string().ends_with("invalid halfmove clock: 4294967295 is more than 150"), "{err}");
 }

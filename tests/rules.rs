@@ -3,8 +3,8 @@
 //! without repeating them.
 
 use hotseat::chess::{
-    CastlingSide, Color, DrawClaim, Game, Move, MoveParseError, Outcome, Piece, Position, Reason, Role,
-    Square, Strictness,
+    CastlingSide, Color, DrawClaim, Game, Move, Outcome, Piece, Position, ReadMoveError, Reason, Role,
+    SanError, Square, Strictness, Undone,
 };
 
 fn pos(fen: &str) -> Position {
@@ -24,7 +24,7 @@ fn play_all(game: &mut Game, moves: &str) {
 /// The reason a typed move is refused, or a panic if it is accepted.
 fn refusal(pos: &Position, text: &str) -> String {
     match pos.parse_san(text) {
-        Err(MoveParseError::Illegal { reason, .. }) => reason,
+        Err(ReadMoveError::San(SanError::Illegal { reason, .. })) => reason.to_string(),
         other => panic!("{text} in {}: expected an illegal move, got {other:?}", pos.fen()),
     }
 }
@@ -368,7 +368,7 @@ fn undo_restores_the_exact_position_and_hash() {
         play_all(&mut g, san);
         seen.push(g.position().clone());
     }
-    while let Some(m) = g.undo() {
+    while let Some(Undone::Move(m)) = g.undo() {
         seen.pop();
         let before = seen.last().expect("the start remains");
         assert_eq!(g.position(), before, "after undoing {m:?}");

@@ -153,7 +153,7 @@ impl App {
         match moves.as_slice() {
             [] => false,
             [m] => {
-                self.play(*m);
+                self.play(*m, None);
                 true
             }
             [m, ..] if m.promotion_role().is_some() => {
@@ -164,14 +164,14 @@ impl App {
             // (Chess960): the plain move is what was pointed at.
             [m, ..] => {
                 let m = moves.iter().copied().find(|m| !m.is_castle()).unwrap_or(*m);
-                self.play(m);
+                self.play(m, None);
                 true
             }
         }
     }
 
     fn explain_illegal(&mut self, from: Square, to: Square) {
-        let text = strings::illegal_pointed_move(self.game().position(), from, to);
+        let text = strings::illegal_pointed_move(self.game(), from, to);
         self.error(text);
     }
 
@@ -216,7 +216,7 @@ impl App {
             .copied()
             .find(|m| m.to() == choice.to && m.promotion_role() == Some(role));
         match m {
-            Some(m) => self.play(m),
+            Some(m) => self.play(m, None),
             None => self.error(strings::cannot_promote_to(role)),
         }
     }

@@ -3,7 +3,7 @@
 //! uses them too, so a hint and the message Enter gives read the same.
 
 use super::{Question, Step};
-use crate::chess::{Color, Game, MoveParseError, Outcome, Piece, Position, Role, Square};
+use crate::chess::{Color, Game, Illegality, Outcome, ParseSanError, Piece, Role, Square};
 
 pub(crate) const NO_QUESTION: &str = "There is no question to answer.";
 pub(crate) const AUTO_FLIP_ON: &str = "The board now turns after every move.";
@@ -25,16 +25,6 @@ pub(crate) const CLOCKS_NOT_STARTED: &str =
     "Nothing to pause yet: the clocks start once both sides have made their first move.";
 pub(crate) const PROMOTION_CANCELLED: &str = "Promotion cancelled: the pawn has not moved.";
 pub(crate) const PROMOTION_KEYS: &str = "Choose the piece the pawn becomes, or Esc to cancel the move.";
-
-/// `12. Nf3` or `12… Nc6` for the move at `index` of the game.
-pub(crate) fn move_label(game: &Game, index: usize) -> String {
-    let start = game.start();
-    let from_start = index + usize::from(start.turn() == Color::Black);
-    let number = u64::from(start.fullmoves()) + (from_start / 2) as u64;
-    let dots = if from_start.is_multiple_of(2) { "." } else { "…" };
-    let san = game.san_moves().get(index).map_or("", String::as_str);
-    format!("{number}{dots} {san}")
-}
 
 /// What an undo took back: the result, or the move labelled `label`.
 pub(crate) fn taken_back(step: Step, label: &str) -> String {
@@ -70,13 +60,28 @@ pub(crate) fn no_legal_move_for(role: Role, sq: Square, in_check: bool) -> Strin
     format!("The {role} on {sq} has no legal move{why}.")
 }
 
-/// Why the piece on `from` cannot be put down on `to`.
-pub(crate) fn illegal_pointed_move(pos: &Position, from: Square, to: Square) -> String {
-    let reason = match pos.parse_uci(&format!("{from}{to}")) {
-        Err(MoveParseError::Illegal { reason, .. }) => reason,
-        _ => format!("it cannot go to {to}"),
-    };
+/// Why the piece on `from` cannot be put down on `to`, as the core explains it.
+pub(crate) fn illegal_pointed_move(game: &Game, from: Square, to: Square) -> String {
+    let reason = game.explain(from, to).map_or_else(|| format!("it cannot go to {to}"), |r| r.to_string());
     format!("Illegal move {from}–{to}: {reason}.")
+}
+
+/// A typed move the rules refuse: `Illegal move: Nf4 (no knight can reach f4)`.
+pub(crate) fn illegal_move(text: &str, reason: Illegality) -> String {
+    format!("Illegal move: {text} ({reason})")
+}
+
+/// Typed text that is no move at all.
+pub(crate) fn not_a_move(err: &ParseSanError) -> String {
+    format!("Not a move: {:?} (try SAN like Nf3 or coordinates like e2e4)", err.text())
+}
+
+/// A refusal with the nearest legal move, when one is close.
+pub(crate) fn did_you_mean(refusal: String, san: Option<String>) -> String {
+    match san {
+        Some(san) => format!("{refusal} — did you mean {san}?"),
+        None => refusal,
+    }
 }
 
 pub(crate) fn cannot_promote_to(role: Role) -> String {

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use crate::chess::{ByColor, Color, Game, Move, Outcome, Reason};
+use crate::chess::{ByColor, Color, Game, Move, Nag, Outcome, Undone};
 
 /// What one move left behind besides the move itself.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -12,6 +12,8 @@ pub struct Ply {
     /// Both clocks just after the move, when the mover's time was measured here or
     /// read from the record; `None` for a move nobody timed.
     pub times: Option<ByColor<Duration>>,
+    /// The annotation the player typed with the move (`!`, `?!`...).
+    pub nag: Option<Nag>,
 }
 
 /// Something taken back that redo can restore.
@@ -112,13 +114,14 @@ impl Timeline {
     /// The result the players (or a record) decided, if one was: it is taken back on
     /// its own, before any move.
     pub fn recorded(&self) -> Option<Outcome> {
-        self.game.outcome().filter(|o| is_recorded(o.reason))
+        self.game.recorded()
     }
 
-    /// Plays `m` with the clocks as they stand after it (`None`: not timed). Playing
-    /// the move that was last taken back keeps what else can be redone and brings its
-    /// times back (returned); any other move forgets what was taken back.
-    pub fn play(&mut self, m: Move, times: Option<ByColor<Duration>>) -> Option<Ply> {
+    /// Plays `m`, with the clocks as they stand after it (`None`: not timed) and the
+    /// annotation typed with it. Playing the move that was last taken back keeps what
+    /// else can be redone and brings its times back (returned); any other move forgets
+    /// what was taken back.
+    pub fn play(&mut self, m: Move, times: Option<ByColor<Duration>>, nag: Option<Nag>) -> Option<Ply> {
         let redone = match self.redo.last() {
             Some(&Redo::Move(top, ply)) if top == m => {
                 self.redo.pop();
@@ -130,7 +133,10 @@ impl Timeline {
             }
         };
         self.game.play(m);
-        self.plies.push(redone.unwrap_or(Ply { times }));
+        self.plies.push(match redone {
+            Some(ply) => Ply { nag: nag.or(ply.nag), ..ply },
+            None => Ply { times, nag },
+        });
         redone
     }
 
@@ -145,16 +151,18 @@ impl Timeline {
 
     /// Takes back a recorded result on its own, or else the last move.
     pub fn undo(&mut self) -> Option<Step> {
-        if let Some(outcome) = self.recorded() {
-            take_back_result(&mut self.game);
-            self.redo.push(Redo::Result(outcome));
-            return Some(Step::Result(outcome));
+        let index = self.game.ply().checked_sub(1);
+        match self.game.undo()? {
+            Undone::Result(outcome) => {
+                self.redo.push(Redo::Result(outcome));
+                Some(Step::Result(outcome))
+            }
+            Undone::Move(m) => {
+                let ply = self.plies.pop().unwrap_or_default();
+                self.redo.push(Redo::Move(m, ply));
+                index.map(Step::Move)
+            }
         }
-        let index = self.game.ply().checked_sub(1)?;
-        let m = self.game.undo()?;
-        let ply = self.plies.pop().unwrap_or_default();
-        self.redo.push(Redo::Move(m, ply));
-        Some(Step::Move(index))
     }
 
     /// Brings back what was last taken back.
@@ -170,25 +178,5 @@ impl Timeline {
                 Some(Step::Result(outcome))
             }
         }
-    }
-}
-
-// TODO(core merge): these move into the core as `Reason::is_recorded` and `Game::undo`.
-fn is_recorded(reason: Reason) -> bool {
-    matches!(
-        reason,
-        Reason::Unspecified
-            | Reason::ThreefoldRepetition
-            | Reason::FiftyMoveRule
-            | Reason::Agreement
-            | Reason::Resignation
-            | Reason::Timeout
-            | Reason::TimeoutWithInsufficientMaterial
-    )
-}
-
-fn take_back_result(game: &mut Game) {
-    if let Some(m) = game.undo() {
-        game.play(m);
     }
 }

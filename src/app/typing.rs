@@ -4,18 +4,18 @@
 //! the text by the rules core.
 
 use super::{App, Edit, Focus, strings};
-use crate::chess::{Game, Move, MoveParseError};
+use crate::chess::{Game, MAX_MOVE_TEXT, Move, MoveText, Nag};
 
-/// The longest move text kept: `Nb1xc3+!?` or `exd6 e.p.` fit with room to spare.
-const MAX_INPUT: usize = 24;
+/// The longest move text kept: no more than the core reads.
+const MAX_INPUT: usize = MAX_MOVE_TEXT;
 
 /// What the typed text means now: what the hint shows and what Enter does.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reading {
     /// Nothing is typed.
     Empty,
-    /// Exactly one legal move: Enter plays it.
-    Move(Move),
+    /// Exactly one legal move, with the annotation typed after it: Enter plays it.
+    Move(Move, Option<Nag>),
     /// A pawn's move to the last rank with no piece named: Enter opens the picker.
     Promotion(Move),
     /// Several legal moves fit the whole text (in SAN): Enter says which.
@@ -43,7 +43,7 @@ impl App {
     /// The move the typed text would play, when exactly one legal move fits it.
     pub fn preview(&self) -> Option<Move> {
         match self.reading() {
-            Reading::Move(m) => Some(m),
+            Reading::Move(m, _) => Some(m),
             _ => None,
         }
     }
@@ -118,7 +118,7 @@ impl App {
             return;
         }
         match self.reading() {
-            Reading::Move(m) => self.play(m),
+            Reading::Move(m, nag) => self.play(m, nag),
             Reading::Promotion(m) => self.open_promotion(m.from(), m.to()),
             Reading::Empty => {}
             Reading::Ambiguous(sans) => self.error(strings::ambiguous(&sans)),
@@ -136,8 +136,8 @@ impl App {
                 return;
             }
             match read(self.game(), token) {
-                Reading::Move(m) => {
-                    self.play(m);
+                Reading::Move(m, nag) => {
+                    self.play(m, nag);
                     played += 1;
                 }
                 reading => {
@@ -146,7 +146,7 @@ impl App {
                         Reading::Incomplete(sans) => strings::incomplete(token, &sans),
                         Reading::Promotion(_) => strings::paste_needs_promotion(token),
                         Reading::Refused(why) => why,
-                        Reading::Move(_) | Reading::Empty => String::new(),
+                        Reading::Move(..) | Reading::Empty => String::new(),
                     };
                     self.error(strings::paste_stopped(played, token, &why));
                     return;
@@ -170,38 +170,32 @@ fn move_token(word: &str) -> Option<&str> {
     }
 }
 
-/// One reading of typed text in the game's position.
+/// The core's one reading of typed text, in a player's words.
 fn read(game: &Game, text: &str) -> Reading {
-    let text = text.trim();
-    if text.is_empty() {
-        return Reading::Empty;
-    }
     let pos = game.position();
-    match pos.parse_move(text) {
-        Ok(m) => Reading::Move(m),
-        Err(MoveParseError::MissingPromotion { from, to, .. }) => {
+    let sans = |moves: Vec<Move>| moves.into_iter().map(|m| pos.san(m)).collect();
+    let nearest = |text: &str| pos.suggest(text).map(|m| pos.san(m));
+    let text = text.trim();
+    match game.read_move_text(text) {
+        MoveText::Empty => Reading::Empty,
+        MoveText::Move { mv, nag } => Reading::Move(mv, nag),
+        MoveText::Promotion { from, to } => {
             match pos.legal_moves_from(from).iter().copied().find(|m| m.to() == to) {
                 Some(m) => Reading::Promotion(m),
-                None => Reading::Refused(String::new()),
+                None => Reading::Refused(strings::not_a_move(&crate::chess::ParseSanError::new(text))),
             }
         }
-        Err(MoveParseError::Ambiguous { candidates, .. }) => Reading::Ambiguous(candidates),
-        Err(err) => {
-            let starts: Vec<String> =
-                pos.moves_matching_prefix(text).into_iter().map(|m| pos.san(m)).collect();
-            if !starts.is_empty() {
-                return Reading::Incomplete(starts);
+        MoveText::Ambiguous(moves) => Reading::Ambiguous(sans(moves)),
+        MoveText::Incomplete(moves) => Reading::Incomplete(sans(moves)),
+        MoveText::Illegal(reason) => {
+            let refusal = strings::illegal_move(text, reason);
+            match reason {
+                crate::chess::Illegality::GameOver(_) => Reading::Refused(refusal),
+                _ => Reading::Refused(strings::did_you_mean(refusal, nearest(text))),
             }
-            let mut probe = game.clone();
-            let err = probe.play_san(text).err().unwrap_or(err);
-            let hint = match &err {
-                MoveParseError::Ambiguous { .. } => None,
-                _ => pos.suggest(text).map(|m| pos.san(m)),
-            };
-            Reading::Refused(match hint {
-                Some(san) => format!("{err} — did you mean {san}?"),
-                None => err.to_string(),
-            })
+        }
+        MoveText::Invalid(err) => {
+            Reading::Refused(strings::did_you_mean(strings::not_a_move(&err), nearest(text)))
         }
     }
 }

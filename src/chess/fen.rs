@@ -90,8 +90,21 @@ pub enum Strictness {
 }
 
 impl Position {
+    /// The largest halfmove clock a FEN may give: at 150 (75 moves by each side
+    /// without a capture or pawn move) the game is already drawn, so no larger
+    /// clock can come from play.
+    pub const MAX_HALFMOVES: u32 = 150;
+
+    /// The largest fullmove number a FEN may give, far beyond any real game, so that
+    /// the number after any game from there still fits and reads the same in the FEN,
+    /// the PGN and on screen. (A game started near the limit can pass it; the FEN of
+    /// such a late position is then refused.)
+    pub const MAX_FULLMOVES: u32 = 100_000;
+
     /// Parses a FEN with full validation. Four fields are enough: the clocks then
-    /// default to `0 1`.
+    /// default to `0 1`. A halfmove clock above [`MAX_HALFMOVES`](Position::MAX_HALFMOVES)
+    /// or a fullmove number above [`MAX_FULLMOVES`](Position::MAX_FULLMOVES) is refused
+    /// (leniently too); a fullmove number of 0 reads as 1.
     ///
     /// ```
     /// use hotseat::chess::{FenField, Position};
@@ -123,21 +136,11 @@ impl Position {
         parse_castling(&mut pos, fields[2])?;
         let ep = parse_ep(&pos, fields[3])?;
         if let Some(n) = fields.get(4) {
-            pos.halfmoves = n.parse().map_err(|_| {
-                FenError::field(FenField::Halfmoves, format!("expected a number, found {n:?}"))
-            })?;
+            pos.halfmoves = parse_counter(n, FenField::Halfmoves, Position::MAX_HALFMOVES)?;
         }
         if let Some(n) = fields.get(5) {
-            pos.fullmoves = match n.parse::<u32>() {
-                Ok(0) => 1, // some writers emit 0; treat as the first move
-                Ok(v) => v,
-                Err(_) => {
-                    return Err(FenError::field(
-                        FenField::Fullmoves,
-                        format!("expected a number, found {n:?}"),
-                    ));
-                }
-            };
+            // Some writers emit 0; treat it as the first move.
+            pos.fullmoves = parse_counter(n, FenField::Fullmoves, Position::MAX_FULLMOVES)?.max(1);
         }
 
         let them = !pos.turn;
@@ -223,6 +226,17 @@ impl Position {
             }
         }
         if out.is_empty() { "-".to_owned() } else { out }
+    }
+}
+
+/// A move counter no greater than `max`.
+fn parse_counter(text: &str, field: FenField, max: u32) -> Result<u32, FenError> {
+    if !text.bytes().all(|b| b.is_ascii_digit()) || text.is_empty() {
+        return Err(FenError::field(field, format!("expected a number, found {text:?}")));
+    }
+    match text.parse::<u32>() {
+        Ok(n) if n <= max => Ok(n),
+        _ => Err(FenError::field(field, format!("{text} is more than {max}"))),
     }
 }
 
@@ -456,6 +470,32 @@ mod tests {
             let err = Position::from_fen(fen).expect_err(fen);
             assert_eq!(err.fen_field(), field, "{fen}: {err}");
         }
+    }
+
+    #[test]
+    fn move_counters_beyond_any_playable_game_are_refused() {
+        let fen = |clocks: &str| format!("4k3/8/8/8/8/8/8/4K2R w K - {clocks}");
+        for strictness in [Strictness::Strict, Strictness::Lenient] {
+            let read = |clocks: &str| Position::from_fen_with(&fen(clocks), strictness);
+            assert_eq!(read("150 1").map(|p| p.halfmoves()), Ok(150));
+            assert_eq!(read("0 100000").map(|p| p.fullmoves()), Ok(100_000));
+            assert_eq!(read("0 0").map(|p| p.fullmoves()), Ok(1));
+            for (clocks, field) in [
+                ("151 1", FenField::Halfmoves),
+                ("4294967295 1", FenField::Halfmoves),
+                ("99999999999 1", FenField::Halfmoves),
+                ("0 100001", FenField::Fullmoves),
+                ("0 4294967295", FenField::Fullmoves),
+                ("0 +5", FenField::Fullmoves),
+            ] {
+                let err = read(clocks).expect_err(clocks);
+                assert_eq!(err.fen_field(), Some(field), "{clocks}: {err}");
+            }
+        }
+        let err = Position::from_fen(&fen("151 1")).expect_err("too many halfmoves");
+        assert_eq!(err.to_string(), "invalid halfmove clock: 151 is more than 150");
+        let err = Position::from_fen(&fen("0 100001")).expect_err("too many moves");
+        assert_eq!(err.to_string(), "invalid fullmove number: 100001 is more than 100000");
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::{Color, Move, MoveParseError, Position, Role, San, Square};
+use super::{Color, Illegality, Move, Position, Role, SanError, Square};
 
 /// The result of a finished game, in PGN terms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -90,6 +90,27 @@ impl Reason {
             Reason::Unspecified => "an unrecorded reason",
         }
     }
+
+    /// Whether a result with this reason is decided by the players or read from a
+    /// record rather than from the position: claims, agreement, resignation, time,
+    /// and a result a record gives without a reason. Those are taken back on their
+    /// own ([`Game::undo`]); the automatic endings go with the move that brought them.
+    pub const fn is_recorded(self) -> bool {
+        match self {
+            Reason::Unspecified
+            | Reason::ThreefoldRepetition
+            | Reason::FiftyMoveRule
+            | Reason::Agreement
+            | Reason::Resignation
+            | Reason::Timeout
+            | Reason::TimeoutWithInsufficientMaterial => true,
+            Reason::Checkmate
+            | Reason::Stalemate
+            | Reason::InsufficientMaterial
+            | Reason::FivefoldRepetition
+            | Reason::SeventyFiveMoveRule => false,
+        }
+    }
 }
 
 /// How a game ended: the result and the reason.
@@ -129,6 +150,36 @@ impl fmt::Display for Outcome {
                 write!(f, "Draw: time out with insufficient material {result}")
             }
             (reason, None) => write!(f, "Draw by {} {result}", reason.describe()),
+        }
+    }
+}
+
+/// What [`Game::undo`] took back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Undone {
+    /// A recorded result (a claim, agreement, resignation, time, or one a record gave);
+    /// the moves are unchanged.
+    Result(Outcome),
+    /// The last move, and any automatic ending it brought.
+    Move(Move),
+}
+
+/// The number of a move and who plays it: `12.` for White's twelfth move, `12…` for
+/// Black's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MoveNumber {
+    /// The fullmove number, as in FEN: 1 for the first pair of moves.
+    pub fullmove: u64,
+    /// Who plays the move.
+    pub color: Color,
+}
+
+impl fmt::Display for MoveNumber {
+    /// `12.` for White, `12…` for Black.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.color {
+            Color::White => write!(f, "{}.", self.fullmove),
+            Color::Black => write!(f, "{}…", self.fullmove),
         }
     }
 }
@@ -232,76 +283,32 @@ impl Game {
         self.push(m);
     }
 
-    /// Plays a move if it is legal and the game is not over; otherwise changes nothing.
-    pub fn try_play(&mut self, m: Move) -> Result<(), MoveParseError> {
-        if let Some(outcome) = self.outcome() {
-            return Err(MoveParseError::Illegal {
-                text: format!("{m:?}"),
-                reason: format!("the game is over: {outcome}"),
-            });
-        }
-        if !self.position().is_legal(m) {
-            return Err(MoveParseError::Illegal {
-                text: format!("{m:?}"),
-                reason: "not a legal move here".to_owned(),
-            });
-        }
-        self.push(m);
-        Ok(())
-    }
-
-    /// Reads a move in SAN or coordinates and plays it; on error nothing changes.
-    pub fn play_san(&mut self, text: &str) -> Result<Move, MoveParseError> {
-        if let Some(outcome) = self.outcome() {
-            return Err(MoveParseError::Illegal {
-                text: text.trim().to_owned(),
-                reason: format!("the game is over: {outcome}"),
-            });
-        }
-        let m = self.position().parse_move(text).map_err(|err| self.explain_en_passant(text, err))?;
-        self.push(m);
-        Ok(m)
-    }
-
-    /// A position keeps its en-passant square only while the capture is legal, so it
-    /// cannot tell "no pawn can reach d6" from "taking en passant would expose your
-    /// king". The game knows the last move and can.
-    fn explain_en_passant(&self, text: &str, err: MoveParseError) -> MoveParseError {
-        let MoveParseError::Illegal { text: typed, .. } = &err else { return err };
-        let (Some(&last), Some(before)) = (self.moves.last(), self.positions.len().checked_sub(2)) else {
-            return err;
+    /// Plays a move if it is legal and the game is not over; otherwise changes nothing
+    /// and says why, the move written in coordinates.
+    pub fn try_play(&mut self, m: Move) -> Result<(), SanError> {
+        let reason = match self.outcome() {
+            Some(outcome) => Illegality::GameOver(outcome),
+            None if self.position().is_legal(m) => {
+                self.push(m);
+                return Ok(());
+            }
+            None => self.explain(m.from(), m.to()).unwrap_or(Illegality::NotLegalHere),
         };
-        let before = &self.positions[before];
+        Err(SanError::Illegal { text: self.position().uci(m), reason })
+    }
+
+    /// The square a pawn skipped over if the last move was its double step: a
+    /// position keeps its en-passant square only while the capture is legal, so only
+    /// the game can say that taking en passant would expose the king.
+    pub(super) fn skipped(&self) -> Option<Square> {
+        let last = *self.moves.last()?;
+        let before = &self.positions[self.positions.len().checked_sub(2)?];
         let double_push = before.piece_at(last.from()).is_some_and(|p| p.role == Role::Pawn)
             && last.from().index().abs_diff(last.to().index()) == 16;
-        if !double_push {
-            return err;
-        }
-        let skipped = Square::new(u32::midpoint(last.from() as u32, last.to() as u32));
-        let pos = self.position();
-        let aims_at_skipped = if let Some(San::Normal { role: Role::Pawn, file: Some(file), to, .. }) =
-            San::parse(text, false)
-        {
-            to == skipped && file.index().abs_diff(to.file().index()) == 1
-        } else {
-            let b = text.trim().as_bytes();
-            b.len() == 4
-                && Square::from_ascii(&b[2..4]) == Some(skipped)
-                && Square::from_ascii(&b[0..2])
-                    .and_then(|from| pos.piece_at(from))
-                    .is_some_and(|p| p.role == Role::Pawn && p.color == pos.turn())
-        };
-        if aims_at_skipped {
-            MoveParseError::Illegal {
-                text: typed.clone(),
-                reason: "taking en passant would leave your king in check".to_owned(),
-            }
-        } else {
-            err
-        }
+        double_push.then(|| Square::new(u32::midpoint(last.from() as u32, last.to() as u32)))
     }
 
-    fn push(&mut self, m: Move) {
+    pub(super) fn push(&mut self, m: Move) {
         let pos = self.position();
         let san = pos.san(m);
         let mut next = pos.clone();
@@ -311,13 +318,69 @@ impl Game {
         self.sans.push(san);
     }
 
-    /// Takes back the last move, and any result recorded after it. Returns the move.
-    pub fn undo(&mut self) -> Option<Move> {
-        self.recorded = None;
+    /// Takes back one step: a recorded result on its own (the moves stay, and
+    /// [`record`](Game::record) puts it back), otherwise the last move together with
+    /// any automatic ending it brought. `None` when there is nothing to take back.
+    ///
+    /// ```
+    /// use hotseat::chess::{Color, Game, Undone};
+    /// let mut game = Game::new();
+    /// game.play_san("e4").expect("legal");
+    /// game.resign(Color::Black);
+    /// let resigned = game.outcome().expect("over");
+    /// assert_eq!(game.undo(), Some(Undone::Result(resigned)));
+    /// assert_eq!(game.ply(), 1);
+    /// assert!(matches!(game.undo(), Some(Undone::Move(_))));
+    /// assert_eq!(game.undo(), None);
+    /// ```
+    pub fn undo(&mut self) -> Option<Undone> {
+        if let Some(outcome) = self.recorded.take() {
+            return Some(Undone::Result(outcome));
+        }
         let m = self.moves.pop()?;
         self.positions.pop();
         self.sans.pop();
-        Some(m)
+        Some(Undone::Move(m))
+    }
+
+    /// The result the players recorded (or a record gave), if any, as opposed to an
+    /// ending read from the position.
+    pub fn recorded(&self) -> Option<Outcome> {
+        self.recorded
+    }
+
+    /// The number of the move at `index` (0 is the first move of the game) and who
+    /// plays it, counting from the start position's fullmove number and side to move.
+    /// Any index has a number, played or not.
+    ///
+    /// ```
+    /// use hotseat::chess::{Color, Game, MoveNumber, Position};
+    /// let start = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 b - - 0 30").expect("valid fen");
+    /// let game = Game::from_position(start);
+    /// assert_eq!(game.move_number(0), MoveNumber { fullmove: 30, color: Color::Black });
+    /// assert_eq!(game.move_number(1), MoveNumber { fullmove: 31, color: Color::White });
+    /// ```
+    pub fn move_number(&self, index: usize) -> MoveNumber {
+        let start = self.start();
+        let index = index as u64 + u64::from(start.turn() == Color::Black);
+        let color = if index.is_multiple_of(2) { Color::White } else { Color::Black };
+        MoveNumber { fullmove: u64::from(start.fullmoves()).saturating_add(index / 2), color }
+    }
+
+    /// The move at `index` with its number, for players: `12. Nf3`, `12… Nc6`; `None`
+    /// past the last move.
+    ///
+    /// ```
+    /// use hotseat::chess::Game;
+    /// let mut game = Game::new();
+    /// game.play_san("e4").expect("legal");
+    /// game.play_san("e5").expect("legal");
+    /// assert_eq!(game.label(1).as_deref(), Some("1… e5"));
+    /// assert_eq!(game.label(2), None);
+    /// ```
+    pub fn label(&self, index: usize) -> Option<String> {
+        let san = self.sans.get(index)?;
+        Some(format!("{} {san}", self.move_number(index)))
     }
 
     /// How many times the current position has occurred, this time included.
@@ -412,6 +475,8 @@ impl Game {
     }
 
     /// Records any outcome, as read from a game record (ignored once the game is over).
+    /// [`undo`](Game::undo) takes it back on its own, whatever its reason; the reasons
+    /// meant for this are those where [`Reason::is_recorded`] holds.
     pub fn record(&mut self, outcome: Outcome) {
         if !self.is_over() {
             self.recorded = Some(outcome);
@@ -446,7 +511,7 @@ mod tests {
             let err = game.play_san(typed).expect_err("the capture would expose the king");
             assert_eq!(
                 err.to_string(),
-                format!("Illegal move: {typed} (taking en passant would leave your king in check)")
+                format!("illegal move {typed}: taking en passant would leave your king in check")
             );
         }
         assert_eq!(game.ply(), 1);
@@ -494,10 +559,93 @@ mod tests {
     fn claiming_threefold_records_the_draw_and_undo_takes_it_back() {
         let mut game = Game::new();
         play_all(&mut game, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8");
-        assert_eq!(game.claim_draw(), Some(Outcome::draw(Reason::ThreefoldRepetition)));
+        let claimed = Outcome::draw(Reason::ThreefoldRepetition);
+        assert_eq!(game.claim_draw(), Some(claimed));
         assert!(game.is_over());
-        game.undo();
+        assert_eq!(game.undo(), Some(Undone::Result(claimed)));
         assert!(!game.is_over());
+        assert_eq!(game.ply(), 8, "the moves stay");
+    }
+
+    #[test]
+    fn undo_takes_back_a_recorded_result_on_its_own_and_record_puts_it_back() {
+        let mut game = Game::new();
+        play_all(&mut game, "e4 e5");
+        let resigned = Outcome::win(Color::White, Reason::Resignation);
+        game.resign(Color::Black);
+        assert_eq!(game.recorded(), Some(resigned));
+        assert_eq!(game.undo(), Some(Undone::Result(resigned)));
+        assert_eq!((game.ply(), game.outcome()), (2, None));
+        game.record(resigned);
+        assert_eq!(game.outcome(), Some(resigned));
+        assert_eq!(game.undo(), Some(Undone::Result(resigned)));
+        assert_eq!(game.undo(), Some(Undone::Move(Move::normal(Square::E7, Square::E5))));
+        assert_eq!(game.undo(), Some(Undone::Move(Move::normal(Square::E2, Square::E4))));
+        assert_eq!(game.undo(), None);
+    }
+
+    #[test]
+    fn a_result_recorded_before_any_move_is_taken_back_too() {
+        let mut game = Game::new();
+        game.agree_draw();
+        assert_eq!(game.undo(), Some(Undone::Result(Outcome::draw(Reason::Agreement))));
+        assert_eq!(game.undo(), None);
+    }
+
+    #[test]
+    fn checkmate_goes_with_the_move_that_gave_it() {
+        let mut game = Game::new();
+        play_all(&mut game, "f3 e5 g4 Qh4#");
+        assert_eq!(game.recorded(), None);
+        assert_eq!(game.undo(), Some(Undone::Move(Move::normal(Square::D8, Square::H4))));
+        assert_eq!((game.ply(), game.outcome()), (3, None));
+    }
+
+    #[test]
+    fn moves_are_numbered_from_the_start_position_whoever_moves_first() {
+        let mut game = Game::new();
+        play_all(&mut game, "e4 e5 Nf3");
+        assert_eq!(game.move_number(0), MoveNumber { fullmove: 1, color: Color::White });
+        assert_eq!(game.move_number(1), MoveNumber { fullmove: 1, color: Color::Black });
+        assert_eq!(game.move_number(2), MoveNumber { fullmove: 2, color: Color::White });
+        assert_eq!(game.label(0).as_deref(), Some("1. e4"));
+        assert_eq!(game.label(1).as_deref(), Some("1… e5"));
+        assert_eq!(game.label(2).as_deref(), Some("2. Nf3"));
+        assert_eq!(game.label(3), None);
+        let start = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 b - - 0 12").expect("valid fen");
+        let mut game = Game::from_position(start);
+        play_all(&mut game, "Kd7 Ra2 Kd6");
+        let labels: Vec<String> = (0..3).filter_map(|i| game.label(i)).collect();
+        assert_eq!(labels, ["12… Kd7", "13. Ra2", "13… Kd6"]);
+        assert_eq!(game.move_number(2).to_string(), "13…");
+        // The numbering agrees with the positions' own fullmove numbers.
+        for ply in 0..game.ply() {
+            let pos = game.position_at(ply).expect("a position before every move");
+            let number = game.move_number(ply);
+            assert_eq!((number.fullmove, number.color), (u64::from(pos.fullmoves()), pos.turn()));
+        }
+    }
+
+    #[test]
+    fn only_results_decided_by_the_players_or_a_record_are_recorded() {
+        let recorded = [
+            Reason::Unspecified,
+            Reason::ThreefoldRepetition,
+            Reason::FiftyMoveRule,
+            Reason::Agreement,
+            Reason::Resignation,
+            Reason::Timeout,
+            Reason::TimeoutWithInsufficientMaterial,
+        ];
+        let automatic = [
+            Reason::Checkmate,
+            Reason::Stalemate,
+            Reason::InsufficientMaterial,
+            Reason::FivefoldRepetition,
+            Reason::SeventyFiveMoveRule,
+        ];
+        assert!(recorded.iter().all(|r| r.is_recorded()));
+        assert!(automatic.iter().all(|r| !r.is_recorded()));
     }
 
     #[test]

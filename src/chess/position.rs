@@ -137,7 +137,9 @@ impl Position {
         self.ep_square
     }
 
-    /// Half-moves since the last capture or pawn move (for the fifty-move rule).
+    /// Half-moves since the last capture or pawn move (for the fifty-move rule). It
+    /// stops at [`MAX_HALFMOVES`](Position::MAX_HALFMOVES) (150), where the
+    /// seventy-five-move rule has drawn the game.
     pub fn halfmoves(&self) -> u32 {
         self.halfmoves
     }
@@ -283,7 +285,9 @@ impl Position {
             hash ^= zobrist::en_passant(ep);
         }
         let old_castling = self.castling;
-        self.halfmoves += 1;
+        // The clock stops where the seventy-five-move rule has drawn the game, so every
+        // position that play reaches writes a FEN that reads back.
+        self.halfmoves = self.halfmoves.saturating_add(1).min(Position::MAX_HALFMOVES);
         let mut ep_candidate = None;
 
         match m.kind() {
@@ -352,7 +356,7 @@ impl Position {
             hash ^= zobrist::castling(sq);
         }
         if us == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = them;
         self.update_checkers();
@@ -494,4 +498,30 @@ impl Default for Position {
 #[error("illegal move {uci}")]
 pub struct IllegalMoveError {
     uci: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_move_counters_stop_at_their_largest_value_instead_of_wrapping() {
+        let mut pos = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").expect("valid fen");
+        pos.halfmoves = u32::MAX;
+        pos.fullmoves = u32::MAX;
+        for m in [Move::normal(Square::A1, Square::A2), Move::normal(Square::E8, Square::E7)] {
+            pos.play(m);
+        }
+        assert_eq!((pos.halfmoves(), pos.fullmoves()), (Position::MAX_HALFMOVES, u32::MAX));
+    }
+
+    #[test]
+    fn the_halfmove_clock_stops_at_150_so_the_fen_of_any_played_position_reads_back() {
+        let mut pos = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 149 90").expect("valid fen");
+        for m in [Move::normal(Square::A1, Square::A2), Move::normal(Square::E8, Square::E7)] {
+            pos.play(m);
+        }
+        assert_eq!(pos.halfmoves(), 150);
+        assert_eq!(Position::from_fen(&pos.fen()), Ok(pos));
+    }
 }

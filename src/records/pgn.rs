@@ -31,7 +31,7 @@ mod writer;
 use std::fmt;
 use std::time::{Duration, SystemTime};
 
-use crate::chess::{Game, GameResult, MoveParseError};
+use crate::chess::{Game, GameResult, ReadMoveError, SanError};
 
 pub(crate) use date::UtcTime;
 pub use date::pgn_date;
@@ -90,7 +90,7 @@ pub enum PgnErrorKind {
     UnsupportedVariant(String),
     /// A move that cannot be played in the position it stands in.
     #[error("{}", describe_move_error(.0))]
-    Move(MoveParseError),
+    Move(ReadMoveError),
     /// A move written after the game had already ended.
     #[error("move {text} comes after the game has ended ({outcome})")]
     AfterEnd {
@@ -110,14 +110,14 @@ pub enum PgnErrorKind {
 
 /// The reason a move was refused, in the lower-case style of the other PGN errors:
 /// `illegal move Nf6 (no knight can reach f6)`.
-fn describe_move_error(err: &MoveParseError) -> String {
+fn describe_move_error(err: &ReadMoveError) -> String {
     match err {
-        MoveParseError::Syntax { text } => format!("not a move: {text}"),
-        MoveParseError::Illegal { text, reason } => format!("illegal move {text} ({reason})"),
-        MoveParseError::Ambiguous { text, candidates } => {
-            format!("ambiguous move {text} (could be {})", candidates.join(" or "))
+        ReadMoveError::Syntax(err) => format!("not a move: {}", err.text()),
+        ReadMoveError::San(SanError::Illegal { text, reason }) => format!("illegal move {text} ({reason})"),
+        ReadMoveError::San(SanError::Ambiguous { text, sans, .. }) => {
+            format!("ambiguous move {text} (could be {})", sans.join(" or "))
         }
-        MoveParseError::MissingPromotion { text, .. } => {
+        ReadMoveError::San(SanError::MissingPromotion { text, .. }) => {
             format!("move {text} does not say what the pawn promotes to")
         }
     }

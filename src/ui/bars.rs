@@ -9,7 +9,7 @@ use super::layout::ScreenLayout;
 use super::text;
 use super::theme::Look;
 use crate::app::{Action, App, Command, MessageKind, Mode, Reading, strings};
-use crate::chess::{Color, DrawClaim};
+use crate::chess::{DrawClaim, Nag};
 use crate::input::{self, Key};
 
 /// Draws the four lines.
@@ -92,7 +92,9 @@ fn input_line(app: &App, look: &Look, width: usize) -> Line<'static> {
     let position = app.game().position();
     let (hint, style) = match app.reading() {
         Reading::Empty => (String::new(), look.dim()),
-        Reading::Move(m) => (format!("  {}", position.san(m)), look.dim()),
+        Reading::Move(m, nag) => {
+            (format!("  {}{}", position.san(m), nag.and_then(Nag::suffix).unwrap_or_default()), look.dim())
+        }
         Reading::Promotion(_) => ("  Enter: choose the piece".to_owned(), look.dim()),
         Reading::Ambiguous(sans) => (format!("  {}", strings::ambiguous(&sans)), look.error()),
         Reading::Incomplete(sans) => (format!("  {}", sans.join(" ")), look.dim()),
@@ -114,15 +116,9 @@ fn message_line(app: &App, look: &Look, width: usize) -> Line<'static> {
     }
     if app.is_browsing() {
         let ply = app.shown_ply();
-        let at = if ply == 0 {
-            "the starting position".to_owned()
-        } else {
-            let game = app.game();
-            let start = game.start();
-            let index = ply - 1 + usize::from(start.turn() == Color::Black);
-            let number = start.fullmoves() as usize + index / 2;
-            let dots = if index.is_multiple_of(2) { "." } else { "…" };
-            format!("the position after {number}{dots} {}", game.san_moves()[ply - 1])
+        let at = match ply.checked_sub(1).and_then(|index| app.game().label(index)) {
+            Some(label) => format!("the position after {label}"),
+            None => "the starting position".to_owned(),
         };
         let text = format!(
             "Viewing {at} — {} returns to the game, which is unchanged",

@@ -139,11 +139,11 @@ struct MoveLines<'a> {
 
 impl<'a> MoveLines<'a> {
     fn of(game: &'a Game) -> MoveLines<'a> {
-        let start = game.start();
+        let first = game.move_number(0);
         MoveLines {
             game,
-            offset: usize::from(start.turn() == Color::Black),
-            first_number: start.fullmoves() as usize,
+            offset: usize::from(first.color == Color::Black),
+            first_number: first.fullmove as usize,
         }
     }
 

@@ -120,41 +120,9 @@ impl Rng {
     }
 }
 
-/// The back rank of Chess960 start position `index` (0 to 959) in Scharnagl's
-/// numbering, White's pieces as FEN letters: 518 is `RNBQKBNR`.
-pub fn chess960_back_rank(index: usize) -> String {
-    assert!(index < 960, "Chess960 positions are numbered 0 to 959");
-    let mut rank = [None; 8];
-    let mut n = index;
-    rank[2 * (n % 4) + 1] = Some('B');
-    n /= 4;
-    rank[2 * (n % 4)] = Some('B');
-    n /= 4;
-    let place = |rank: &mut [Option<char>; 8], nth: usize, piece: char| {
-        let square = (0..8).filter(|&i| rank[i].is_none()).nth(nth).expect("a free square");
-        rank[square] = Some(piece);
-    };
-    place(&mut rank, n % 6, 'Q');
-    n /= 6;
-    let knights = [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)][n];
-    // Place the second knight first so the first one's index still counts free squares.
-    place(&mut rank, knights.1, 'N');
-    place(&mut rank, knights.0, 'N');
-    for piece in ['R', 'K', 'R'] {
-        place(&mut rank, 0, piece);
-    }
-    rank.iter().map(|c| c.expect("every square filled")).collect()
-}
-
-/// The FEN of Chess960 start position `index`, with Shredder-FEN castling rights.
+/// The FEN of Chess960 start position `index` (0 to 959), as the core numbers them.
 pub fn chess960_fen(index: usize) -> String {
-    let white = chess960_back_rank(index);
-    let black = white.to_ascii_lowercase();
-    let rooks: Vec<char> =
-        white.chars().enumerate().filter(|(_, c)| *c == 'R').map(|(i, _)| (b'a' + i as u8) as char).collect();
-    let castling: String =
-        rooks.iter().rev().map(char::to_ascii_uppercase).chain(rooks.iter().rev().copied()).collect();
-    format!("{black}/pppppppp/8/8/8/8/PPPPPPPP/{white} w {castling} - 0 1")
+    Position::chess960(index as u16).expect("Chess960 positions are numbered 0 to 959").fen()
 }
 
 /// Plays up to `plies` random legal moves from `start`, stopping early when the game

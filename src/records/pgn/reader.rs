@@ -179,9 +179,7 @@ impl GameEntry {
                             outcome: outcome.to_string(),
                         }));
                     }
-                    let m = game.position().parse_move(text).map_err(|e| located(PgnErrorKind::Move(e)))?;
-                    // `try_play` rather than `play`: no input may reach a panic.
-                    game.try_play(m).map_err(|e| located(PgnErrorKind::Move(e)))?;
+                    game.play_san(text).map_err(|e| located(PgnErrorKind::Move(e)))?;
                     clocks.push(None);
                 }
                 TokenKind::Null(text) => return Err(located(PgnErrorKind::NullMove(text.clone()))),

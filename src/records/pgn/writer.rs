@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use super::reader::{claim_available, reason_for, variant_is_chess960};
 use super::{PgnGame, SEVEN_TAG_ROSTER};
-use crate::chess::{Bitboard, CastlingSide, Color, Position, Rank, Reason, Role, STARTING_FEN};
+use crate::chess::{Bitboard, CastlingSide, Color, MoveNumber, Position, Rank, Reason, Role, STARTING_FEN};
 
 /// The longest line the movetext may have.
 const MAX_LINE: usize = 80;
@@ -189,12 +189,11 @@ fn movetext(pgn: &PgnGame) -> Vec<String> {
     let mut units = Vec::with_capacity(game.ply() + 1);
     let mut after_comment = false;
     for (ply, san) in game.san_moves().iter().enumerate() {
-        let pos = game.position_at(ply).expect("a position before every move");
-        let number = pos.fullmoves();
-        let unit = match pos.turn() {
-            Color::White => format!("{number}. {san}"),
+        let MoveNumber { fullmove, color } = game.move_number(ply);
+        let unit = match color {
+            Color::White => format!("{fullmove}. {san}"),
             // Black's move carries its number at the start and after a comment.
-            Color::Black if ply == 0 || after_comment => format!("{number}... {san}"),
+            Color::Black if ply == 0 || after_comment => format!("{fullmove}... {san}"),
             Color::Black => san.clone(),
         };
         units.push(unit);
