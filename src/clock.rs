@@ -100,6 +100,11 @@ impl fmt::Display for TimeControl {
     }
 }
 
+/// The most time a clock can show: a day. Base times, clock times read from a record
+/// and clocks that gain from increments all stop here, so that no sum of times can
+/// overflow, and a time that is shown can be saved and read back as it is.
+pub const MAX_CLOCK_TIME: Duration = Duration::from_secs(24 * 60 * 60);
+
 /// Since when the side to move's clock has been running.
 #[derive(Clone, Copy, Debug)]
 struct Running {
@@ -188,15 +193,15 @@ impl Clocks {
     ) -> Clocks {
         let mut clocks = Clocks::new(controls.white, controls.black, to_move);
         clocks.remaining = remaining;
-        clocks.history = vec![remaining; ply + 1];
+        clocks.history = vec![remaining; ply.saturating_add(1)];
         clocks.ply = ply;
         clocks
     }
 
     /// Clocks for a recorded game of `moves` half-moves that started with `to_move` to
     /// play, where `times[i]` is the mover's time left after move `i` when known (the
-    /// `%clk` comments of a PGN record). Unknown times keep what the clock showed
-    /// before. Undo then goes back through the recorded times.
+    /// `%clk` comments of a PGN record), at most [`MAX_CLOCK_TIME`]. Unknown times keep
+    /// what the clock showed before. Undo then goes back through the recorded times.
     ///
     /// The clocks are not running: call [`Clocks::resume`] after [`Clocks::pause`], or
     /// [`Clocks::start`], when play goes on.
@@ -210,9 +215,9 @@ impl Clocks {
         for i in 0..moves {
             let mover = clocks.to_move;
             if let Some(time) = times.get(i).copied().flatten() {
-                clocks.remaining[mover] = time;
+                clocks.remaining[mover] = time.min(MAX_CLOCK_TIME);
             }
-            clocks.ply += 1;
+            clocks.ply = clocks.ply.saturating_add(1);
             clocks.to_move = !mover;
             clocks.history.push(clocks.remaining);
         }
@@ -227,11 +232,11 @@ impl Clocks {
     /// The mover's time left after each move so far, for `%clk` comments: what
     /// [`Clocks::on_move`] returned, or what the record said.
     pub fn move_times(&self) -> Vec<Duration> {
-        (0..self.ply)
-            .map(|i| {
-                let mover = if (self.ply - i) % 2 == 1 { !self.to_move } else { self.to_move };
-                self.history[i + 1][mover]
-            })
+        let first_mover = if self.ply % 2 == 1 { !self.to_move } else { self.to_move };
+        let after_each_move = self.history.iter().skip(1).take(self.ply);
+        after_each_move
+            .enumerate()
+            .map(|(i, times)| times[if i % 2 == 0 { first_mover } else { !first_mover }])
             .collect()
     }
 
@@ -256,7 +261,8 @@ impl Clocks {
 
     /// Time used so far on the current turn, before any delay is taken off.
     fn used(&self, now: Instant) -> Duration {
-        self.used_this_turn + self.running.map_or(Duration::ZERO, |r| now.saturating_duration_since(r.since))
+        let running = self.running.map_or(Duration::ZERO, |r| now.saturating_duration_since(r.since));
+        self.used_this_turn.saturating_add(running)
     }
 
     /// What the clock of `color` shows at `now`.
@@ -323,12 +329,12 @@ impl Clocks {
         let step: u128 = if left <= Duration::from_secs(10) { 100_000_000 } else { 1_000_000_000 };
         let nanos = left.as_nanos() % step;
         let until_digit = Duration::from_nanos(if nanos == 0 { step } else { nanos } as u64);
-        Some(pending_delay + until_digit.min(left.max(Duration::from_nanos(1))))
+        Some(pending_delay.saturating_add(until_digit.min(left.max(Duration::from_nanos(1)))))
     }
 
     /// Records that the side to move has moved at `now`: charges the time used, adds
     /// the bonus and starts the opponent's clock. Returns the mover's time left (for a
-    /// `%clk` comment).
+    /// `%clk` comment). A bonus never lifts a clock past [`MAX_CLOCK_TIME`].
     ///
     /// A move made while the clocks are paused charges only the time used before the
     /// pause, and the clocks stay paused.
@@ -337,13 +343,14 @@ impl Clocks {
         if self.is_timing() {
             let used = self.used(now);
             let left = self.remaining(mover, now);
-            self.remaining[mover] = match self.controls[mover].bonus {
-                Bonus::Increment(inc) => left + inc,
-                Bonus::Bronstein(delay) if !left.is_zero() => left + used.min(delay),
-                Bonus::None | Bonus::Delay(_) | Bonus::Bronstein(_) => left,
+            let bonus = match self.controls[mover].bonus {
+                Bonus::Increment(inc) => inc,
+                Bonus::Bronstein(delay) if !left.is_zero() => used.min(delay),
+                Bonus::None | Bonus::Delay(_) | Bonus::Bronstein(_) => Duration::ZERO,
             };
+            self.remaining[mover] = left.saturating_add(bonus).min(MAX_CLOCK_TIME);
         }
-        self.ply += 1;
+        self.ply = self.ply.saturating_add(1);
         self.to_move = !mover;
         self.history.truncate(self.ply);
         self.history.push(self.remaining);
@@ -383,7 +390,7 @@ impl Clocks {
         if let Some(entry) = self.history.pop() {
             self.undone.push(entry);
         }
-        self.ply -= 1;
+        self.ply = self.ply.saturating_sub(1);
         self.remaining = self.history[self.ply];
         self.to_move = !self.to_move;
         self.stopped = false;
@@ -396,7 +403,7 @@ impl Clocks {
     pub fn redo(&mut self, now: Instant) -> bool {
         let Some(entry) = self.undone.pop() else { return false };
         self.history.push(entry);
-        self.ply += 1;
+        self.ply = self.ply.saturating_add(1);
         self.remaining = entry;
         self.to_move = !self.to_move;
         self.stopped = false;
@@ -668,6 +675,43 @@ mod tests {
         assert_eq!(loaded.remaining(Color::White, t0), secs(57.0), "undo goes back through the record");
         let unknown = Clocks::from_record(played.controls(), Color::Black, 3, &[None, Some(secs(40.0))]);
         assert_eq!(unknown.move_times(), [secs(30.0), secs(40.0), secs(30.0)]);
+    }
+
+    #[test]
+    fn no_time_on_the_clocks_can_overflow() {
+        let t0 = Instant::now();
+        let huge = Duration::MAX;
+        for control in [
+            TimeControl { base: huge, bonus: Bonus::Increment(huge) },
+            TimeControl { base: huge, bonus: Bonus::Bronstein(huge) },
+            TimeControl { base: huge, bonus: Bonus::Delay(huge) },
+        ] {
+            let controls = ByColor { white: control, black: control };
+            let mut clocks = Clocks::from_record(controls, Color::White, 2, &[Some(huge), Some(huge)]);
+            clocks.start(t0);
+            clocks.pause(t0 + secs(1e9));
+            clocks.resume(t0 + secs(1e9));
+            for ply in 0..4 {
+                let left = clocks.on_move(t0 + secs(f64::from(ply)));
+                assert!(left <= MAX_CLOCK_TIME, "{control:?}: {left:?}");
+            }
+            let _ = clocks.until_next_tick(t0);
+            let _ = clocks.face(Color::White, t0);
+            assert!(clocks.move_times().iter().skip(2).all(|&t| t <= MAX_CLOCK_TIME), "{control:?}");
+        }
+    }
+
+    #[test]
+    fn an_increment_never_lifts_a_clock_past_the_most_it_can_show() {
+        let t0 = Instant::now();
+        let day = tc("1440+60");
+        let mut clocks = timed(day, day, t0);
+        assert_eq!(clocks.on_move(t0 + secs(10.0)), MAX_CLOCK_TIME, "a day less 10 s, plus a minute");
+        let bronstein = tc("1440").with_bonus(Bonus::Bronstein(secs(5.0)));
+        let controls = ByColor { white: bronstein, black: bronstein };
+        let mut clocks = Clocks::from_record(controls, Color::White, 2, &[Some(MAX_CLOCK_TIME); 2]);
+        clocks.start(t0);
+        assert_eq!(clocks.on_move(t0 + secs(3.0)), MAX_CLOCK_TIME, "3 s used, 3 s given back");
     }
 
     #[test]
