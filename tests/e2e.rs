@@ -463,3 +463,65 @@ fn whites_flag_falls_in_a_real_terminal() {
         assert!(saved.contains(expected), "{expected} in:\n{saved}");
     }
 }
+
+/// `1. e4 e5` with `u64::MAX` seconds on both clocks: it loaded, and the next move
+/// panicked (exit 101) in the clocks, on every `--resume` too.
+const CRAFTED_CLOCKS: &str = "[TimeControl \"60+1\"]\n\n\
+    1. e4 {[%clk 5124095576030431:00:15]} e5 {[%clk 5124095576030431:00:15]} *\n";
+
+#[test]
+fn a_clock_time_too_large_to_hold_is_refused_before_the_game_starts_from_a_file_or_an_autosave() {
+    let data = DataDir::new("crafted-clocks");
+    let path = data.0.join("crafted.pgn");
+    std::fs::write(&path, CRAFTED_CLOCKS).expect("the crafted file");
+    let mut s = Session::start_with(&["--pgn", path.to_str().expect("utf-8 path")], &data.env());
+    let status = s.wait_for_exit();
+    let raw = String::from_utf8_lossy(&s.raw).into_owned();
+    assert_eq!(status.exit_code(), 1, "refused, not a crash: {raw}");
+    assert!(!raw.contains("\x1b[?1049h"), "the terminal was touched: {raw:?}");
+    assert!(
+        raw.contains(
+            "line 3, col 14: clock time 5124095576030431:00:15 is more than a day, the most a clock can show"
+        ),
+        "{raw}"
+    );
+
+    // The same game as the latest autosave: --resume passes over it.
+    let games = data.0.join("games");
+    std::fs::create_dir_all(&games).expect("the games folder");
+    std::fs::write(games.join("crafted.pgn"), CRAFTED_CLOCKS).expect("the crafted autosave");
+    let mut s = Session::start_with(&["--resume"], &data.env());
+    let status = s.wait_for_exit();
+    let raw = String::from_utf8_lossy(&s.raw).into_owned();
+    assert_eq!(status.exit_code(), 1, "refused, not a crash: {raw}");
+    assert!(raw.contains("no unfinished game to resume"), "{raw}");
+}
+
+#[test]
+fn the_largest_clock_times_play_on_and_read_back_as_they_were() {
+    let data = DataDir::new("largest-clocks");
+    let path = data.0.join("largest.pgn");
+    let largest = CRAFTED_CLOCKS.replace("60+1", "86400+3600").replace("5124095576030431:00:15", "24:00:00");
+    std::fs::write(&path, largest).expect("the file");
+    let mut s = Session::start_with(&["--pgn", path.to_str().expect("utf-8 path")], &data.env());
+    s.wait_for("24:00:00");
+    // An hour's increment cannot lift White's clock past a day.
+    s.play("Nf3", "2. Nf3");
+    s.send("\x10");
+    s.wait_for("The clocks are paused.");
+    let white = s.contents().lines().find(|l| l.contains("White ")).map(str::to_owned);
+    assert!(white.as_deref().is_some_and(|l| l.contains("24:00:00")), "{}", s.contents());
+    s.send("\x11");
+    assert!(s.wait_for_exit().success());
+    let saved = data.games();
+    let text = std::fs::read_to_string(&saved[0]).expect("the saved game");
+    assert!(text.contains("2. Nf3 {[%clk 24:00:00]}"), "{text}");
+
+    let mut s = Session::start_with(&["--resume"], &data.env());
+    s.wait_for("Resumed the game saved in");
+    s.wait_for("24:00:00");
+    s.play("Nc6", "Nc6");
+    s.send("\x11");
+    assert!(s.wait_for_exit().success());
+    assert_eq!(saved_moves(&saved[0]), ["e4", "e5", "Nf3", "Nc6"]);
+}
