@@ -27,7 +27,7 @@ pub fn time_control_tag(control: &TimeControl) -> String {
 /// Reads a PGN `TimeControl` tag value in the forms this program writes: `300+3`
 /// or `300` (seconds, plain decimals kept to the millisecond). `None` for `?`, `-`, a
 /// base time of `0` (no clock), the forms it cannot play (`40/9000`, `*180`) and times
-/// too large (see [`time_control_in_tag`]).
+/// too large: a base time over [`MAX_CLOCK_TIME`], an increment over [`MAX_BONUS`].
 pub fn read_time_control(text: &str) -> Option<TimeControl> {
     time_control_in_tag(text).ok().flatten()
 }
