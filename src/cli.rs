@@ -84,7 +84,8 @@ pub struct Cli {
     pub game: Option<usize>,
 
     /// Play with clocks: minutes each, plus a Fischer increment in seconds per move
-    /// (5+3; fractions of minutes too: 0.5+0). A game loaded with --resume or --pgn
+    /// (5+3; fractions of minutes too: 0.5+0). From a second to a day (1440), with an
+    /// increment of 0 or from 0.1 to 3600 seconds. A game loaded with --resume or --pgn
     /// keeps its own clocks without this, and starts fresh ones with it.
     #[arg(long, value_name = "MIN+SEC", value_parser = clocks::parse_time_control)]
     pub clock: Option<TimeControl>,
@@ -93,8 +94,8 @@ pub struct Cli {
     #[arg(long, value_name = "MIN+SEC", value_parser = clocks::parse_time_control)]
     pub black_clock: Option<TimeControl>,
 
-    /// A simple (US) delay of SEC seconds each move, for both sides, instead of an
-    /// increment: the clock waits that long before it runs.
+    /// A simple (US) delay of SEC seconds (0.1 to 3600) each move, for both sides,
+    /// instead of an increment: the clock waits that long before it runs.
     #[arg(long, value_name = "SEC", conflicts_with = "bronstein", value_parser = clocks::parse_delay)]
     pub delay: Option<Duration>,
 

@@ -44,33 +44,83 @@ impl FromStr for TimeControl {
     type Err = TimeControlError;
 
     /// Reads `MINUTES+SECONDS` as base minutes and a Fischer increment in seconds:
-    /// `5+3`, `0.5+0`, `90+30`; a bare `10` means no increment.
+    /// `5+3`, `0.5+0`, `90+30`; a bare `10` means no increment. The numbers are plain
+    /// decimals (no sign, exponent, `inf` or `nan`), kept to the millisecond; the base
+    /// time is from [`MIN_BASE_TIME`] to [`MAX_CLOCK_TIME`], the increment 0 or from
+    /// [`MIN_BONUS`] to [`MAX_BONUS`].
     fn from_str(text: &str) -> Result<TimeControl, TimeControlError> {
         let err = |reason| TimeControlError { text: text.to_owned(), reason };
         let (minutes, seconds) = match text.trim().split_once('+') {
             Some((m, s)) => (m, Some(s)),
             None => (text.trim(), None),
         };
-        let base = parse_amount(minutes, 60.0).ok_or_else(|| err("expected minutes such as 5 or 0.5"))?;
-        if base.is_zero() {
-            return Err(err("the base time must be more than zero"));
-        }
+        let base = parse_amount(minutes, Duration::from_secs(60))
+            .ok_or_else(|| err("expected minutes such as 5 or 0.5"))?;
+        let base = check_base(base).map_err(err)?;
         let increment = match seconds {
-            Some(s) => {
-                parse_amount(s, 1.0).ok_or_else(|| err("expected an increment in seconds after '+'"))?
-            }
+            Some(s) => parse_amount(s, Duration::from_secs(1))
+                .ok_or_else(|| err("expected an increment in seconds after '+', such as 3 or 0.5"))?,
             None => Duration::ZERO,
         };
+        if !bonus_in_bounds(increment) {
+            return Err(err("the increment must be 0, or from a tenth of a second to an hour"));
+        }
         let bonus = if increment.is_zero() { Bonus::None } else { Bonus::Increment(increment) };
         Ok(TimeControl { base, bonus })
     }
 }
 
-/// Parses a non-negative decimal amount of `unit` seconds (at most a day).
-pub(crate) fn parse_amount(text: &str, unit: f64) -> Option<Duration> {
-    let value: f64 = text.trim().parse().ok()?;
-    let seconds = value * unit;
-    (value.is_finite() && (0.0..=86_400.0).contains(&seconds)).then(|| Duration::from_secs_f64(seconds))
+/// The least base time: a second.
+pub const MIN_BASE_TIME: Duration = Duration::from_secs(1);
+
+/// The least increment or delay, other than none: a tenth of a second.
+pub const MIN_BONUS: Duration = Duration::from_millis(100);
+
+/// The most increment or delay: an hour.
+pub const MAX_BONUS: Duration = Duration::from_secs(60 * 60);
+
+/// A base time from [`MIN_BASE_TIME`] to [`MAX_CLOCK_TIME`], or why it is not.
+pub(crate) fn check_base(base: Duration) -> Result<Duration, &'static str> {
+    if base < MIN_BASE_TIME {
+        Err("the base time must be at least a second")
+    } else if base > MAX_CLOCK_TIME {
+        Err("the base time must be at most a day")
+    } else {
+        Ok(base)
+    }
+}
+
+/// Whether an increment or delay is none (zero) or from [`MIN_BONUS`] to [`MAX_BONUS`].
+pub(crate) fn bonus_in_bounds(bonus: Duration) -> bool {
+    bonus.is_zero() || (MIN_BONUS..=MAX_BONUS).contains(&bonus)
+}
+
+/// Reads a plain decimal number of `unit`s, such as `5`, `0.5` or `.5`, rounded to the
+/// millisecond (what a `%clk` time holds); a number other than zero never rounds to
+/// zero, so a lower bound sees it. A sign, an exponent, `inf` or `nan` is not a plain
+/// number: `None`. A number too large to hold reads as [`Duration::MAX`], for the
+/// caller's upper bound to refuse.
+pub(crate) fn parse_amount(text: &str, unit: Duration) -> Option<Duration> {
+    let text = text.trim();
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    let is_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty() && fraction.is_empty() || !is_digits(whole) || !is_digits(fraction) {
+        return None;
+    }
+    let number = |digits: &str| {
+        digits.bytes().fold(0u128, |n, digit| n.saturating_mul(10).saturating_add(u128::from(digit - b'0')))
+    };
+    let unit_ms = unit.as_millis();
+    // Digits past the 18th cannot move the amount by a millisecond.
+    let fraction = &fraction[..fraction.len().min(18)];
+    let scale = 10u128.pow(fraction.len() as u32);
+    let fraction_ms =
+        number(fraction).saturating_mul(unit_ms).saturating_mul(2).saturating_add(scale) / (2 * scale);
+    let mut ms = number(whole).saturating_mul(unit_ms).saturating_add(fraction_ms);
+    if ms == 0 && text.bytes().any(|b| (b'1'..=b'9').contains(&b)) {
+        ms = 1;
+    }
+    Some(Duration::from_millis(u64::try_from(ms).unwrap_or(u64::MAX)))
 }
 
 impl TimeControl {
@@ -80,10 +130,13 @@ impl TimeControl {
     }
 }
 
-/// Seconds as the PGN tags write them: `300`, or `1.5` for a fraction.
+/// Seconds as the PGN tags write them, to the millisecond: `300`, or `1.5` for a
+/// fraction.
 pub(crate) fn format_seconds(d: Duration) -> String {
-    let secs = d.as_secs_f64();
-    if (secs - secs.round()).abs() < 1e-9 { format!("{}", secs.round() as u64) } else { format!("{secs}") }
+    match d.subsec_millis() {
+        0 => d.as_secs().to_string(),
+        millis => format!("{}.{millis:03}", d.as_secs()).trim_end_matches('0').to_owned(),
+    }
 }
 
 impl fmt::Display for TimeControl {
@@ -99,6 +152,11 @@ impl fmt::Display for TimeControl {
         }
     }
 }
+
+/// The most time a clock can show: a day. Base times, clock times read from a record
+/// and clocks that gain from increments all stop here, so that no sum of times can
+/// overflow, and a time that is shown can be saved and read back as it is.
+pub const MAX_CLOCK_TIME: Duration = Duration::from_secs(24 * 60 * 60);
 
 /// Since when the side to move's clock has been running.
 #[derive(Clone, Copy, Debug)]
@@ -198,7 +256,8 @@ impl Clocks {
 
     /// Time used so far on the current turn, before any delay is taken off.
     fn used(&self, now: Instant) -> Duration {
-        self.used_this_turn + self.running.map_or(Duration::ZERO, |r| now.saturating_duration_since(r.since))
+        let running = self.running.map_or(Duration::ZERO, |r| now.saturating_duration_since(r.since));
+        self.used_this_turn.saturating_add(running)
     }
 
     /// What the clock of `color` shows at `now`.
@@ -265,12 +324,12 @@ impl Clocks {
         let step: u128 = if left <= Duration::from_secs(10) { 100_000_000 } else { 1_000_000_000 };
         let nanos = left.as_nanos() % step;
         let until_digit = Duration::from_nanos(if nanos == 0 { step } else { nanos } as u64);
-        Some(pending_delay + until_digit.min(left.max(Duration::from_nanos(1))))
+        Some(pending_delay.saturating_add(until_digit.min(left.max(Duration::from_nanos(1)))))
     }
 
     /// Records that the side to move has moved at `now`: charges the time used, adds
     /// the bonus and starts the opponent's clock. Returns the mover's time left (for a
-    /// `%clk` comment).
+    /// `%clk` comment). A bonus never lifts a clock past [`MAX_CLOCK_TIME`].
     ///
     /// A move made while the clocks are paused charges only the time used before the
     /// pause, and the clocks stay paused.
@@ -279,13 +338,14 @@ impl Clocks {
         if self.is_timing() {
             let used = self.used(now);
             let left = self.remaining(mover, now);
-            self.remaining[mover] = match self.controls[mover].bonus {
-                Bonus::Increment(inc) => left + inc,
-                Bonus::Bronstein(delay) if !left.is_zero() => left + used.min(delay),
-                Bonus::None | Bonus::Delay(_) | Bonus::Bronstein(_) => left,
+            let bonus = match self.controls[mover].bonus {
+                Bonus::Increment(inc) => inc,
+                Bonus::Bronstein(delay) if !left.is_zero() => used.min(delay),
+                Bonus::None | Bonus::Delay(_) | Bonus::Bronstein(_) => Duration::ZERO,
             };
+            self.remaining[mover] = left.saturating_add(bonus).min(MAX_CLOCK_TIME);
         }
-        self.ply += 1;
+        self.ply = self.ply.saturating_add(1);
         self.to_move = !mover;
         self.start_turn(now);
         self.remaining[mover]
@@ -322,7 +382,8 @@ impl Clocks {
     /// game, and starts that side's turn afresh (unless paused): for a move taken back
     /// or redone, or a result taken back, after which the game goes on.
     pub fn set(&mut self, times: ByColor<Duration>, ply: usize, to_move: Color, now: Instant) {
-        self.remaining = times;
+        self.remaining =
+            ByColor { white: times.white.min(MAX_CLOCK_TIME), black: times.black.min(MAX_CLOCK_TIME) };
         self.ply = ply;
         self.to_move = to_move;
         self.stopped = false;
@@ -395,6 +456,81 @@ mod tests {
         for bad in ["", "+3", "x+1", "5+y", "-1+0", "0+0", "5+3+1", "nan+1", "99999+0"] {
             assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
         }
+    }
+
+    fn refusal(text: &str) -> String {
+        text.parse::<TimeControl>().expect_err(text).to_string()
+    }
+
+    #[test]
+    fn time_controls_are_plain_decimals() {
+        for (text, reason) in [
+            ("5++3", "expected an increment in seconds after '+'"),
+            ("5+-1", "expected an increment"),
+            ("5+1e1", "expected an increment"),
+            ("5+inf", "expected an increment"),
+            ("5+3+1", "expected an increment"),
+            ("1e-10", "expected minutes such as 5 or 0.5"),
+            ("1E2", "expected minutes"),
+            ("+5", "expected minutes"),
+            ("-0", "expected minutes"),
+            ("inf", "expected minutes"),
+            ("infinity+0", "expected minutes"),
+            ("NaN", "expected minutes"),
+            ("0x10", "expected minutes"),
+            ("5,5", "expected minutes"),
+            (".", "expected minutes"),
+            ("1.2.3", "expected minutes"),
+        ] {
+            let err = refusal(text);
+            assert!(err.starts_with(&format!("invalid time control {text:?}: {reason}")), "{text}: {err}");
+        }
+        assert_eq!(tc(" 5 + 3 "), tc("5+3"), "spaces around the numbers are fine");
+        assert_eq!(tc(".5+0"), tc("0.5"));
+        assert_eq!(tc("4.1").base, Duration::from_secs(246), "exactly, not 245.999...");
+    }
+
+    #[test]
+    fn time_controls_are_bounded_from_a_second_to_a_day_with_increments_up_to_an_hour() {
+        assert_eq!(MAX_CLOCK_TIME, Duration::from_secs(1440 * 60), "the messages say a day");
+        assert_eq!((MIN_BONUS, MAX_BONUS), (secs(0.1), secs(3600.0)), "the messages say so");
+        assert_eq!(tc("1440+3600"), TimeControl { base: MAX_CLOCK_TIME, bonus: Bonus::Increment(MAX_BONUS) });
+        assert_eq!(tc("0.02+0.1").bonus, Bonus::Increment(MIN_BONUS));
+        assert_eq!(tc("0.02").base, Duration::from_millis(1200));
+        for (text, reason) in [
+            ("0", "the base time must be at least a second"),
+            ("0.01", "at least a second"),
+            ("0.000000001", "at least a second"),
+            ("1440.001", "the base time must be at most a day"),
+            ("5124095576030431", "at most a day"),
+            ("99999999999999999999999999999999999999999999+0", "at most a day"),
+            ("5+0.05", "the increment must be 0, or from a tenth of a second to an hour"),
+            ("5+0.0000001", "the increment must be 0"),
+            ("5+3600.001", "the increment must be 0"),
+            ("5+99999999999999999999999999999", "the increment must be 0"),
+        ] {
+            let err = refusal(text);
+            assert!(err.contains(reason), "{text}: {err}");
+        }
+    }
+
+    #[test]
+    fn amounts_are_kept_to_the_millisecond_and_written_back_as_read() {
+        let minute = Duration::from_secs(60);
+        assert_eq!(parse_amount("1.00001", minute), Some(Duration::from_millis(60_001)), "60000.6 ms");
+        assert_eq!(parse_amount("0.0004", Duration::from_secs(1)), Some(Duration::from_millis(1)));
+        assert_eq!(parse_amount("0.000", Duration::from_secs(1)), Some(Duration::ZERO));
+        assert_eq!(parse_amount("1.", Duration::from_secs(1)), Some(Duration::from_secs(1)));
+        assert_eq!(parse_amount("9".repeat(60).as_str(), minute), Some(Duration::from_millis(u64::MAX)));
+        for ms in
+            (0..=MAX_CLOCK_TIME.as_millis() as u64).step_by(99_991).chain([1, 10, 100, 1500, 86_399_999])
+        {
+            let time = Duration::from_millis(ms);
+            let text = format_seconds(time);
+            assert_eq!(parse_amount(&text, Duration::from_secs(1)), Some(time), "{text}");
+        }
+        assert_eq!(format_seconds(secs(1.5)), "1.5");
+        assert_eq!(format_seconds(Duration::from_millis(60_010)), "60.01");
     }
 
     #[test]
@@ -541,6 +677,41 @@ mod tests {
         assert!(!clocks.is_running() && clocks.is_paused());
         clocks.resume(t0 + secs(20.0));
         assert_eq!(clocks.remaining(Color::White, t0 + secs(25.0)), secs(55.0));
+    }
+
+    #[test]
+    fn no_time_on_the_clocks_can_overflow() {
+        let t0 = Instant::now();
+        let huge = Duration::MAX;
+        for control in [
+            TimeControl { base: huge, bonus: Bonus::Increment(huge) },
+            TimeControl { base: huge, bonus: Bonus::Bronstein(huge) },
+            TimeControl { base: huge, bonus: Bonus::Delay(huge) },
+        ] {
+            let mut clocks = Clocks::new(control, control, Color::White);
+            clocks.set(ByColor { white: huge, black: huge }, 2, Color::White, t0);
+            clocks.pause(t0 + secs(1e9));
+            clocks.resume(t0 + secs(1e9));
+            for ply in 0..4 {
+                let left = clocks.on_move(t0 + secs(f64::from(ply)));
+                assert!(left <= MAX_CLOCK_TIME, "{control:?}: {left:?}");
+            }
+            let _ = clocks.until_next_tick(t0);
+            let _ = clocks.face(Color::White, t0);
+            assert!(clocks.times().white <= MAX_CLOCK_TIME && clocks.times().black <= MAX_CLOCK_TIME);
+        }
+    }
+
+    #[test]
+    fn an_increment_never_lifts_a_clock_past_the_most_it_can_show() {
+        let t0 = Instant::now();
+        let day = tc("1440+60");
+        let mut clocks = timed(day, day, t0);
+        assert_eq!(clocks.on_move(t0 + secs(10.0)), MAX_CLOCK_TIME, "a day less 10 s, plus a minute");
+        let bronstein = tc("1440").with_bonus(Bonus::Bronstein(secs(5.0)));
+        let mut clocks = Clocks::new(bronstein, bronstein, Color::White);
+        clocks.set(ByColor { white: MAX_CLOCK_TIME, black: MAX_CLOCK_TIME }, 2, Color::White, t0);
+        assert_eq!(clocks.on_move(t0 + secs(3.0)), MAX_CLOCK_TIME, "3 s used, 3 s given back");
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! tests run the real loop on a `TestBackend` with scripted events.
 
 use std::io::{self, Stdout};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -53,53 +54,128 @@ pub enum Polled {
     Closed,
 }
 
-/// The real terminal, and the signals that ask a program to stop.
+/// The real terminal, and the signals that would stop or end the program.
 ///
 /// Two threads feed one channel, so the loop waits in one place: one reads the
-/// terminal, the other waits for SIGTERM, SIGHUP, SIGINT and SIGQUIT. A signal ends
-/// the events, so the game ends as a quit does: the terminal is put back and the
-/// players are told where the game is saved. The loop blocks until something
+/// terminal, the other waits for signals (on Unix). The loop blocks until something
 /// happens, so an idle game costs no CPU; while a clock runs, it waits no longer than
 /// the next visible change.
+///
+/// - A signal whose default action would kill the program ([`ending_signals`]:
+///   SIGTERM, SIGHUP, SIGUSR1, SIGALRM...) ends the events, so the game ends as a
+///   quit does: the terminal is put back and the players are told where the game is
+///   saved.
+/// - SIGTSTP (`kill -TSTP`; in raw mode Ctrl-Z is a key) gives the terminal back
+///   ([`restore`]) and then stops the program, as the default action would have.
+/// - SIGCONT takes the terminal again and reads as an [`Event::Resize`] to the
+///   terminal's size, on which [`run`] draws the whole screen afresh.
+///
+/// The terminal is given back and taken again here, on the loop's thread, between
+/// two frames, never in the middle of one.
 pub struct TerminalEvents {
     incoming: Receiver<Incoming>,
     /// Kept until the first read, which starts the thread that reads the terminal (the
     /// terminal is in raw mode by then).
     reader: Option<Sender<Incoming>>,
     stopped_by: Option<i32>,
+    /// The program stopped itself and took the terminal again: the SIGCONT that woke
+    /// it needs no second redraw.
+    resumed_here: bool,
 }
 
 /// What the threads hand over.
 enum Incoming {
     Event(io::Result<Event>),
+    /// A signal that ends the game.
     Signal(i32),
+    /// SIGTSTP: give the terminal back and stop.
+    Suspend,
+    /// SIGCONT: the program goes on after a stop.
+    Continued,
+}
+
+/// The signals that end the game as a quit does, instead of killing the program with
+/// the terminal left raw (on Unix): every signal whose default action is to end the
+/// program, except those that report a fault in the program itself (SIGSEGV, SIGBUS,
+/// SIGILL, SIGFPE, SIGTRAP, SIGSYS, and SIGABRT from `abort`: a handler that returns
+/// would only run into the fault again; the panic hook restores the terminal on the
+/// way to most of them) and SIGPIPE, which Rust programs ignore so that writing to a
+/// closed pipe is an error to report. Real-time signals are left alone too: their
+/// numbers depend on the C library, which uses some itself.
+#[cfg(unix)]
+pub fn ending_signals() -> Vec<i32> {
+    use signal_hook::consts::signal::{
+        SIGALRM, SIGHUP, SIGINT, SIGPROF, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGXCPU, SIGXFSZ,
+    };
+    let mut signals = vec![
+        SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
+    ];
+    // SIGIO (SIGPOLL) ends a program on Linux; elsewhere it is ignored.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    signals.push(signal_hook::consts::signal::SIGIO);
+    // SIGSTKFLT and SIGPWR, which signal-hook does not name, by their numbers on the
+    // architectures that share the kernel's generic ones (not MIPS, SPARC, Alpha...).
+    #[cfg(all(
+        any(target_os = "linux", target_os = "android"),
+        any(
+            target_arch = "x86",
+            target_arch = "x86_64",
+            target_arch = "arm",
+            target_arch = "aarch64",
+            target_arch = "riscv32",
+            target_arch = "riscv64",
+            target_arch = "loongarch64",
+            target_arch = "powerpc",
+            target_arch = "powerpc64",
+            target_arch = "s390x"
+        )
+    ))]
+    signals.extend([16, 30]);
+    signals
 }
 
 impl TerminalEvents {
-    /// From now on, SIGTERM, SIGHUP, SIGINT and SIGQUIT end the events instead of the
-    /// program (on Unix). A second signal, or one that comes when nobody reads the
-    /// events any more, puts the terminal back and exits at once with status 128 plus
-    /// the signal's number, as a shell reports a program killed by a signal.
+    /// From now on, the [`ending_signals`] end the events instead of the program, and
+    /// SIGTSTP and SIGCONT give the terminal back and take it again (on Unix). A second
+    /// ending signal, or one that comes when nobody reads the events any more, puts the
+    /// terminal back and exits at once with status 128 plus the signal's number, as a
+    /// shell reports a program killed by a signal; a SIGTSTP then stops the program
+    /// at once.
     pub fn start() -> io::Result<TerminalEvents> {
         let (sender, incoming) = mpsc::channel();
         #[cfg(unix)]
         {
-            use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
-            let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT, SIGQUIT])?;
+            use signal_hook::consts::signal::{SIGCONT, SIGTSTP};
+            let mut handled = ending_signals();
+            handled.extend([SIGTSTP, SIGCONT]);
+            let mut signals = signal_hook::iterator::Signals::new(handled)?;
             let sender = sender.clone();
             thread::Builder::new().name("signals".to_owned()).spawn(move || {
                 let mut asked = false;
                 for signal in signals.forever() {
-                    if !asked && sender.send(Incoming::Signal(signal)).is_ok() {
-                        asked = true;
-                        continue;
+                    match signal {
+                        SIGCONT => {
+                            let _ = sender.send(Incoming::Continued);
+                        }
+                        SIGTSTP => {
+                            if sender.send(Incoming::Suspend).is_err() {
+                                restore();
+                                stop();
+                            }
+                        }
+                        _ => {
+                            if !asked && sender.send(Incoming::Signal(signal)).is_ok() {
+                                asked = true;
+                                continue;
+                            }
+                            restore();
+                            std::process::exit(128 + signal);
+                        }
                     }
-                    restore();
-                    std::process::exit(128 + signal);
                 }
             })?;
         }
-        Ok(TerminalEvents { incoming, reader: Some(sender), stopped_by: None })
+        Ok(TerminalEvents { incoming, reader: Some(sender), stopped_by: None, resumed_here: false })
     }
 
     /// The signal that ended the events, if one did.
@@ -121,34 +197,70 @@ impl TerminalEvents {
         Ok(())
     }
 
-    fn polled(&mut self, incoming: Incoming) -> io::Result<Polled> {
-        match incoming {
-            Incoming::Event(event) => event.map(Polled::Event),
-            Incoming::Signal(signal) => {
-                self.stopped_by = Some(signal);
-                Ok(Polled::Closed)
+    /// Waits for what the threads hand over, at most until `deadline` if there is one,
+    /// and acts on signals: what it gives the loop is an event, the end of the events,
+    /// or nothing in the time given.
+    fn wait(&mut self, deadline: Option<Instant>) -> io::Result<Polled> {
+        self.start_reading()?;
+        loop {
+            let incoming = match deadline {
+                None => self.incoming.recv().map_err(|_| RecvTimeoutError::Disconnected),
+                Some(deadline) => {
+                    self.incoming.recv_timeout(deadline.saturating_duration_since(Instant::now()))
+                }
+            };
+            let incoming = match incoming {
+                Ok(incoming) => incoming,
+                Err(RecvTimeoutError::Timeout) => return Ok(Polled::TimedOut),
+                Err(RecvTimeoutError::Disconnected) => return Ok(Polled::Closed),
+            };
+            match incoming {
+                Incoming::Event(event) => return event.map(Polled::Event),
+                Incoming::Signal(signal) => {
+                    self.stopped_by = Some(signal);
+                    return Ok(Polled::Closed);
+                }
+                Incoming::Suspend => {
+                    restore();
+                    stop();
+                    // Going on: a SIGCONT woke the program.
+                    self.resumed_here = true;
+                    return taken_again();
+                }
+                Incoming::Continued if self.resumed_here => self.resumed_here = false,
+                // Stopped by SIGSTOP, say, which cannot be caught: the shell may have
+                // put the terminal back meanwhile.
+                Incoming::Continued => return taken_again(),
             }
         }
     }
 }
 
+/// Takes the terminal again after a stop and asks the loop to draw everything, as
+/// after a resize.
+fn taken_again() -> io::Result<Polled> {
+    take()?;
+    let (columns, rows) = terminal::size()?;
+    Ok(Polled::Event(Event::Resize(columns, rows)))
+}
+
+/// Stops the program, as SIGTSTP does by default, until a SIGCONT.
+fn stop() {
+    #[cfg(unix)]
+    let _ = signal_hook::low_level::emulate_default_handler(signal_hook::consts::signal::SIGTSTP);
+}
+
 impl EventSource for TerminalEvents {
     fn next_event(&mut self) -> io::Result<Option<Event>> {
-        self.start_reading()?;
-        let Ok(incoming) = self.incoming.recv() else { return Ok(None) };
-        Ok(match self.polled(incoming)? {
+        Ok(match self.wait(None)? {
             Polled::Event(event) => Some(event),
             Polled::TimedOut | Polled::Closed => None,
         })
     }
 
     fn next_event_within(&mut self, timeout: Duration) -> io::Result<Polled> {
-        self.start_reading()?;
-        match self.incoming.recv_timeout(timeout) {
-            Ok(incoming) => self.polled(incoming),
-            Err(RecvTimeoutError::Timeout) => Ok(Polled::TimedOut),
-            Err(RecvTimeoutError::Disconnected) => Ok(Polled::Closed),
-        }
+        // A deadline too far to count is no deadline.
+        self.wait(Instant::now().checked_add(timeout))
     }
 }
 
@@ -234,6 +346,10 @@ where
             Polled::TimedOut => None,
             Polled::Closed => break,
         };
+        if matches!(event, Some(Event::Resize(..))) {
+            // After a resize, or a stop and SIGCONT, the screen may hold anything.
+            wipe(terminal)?;
+        }
         let ticking = app.clocks().is_some_and(Clocks::is_running);
         // A flag that fell before the key is recorded first, and saved like a move.
         let mut effects = app.update(Action::Tick(events.now()));
@@ -258,7 +374,7 @@ where
         let mut reported = false;
         for effect in effects {
             if effect == Effect::Repaint {
-                terminal.clear().map_err(LoopError::Draw)?;
+                wipe(terminal)?;
                 reported = true;
             } else if let Some(message) = host.carry_out(app, effect) {
                 app.update(Action::Report(message));
@@ -270,6 +386,18 @@ where
         }
     }
     Ok(())
+}
+
+/// Clears the screen so the next frame draws all of it. (`Terminal::clear` would ask
+/// the terminal where the cursor is and wait for the answer, racing the thread that
+/// reads the keys.)
+fn wipe<B>(terminal: &mut Terminal<B>) -> Result<(), LoopError<B::Error>>
+where
+    B: Backend,
+    B::Error: std::error::Error,
+{
+    let size = terminal.size().map_err(LoopError::Draw)?;
+    terminal.resize(Rect::new(0, 0, size.width, size.height)).map_err(LoopError::Draw)
 }
 
 /// Draws a frame, with what the screen needs from outside the app.
@@ -297,24 +425,12 @@ pub struct Session {
 
 impl Session {
     /// Takes over the terminal: installs the panic hook that restores it, turns the
-    /// signals that ask the program to stop into the end of the events (see
-    /// [`TerminalEvents`]), switches to raw mode and the alternate screen, captures the
-    /// mouse, clears the screen (the Linux console keeps old text otherwise) and hides
-    /// the cursor.
+    /// signals that would stop or end the program into events (see
+    /// [`TerminalEvents`]), and [takes](take) the terminal.
     pub fn start() -> io::Result<Session> {
         install_panic_hook();
         let events = TerminalEvents::start()?;
-        terminal::enable_raw_mode()?;
-        let mut stdout = io::stdout();
-        let entered = execute!(
-            stdout,
-            EnterAlternateScreen,
-            EnableMouseCapture,
-            EnableBracketedPaste,
-            Clear(ClearType::All),
-            Hide
-        );
-        match entered.and_then(|()| Terminal::new(CrosstermBackend::new(stdout))) {
+        match take().and_then(|()| Terminal::new(CrosstermBackend::new(io::stdout()))) {
             Ok(terminal) => Ok(Session { terminal, events }),
             Err(err) => {
                 restore();
@@ -352,10 +468,36 @@ impl Drop for Session {
     }
 }
 
+/// Whether the game has the terminal: [`take`] was called since the last [`restore`].
+static TAKEN: AtomicBool = AtomicBool::new(false);
+
+/// Takes the terminal for the game: raw mode, the alternate screen, mouse capture, the
+/// screen cleared (the Linux console keeps old text otherwise) and the cursor hidden.
+/// Raw mode is set afresh, as a shell may have put the terminal back while the
+/// program was stopped.
+pub fn take() -> io::Result<()> {
+    // From the first change on, there is something for `restore` to undo.
+    TAKEN.store(true, Ordering::SeqCst);
+    let _ = terminal::disable_raw_mode();
+    terminal::enable_raw_mode()?;
+    execute!(
+        io::stdout(),
+        EnterAlternateScreen,
+        EnableMouseCapture,
+        EnableBracketedPaste,
+        Clear(ClearType::All),
+        Hide
+    )
+}
+
 /// Puts the terminal back as it was: mouse capture off, the main screen back, the
-/// cursor shown, raw mode off. Safe to call more than once; errors are ignored because
-/// there is nothing better to do on the way out.
+/// cursor shown, raw mode off. Does nothing unless the game has the terminal, so it is
+/// safe to call more than once and from any thread (the panic hook, a signal);
+/// errors are ignored because there is nothing better to do on the way out.
 pub fn restore() {
+    if !TAKEN.swap(false, Ordering::SeqCst) {
+        return;
+    }
     let _ = execute!(io::stdout(), DisableBracketedPaste, DisableMouseCapture, LeaveAlternateScreen, Show);
     let _ = terminal::disable_raw_mode();
 }

@@ -488,3 +488,153 @@ fn whites_flag_falls_in_a_real_terminal() {
         assert!(saved.contains(expected), "{expected} in:\n{saved}");
     }
 }
+
+/// `1. e4 e5` with `u64::MAX` seconds on both clocks: it loaded, and the next move
+/// panicked (exit 101) in the clocks, on every `--resume` too.
+const CRAFTED_CLOCKS: &str = "[TimeControl \"60+1\"]\n\n\
+    1. e4 {[%clk 5124095576030431:00:15]} e5 {[%clk 5124095576030431:00:15]} *\n";
+
+#[test]
+fn a_clock_time_too_large_to_hold_is_refused_before_the_game_starts_from_a_file_or_an_autosave() {
+    let data = DataDir::new("crafted-clocks");
+    let path = data.0.join("crafted.pgn");
+    std::fs::write(&path, CRAFTED_CLOCKS).expect("the crafted file");
+    let mut s = Session::start_with(&["--pgn", path.to_str().expect("utf-8 path")], &data.env());
+    let status = s.wait_for_exit();
+    let raw = String::from_utf8_lossy(&s.raw).into_owned();
+    assert_eq!(status.exit_code(), 1, "refused, not a crash: {raw}");
+    assert!(!raw.contains("\x1b[?1049h"), "the terminal was touched: {raw:?}");
+    assert!(
+        raw.contains(
+            "line 3, col 14: clock time 5124095576030431:00:15 is more than a day, the most a clock can show"
+        ),
+        "{raw}"
+    );
+
+    // The same game as the latest autosave: --resume passes over it.
+    let games = data.0.join("games");
+    std::fs::create_dir_all(&games).expect("the games folder");
+    std::fs::write(games.join("crafted.pgn"), CRAFTED_CLOCKS).expect("the crafted autosave");
+    let mut s = Session::start_with(&["--resume"], &data.env());
+    let status = s.wait_for_exit();
+    let raw = String::from_utf8_lossy(&s.raw).into_owned();
+    assert_eq!(status.exit_code(), 1, "refused, not a crash: {raw}");
+    assert!(raw.contains("no unfinished game to resume"), "{raw}");
+}
+
+#[test]
+fn the_largest_clock_times_play_on_and_read_back_as_they_were() {
+    let data = DataDir::new("largest-clocks");
+    let path = data.0.join("largest.pgn");
+    let largest = CRAFTED_CLOCKS.replace("60+1", "86400+3600").replace("5124095576030431:00:15", "24:00:00");
+    std::fs::write(&path, largest).expect("the file");
+    let mut s = Session::start_with(&["--pgn", path.to_str().expect("utf-8 path")], &data.env());
+    s.wait_for("24:00:00");
+    // An hour's increment cannot lift White's clock past a day.
+    s.play("Nf3", "2. Nf3");
+    s.send("\x10");
+    s.wait_for("The clocks are paused.");
+    let white = s.contents().lines().find(|l| l.contains("White ")).map(str::to_owned);
+    assert!(white.as_deref().is_some_and(|l| l.contains("24:00:00")), "{}", s.contents());
+    s.send("\x11");
+    assert!(s.wait_for_exit().success());
+    let saved = data.games();
+    let text = std::fs::read_to_string(&saved[0]).expect("the saved game");
+    assert!(text.contains("2. Nf3 {[%clk 24:00:00]}"), "{text}");
+
+    let mut s = Session::start_with(&["--resume"], &data.env());
+    s.wait_for("Resumed the game saved in");
+    s.wait_for("24:00:00");
+    s.play("Nc6", "Nc6");
+    s.send("\x11");
+    assert!(s.wait_for_exit().success());
+    assert_eq!(saved_moves(&saved[0]), ["e4", "e5", "Nf3", "Nc6"]);
+}
+
+// ----- signals -----
+
+impl Session {
+    fn signal(&self, name: &str) {
+        let pid = self.child.process_id().expect("a process id");
+        let sent = std::process::Command::new("kill").args([&format!("-{name}"), &pid.to_string()]).status();
+        assert!(sent.expect("kill runs").success(), "kill -{name}");
+    }
+
+    /// The process's state letter in `/proc/PID/stat`: `T` when stopped.
+    fn process_state(&self) -> char {
+        let pid = self.child.process_id().expect("a process id");
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).expect("the process's stat");
+        let after_name = &stat[stat.rfind(')').expect("the command's name") + 1..];
+        after_name.trim_start().chars().next().expect("a state")
+    }
+
+    /// Reads output until `done` holds of the screen.
+    fn wait_until(&mut self, what: &str, done: impl Fn(&Session) -> bool) {
+        let deadline = Instant::now() + PATIENCE;
+        while !done(self) {
+            assert!(Instant::now() < deadline, "never {what}:\n{}", self.contents());
+            self.read_for(Duration::from_millis(50));
+        }
+    }
+
+    /// Whether the terminal, as the vt100 parser sees it, is back to normal: the main
+    /// screen, no mouse reports, the cursor shown; and raw mode is off.
+    fn terminal_is_given_back(&self) -> bool {
+        let screen = self.screen.screen();
+        !screen.alternate_screen()
+            && screen.mouse_protocol_mode() == vt100::MouseProtocolMode::None
+            && !screen.hide_cursor()
+            && raw_mode_is_off(&self.local_modes())
+    }
+}
+
+#[test]
+fn sigtstp_gives_the_terminal_back_before_stopping_and_sigcont_takes_it_again() {
+    let mut s = Session::start(&[]);
+    s.wait_for("White to move");
+    s.play("e4", "1. e4");
+
+    s.signal("TSTP");
+    s.wait_until("stopped", |s| s.process_state() == 'T');
+    while s.read_for(Duration::from_millis(200)) {}
+    assert!(s.terminal_is_given_back(), "stopped with the terminal as the game had it: {}", s.local_modes());
+
+    s.signal("CONT");
+    s.wait_until("back on the alternate screen", |s| s.screen.screen().alternate_screen());
+    // The alternate screen comes back empty: everything is drawn again.
+    s.wait_for("1. e4");
+    s.wait_for("Black to move");
+    assert!(!raw_mode_is_off(&s.local_modes()), "raw mode again: {}", s.local_modes());
+    assert!(s.screen.screen().hide_cursor());
+    assert_ne!(s.screen.screen().mouse_protocol_mode(), vt100::MouseProtocolMode::None);
+    // Keys reach the game one at a time again (a cooked terminal would hold them
+    // until Enter, and show no `Move: e5` before it).
+    s.play("e5", "White to move");
+    s.send("\x11");
+    assert!(s.wait_for_exit().success(), "Ctrl-Q quits");
+    s.assert_terminal_restored("Ctrl-Q after SIGCONT");
+}
+
+#[test]
+fn every_signal_that_would_kill_the_game_ends_it_like_a_quit_and_restores_the_terminal() {
+    let mut signals = vec![("USR1", 10), ("USR2", 12), ("ALRM", 14), ("VTALRM", 26), ("PROF", 27)];
+    signals.extend([("XCPU", 24), ("XFSZ", 25), ("IO", 29), ("PWR", 30), ("STKFLT", 16)]);
+    for (signal, number) in signals {
+        let mut s = Session::start(&[]);
+        s.wait_for("White to move");
+        s.play("e4", "1. e4");
+        s.signal(signal);
+        let status = s.wait_for_exit();
+        assert_eq!((status.exit_code(), status.signal()), (128 + number, None), "SIG{signal}: {status:?}");
+        assert!(s.terminal_is_given_back(), "SIG{signal}: {}", s.local_modes());
+        s.assert_terminal_restored(&format!("SIG{signal}"));
+        let games = s.data.as_ref().expect("a data directory").games();
+        assert_eq!(games.len(), 1, "SIG{signal}: {games:?}");
+        assert!(
+            s.after_exit().contains(&format!("Game saved to {}", games[0].display())),
+            "SIG{signal}: {:?}",
+            s.after_exit()
+        );
+        assert_eq!(saved_moves(&games[0]), ["e4"], "SIG{signal}");
+    }
+}

@@ -8,7 +8,7 @@ use clap::error::ErrorKind;
 
 use super::Cli;
 use crate::chess::ByColor;
-use crate::clock::{Bonus, TimeControl};
+use crate::clock::{Bonus, MIN_BONUS, TimeControl, bonus_in_bounds, parse_amount};
 
 /// Clock options that make no sense together.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -81,13 +81,13 @@ pub(super) fn parse_time_control(text: &str) -> Result<TimeControl, String> {
     text.parse::<TimeControl>().map_err(|err| err.to_string())
 }
 
-/// Reads the seconds of `--delay` and `--bronstein`: `2`, `0.5`.
+/// Reads the seconds of `--delay` and `--bronstein`: `2`, `0.5`; a plain decimal
+/// from a tenth of a second to an hour, kept to the millisecond.
 pub(super) fn parse_delay(text: &str) -> Result<Duration, String> {
-    match text.trim().parse::<f64>() {
-        Ok(s) if s > 0.0 && s <= 3600.0 => Ok(Duration::from_secs_f64(s)),
-        _ => Err(format!(
-            "expected a delay in seconds, more than 0 and at most 3600, such as 2 or 0.5, not {text:?}"
-        )),
+    match parse_amount(text, Duration::from_secs(1)) {
+        None => Err(format!("expected a delay in seconds, such as 2 or 0.5, not {text:?}")),
+        Some(delay) if delay >= MIN_BONUS && bonus_in_bounds(delay) => Ok(delay),
+        Some(_) => Err(format!("a delay must be from 0.1 to 3600 seconds, not {text:?}")),
     }
 }
 
@@ -124,6 +124,35 @@ mod tests {
     }
 
     #[test]
+    fn clock_options_take_plain_decimals_within_bounds() {
+        for (args, expected) in [
+            (&["--clock", "5++3"][..], "invalid time control \"5++3\": expected an increment in seconds"),
+            (&["--clock", "1e-10"][..], "invalid time control \"1e-10\": expected minutes"),
+            (&["--clock", "inf"][..], "expected minutes"),
+            (&["--clock", "nan+1"][..], "expected minutes"),
+            (&["--clock", "0.001"][..], "the base time must be at least a second"),
+            (&["--clock", "1441"][..], "the base time must be at most a day"),
+            (&["--clock", "5+0.01"][..], "the increment must be 0, or from a tenth of a second to an hour"),
+            (&["--clock", "5", "--black-clock", "5+7200"][..], "the increment must be 0"),
+            (&["--clock", "5", "--delay", "1e-300"][..], "expected a delay in seconds, such as 2 or 0.5"),
+            (&["--clock", "5", "--delay=-2"][..], "expected a delay in seconds"),
+            (&["--clock", "5", "--delay", "inf"][..], "expected a delay in seconds"),
+            (&["--clock", "5", "--bronstein", "NaN"][..], "expected a delay in seconds"),
+            (&["--clock", "5", "--delay", "0.05"][..], "a delay must be from 0.1 to 3600 seconds"),
+            (&["--clock", "5", "--bronstein", "3600.5"][..], "a delay must be from 0.1 to 3600 seconds"),
+        ] {
+            let err = controls(args).expect_err("refused");
+            assert!(err.contains(expected), "{args:?}: {err}");
+        }
+        let edges = controls(&["--clock", "1440", "--black-clock", "0.02", "--delay", "0.1"]);
+        let edges = edges.expect("valid").expect("clocks");
+        assert_eq!(edges.white, TimeControl { base: secs(86_400.0), bonus: Bonus::Delay(secs(0.1)) });
+        assert_eq!(edges.black.base, secs(1.2));
+        let bronstein = controls(&["--clock", "5", "--bronstein", "3600"]).expect("valid").expect("clocks");
+        assert_eq!(bronstein.white.bonus, Bonus::Bronstein(secs(3600.0)));
+    }
+
+    #[test]
     fn clock_options_that_make_no_sense_are_refused_with_the_reason() {
         for (args, expected) in [
             (
@@ -136,8 +165,8 @@ mod tests {
             (&["--bronstein", "2"][..], "--bronstein needs --clock"),
             (&["--clock", "5", "--delay", "2", "--bronstein", "2"][..], "cannot be used with"),
             (&["--clock", "five"][..], "invalid time control \"five\""),
-            (&["--clock", "0+3"][..], "more than zero"),
-            (&["--clock", "5", "--delay", "0"][..], "more than 0"),
+            (&["--clock", "0+3"][..], "the base time must be at least a second"),
+            (&["--clock", "5", "--delay", "0"][..], "a delay must be from 0.1 to 3600 seconds, not \"0\""),
             (&["--clock", "5", "--delay", "x"][..], "expected a delay in seconds"),
         ] {
             let err = controls(args).expect_err("refused");

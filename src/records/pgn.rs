@@ -106,6 +106,20 @@ pub enum PgnErrorKind {
     /// The text holds no game at all.
     #[error("no game found")]
     NoGame,
+    /// A `%clk` time larger than a clock can show
+    /// ([`MAX_CLOCK_TIME`](crate::clock::MAX_CLOCK_TIME)).
+    #[error("clock time {0} is more than a day, the most a clock can show")]
+    ClockTooLarge(String),
+    /// A time-control tag in a form this program plays, with times it cannot set.
+    #[error("{tag} {value:?}: {reason}")]
+    TimeControlOutOfBounds {
+        /// The tag's name: `TimeControl`, `BlackTimeControl` or `TimeDelay`.
+        tag: String,
+        /// The tag's value.
+        value: String,
+        /// What is out of bounds: `the base time must be at most a day`.
+        reason: &'static str,
+    },
 }
 
 /// The reason a move was refused, in the lower-case style of the other PGN errors:

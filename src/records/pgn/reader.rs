@@ -3,8 +3,10 @@
 use std::time::Duration;
 
 use super::lexer::{Location, Token, TokenKind, tokenize};
+use super::time_control::time_control_tag_out_of_bounds;
 use super::{PgnError, PgnErrorKind, PgnGame, Tags};
 use crate::chess::{CastlingSide, Color, File, Game, GameResult, Outcome, Position, Reason, Strictness};
+use crate::clock::MAX_CLOCK_TIME;
 
 /// A PGN file split into games, whose tags can be read before any game is loaded.
 ///
@@ -166,8 +168,19 @@ impl GameEntry {
     /// resignation and a draw is a claim when one is available, else an agreement.
     /// When the moves end the game by themselves (checkmate, say), they win over
     /// whatever result is written.
+    ///
+    /// Clock times are refused past [`MAX_CLOCK_TIME`], and time-control tags in a
+    /// form this program plays but with times past the command line's upper bounds
+    /// (a base time over a day, say), so that no recorded time can overflow the
+    /// clocks.
     pub fn load(&self) -> Result<PgnGame, PgnError> {
         let mut game = Game::from_position(self.start_position()?);
+        if let Some((tag, reason)) = time_control_tag_out_of_bounds(|name| self.tags.get(name)) {
+            let at = self.value_at(tag);
+            let value = self.tags.get(tag).unwrap_or_default().to_owned();
+            let kind = PgnErrorKind::TimeControlOutOfBounds { tag: tag.to_owned(), value, reason };
+            return Err(PgnError { line: at.line, column: at.column, kind });
+        }
         let mut clocks: Vec<Option<Duration>> = Vec::new();
         for token in &self.body {
             let located = |kind| PgnError { line: token.at.line, column: token.at.column, kind };
@@ -185,7 +198,14 @@ impl GameEntry {
                 TokenKind::Null(text) => return Err(located(PgnErrorKind::NullMove(text.clone()))),
                 TokenKind::Comment(text) => {
                     if let (Some(slot), Some(clock)) = (clocks.last_mut(), clock_in_comment(text)) {
-                        *slot = Some(clock);
+                        if clock.time > MAX_CLOCK_TIME {
+                            // The comment's text starts after its `{` or `;`.
+                            let start = Location { column: token.at.column.saturating_add(1), ..token.at };
+                            let at = location_after(start, &text[..clock.at]);
+                            let kind = PgnErrorKind::ClockTooLarge(clock.written.to_owned());
+                            return Err(PgnError { line: at.line, column: at.column, kind });
+                        }
+                        *slot = Some(clock.time);
                     }
                 }
                 _ => {}
@@ -305,11 +325,42 @@ pub(crate) fn reason_for(result: GameResult, termination: Option<&str>, claim: O
     }
 }
 
-/// The time in a `[%clk 1:23:45]` command inside a comment.
-fn clock_in_comment(comment: &str) -> Option<Duration> {
+/// A `[%clk 1:23:45]` command in a comment.
+struct ClockCommand<'c> {
+    /// The time as written.
+    written: &'c str,
+    /// Where it starts in the comment, in bytes.
+    at: usize,
+    /// The time as read.
+    time: Duration,
+}
+
+/// The `[%clk 1:23:45]` command inside a comment, if it holds a time.
+fn clock_in_comment(comment: &str) -> Option<ClockCommand<'_>> {
     let start = comment.find("[%clk")? + "[%clk".len();
     let rest = &comment[start..];
-    parse_clock(&rest[..rest.find(']')?])
+    let value = &rest[..rest.find(']')?];
+    let written = value.trim();
+    let at = start + (value.len() - value.trim_start().len());
+    Some(ClockCommand { written, at, time: parse_clock(written)? })
+}
+
+/// Where `text` ends when it starts at `at`, counting lines as the lexer does: an LF
+/// ends a line, and so does a CR that no LF follows.
+fn location_after(at: Location, text: &str) -> Location {
+    let mut chars = text.chars().peekable();
+    let mut at = at;
+    while let Some(c) = chars.next() {
+        match c {
+            '\n' => at = Location { line: at.line.saturating_add(1), column: 1 },
+            '\r' if chars.peek() != Some(&'\n') => {
+                at = Location { line: at.line.saturating_add(1), column: 1 }
+            }
+            '\r' => {}
+            _ => at.column = at.column.saturating_add(1),
+        }
+    }
+    at
 }
 
 /// Whether a comment says nothing but a clock time: `[%clk 0:04:57]`.
@@ -321,7 +372,9 @@ fn is_clock_only(comment: &str) -> bool {
         && comment[start + len + 1..].trim().is_empty()
 }
 
-/// Reads `h:mm:ss`, `m:ss` or `ss`, each with an optional fraction of a second.
+/// Reads `h:mm:ss`, `m:ss` or `ss`, each with an optional fraction of a second, to
+/// the millisecond (further digits are cut). A time too large to hold saturates, for
+/// the caller's bound to refuse.
 pub(crate) fn parse_clock(text: &str) -> Option<Duration> {
     let parts: Vec<&str> = text.trim().split(':').collect();
     if parts.len() > 3 {
@@ -329,18 +382,22 @@ pub(crate) fn parse_clock(text: &str) -> Option<Duration> {
     }
     let (last, units) = parts.split_last()?;
     let (whole, fraction) = last.split_once('.').unwrap_or((last, ""));
-    let number = |s: &str| -> Option<u64> {
-        (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())).then(|| s.parse().ok()).flatten()
+    let is_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    let number = |s: &str| {
+        (!s.is_empty() && is_digits(s))
+            .then(|| s.bytes().fold(0u128, |n, d| n.saturating_mul(10).saturating_add(u128::from(d - b'0'))))
     };
     let mut seconds = number(whole)?;
-    for (part, unit) in units.iter().rev().zip([60u64, 3600]) {
-        seconds = seconds.checked_add(number(part)?.checked_mul(unit)?)?;
+    for (part, unit) in units.iter().rev().zip([60u128, 3600]) {
+        seconds = seconds.saturating_add(number(part)?.saturating_mul(unit));
     }
-    if !fraction.bytes().all(|b| b.is_ascii_digit()) {
+    if !is_digits(fraction) {
         return None;
     }
-    let millis: u64 = format!("{:0<3}", &fraction[..fraction.len().min(3)]).parse().ok()?;
-    Some(Duration::from_secs(seconds) + Duration::from_millis(millis))
+    let millis = format!("{:0<3}", &fraction[..fraction.len().min(3)]);
+    let millis = number(&millis)?;
+    let total = seconds.saturating_mul(1000).saturating_add(millis);
+    Some(Duration::from_millis(u64::try_from(total).unwrap_or(u64::MAX)))
 }
 
 /// Splits tokens into games. A game ends at its result token, at a tag after its
@@ -404,7 +461,65 @@ mod tests {
         assert_eq!(parse_clock("a:00"), None);
         assert_eq!(parse_clock("1:2:3:4"), None);
         assert_eq!(parse_clock(""), None);
-        assert_eq!(clock_in_comment(" [%eval 0.2] [%clk 0:03:00] "), Some(Duration::from_secs(180)));
+        let clock = clock_in_comment(" [%eval 0.2] [%clk  0:03:00 ] ").expect("a clock");
+        assert_eq!((clock.written, clock.at, clock.time), ("0:03:00", 20, Duration::from_secs(180)));
+    }
+
+    #[test]
+    fn clock_times_too_large_to_hold_saturate_instead_of_panicking() {
+        let most = Duration::from_millis(u64::MAX);
+        assert_eq!(parse_clock("5124095576030431:00:15"), Some(most));
+        assert_eq!(parse_clock("5124095576030431:00:15.5"), Some(most), "this one panicked");
+        assert_eq!(parse_clock(&"9".repeat(100)), Some(most));
+        assert_eq!(parse_clock("24:00:00.0009"), Some(Duration::from_secs(86_400)));
+    }
+
+    fn load(text: &str) -> Result<PgnGame, PgnError> {
+        PgnFile::parse(text).expect("lexes").games()[0].load()
+    }
+
+    #[test]
+    fn a_clock_time_past_a_day_is_refused_where_it_stands() {
+        let text =
+            "[TimeControl \"60+1\"]\n\n1. e4 {[%clk 24:00:00]} e5 { [%clk 5124095576030431:00:15]} *\n";
+        let err = load(text).expect_err("refused");
+        assert_eq!(
+            err.to_string(),
+            "line 3, col 36: clock time 5124095576030431:00:15 is more than a day, the most a clock can show"
+        );
+        let on_a_later_line = "1. e4 {a comment\r\non two lines [%clk 24:00:01]} *";
+        assert_eq!(load(on_a_later_line).expect_err("refused").location(), Location { line: 2, column: 20 });
+        let record = load(&text.replace("5124095576030431:00:15", "23:59:59.999")).expect("within a day");
+        assert_eq!(record.clocks, [Some(MAX_CLOCK_TIME), Some(Duration::from_millis(86_399_999))]);
+        assert!(record.to_pgn().contains("1. e4 {[%clk 24:00:00]} 1... e5 {[%clk 23:59:59.999]} *"));
+        let before_any_move =
+            load("{[%clk 99:00:00]} 1. e4 *").expect("a clock before the moves is not read");
+        assert_eq!(before_any_move.clocks, [None]);
+    }
+
+    #[test]
+    fn a_time_control_tag_out_of_bounds_is_refused_where_it_stands() {
+        for (tags, expected) in [
+            (
+                "[TimeControl \"99999999999+1\"]",
+                "line 1, col 14: TimeControl \"99999999999+1\": the base time must be at most a day",
+            ),
+            (
+                "[TimeControl \"300\"]\n[BlackTimeControl \"300+3601\"]",
+                "line 2, col 19: BlackTimeControl \"300+3601\": the increment must be at most an hour",
+            ),
+            (
+                "[TimeControl \"300+1e-9\"]\n[TimeDelay \"simple 7200\"]",
+                "line 2, col 12: TimeDelay \"simple 7200\": the delay must be at most an hour",
+            ),
+        ] {
+            let err = load(&format!("{tags}\n\n1. e4 *")).expect_err(tags);
+            assert_eq!(err.to_string(), expected);
+        }
+        for playable_or_not_ours in ["300+3", "10+0.05", "0.5", "40/9000:300", "?", "0", "300+x"] {
+            load(&format!("[TimeControl \"{playable_or_not_ours}\"]\n\n1. e4 *"))
+                .expect(playable_or_not_ours);
+        }
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use crate::chess::ByColor;
-use crate::clock::{Bonus, TimeControl, format_seconds, parse_amount};
+use crate::clock::{Bonus, MAX_BONUS, MAX_CLOCK_TIME, TimeControl, format_seconds, parse_amount};
 
 /// The PGN tag for Black's own time control, written only for time odds (the
 /// standard `TimeControl` tag then holds White's).
@@ -25,20 +25,75 @@ pub fn time_control_tag(control: &TimeControl) -> String {
 }
 
 /// Reads a PGN `TimeControl` tag value in the forms this program writes: `300+3`
-/// or `300` (seconds). `None` for `?`, `-` and the forms it cannot play
-/// (`40/9000`, `*180`).
+/// or `300` (seconds, plain decimals kept to the millisecond). `None` for `?`, `-`, a
+/// base time of `0` (no clock), the forms it cannot play (`40/9000`, `*180`) and times
+/// too large: a base time over [`MAX_CLOCK_TIME`], an increment over [`MAX_BONUS`].
 pub fn read_time_control(text: &str) -> Option<TimeControl> {
+    time_control_in_tag(text).ok().flatten()
+}
+
+/// Reads a `TimeControl` tag value as [`read_time_control`] does, but a form this
+/// program plays (`300+3`, `300`) with times past the command line's upper bounds (a
+/// base time over [`MAX_CLOCK_TIME`], an increment over [`MAX_BONUS`]) is an error,
+/// with the reason. The lower bounds of `--clock` are for players, not for records:
+/// engine matches are played at `10+0.05`.
+pub(crate) fn time_control_in_tag(text: &str) -> Result<Option<TimeControl>, &'static str> {
+    let seconds = |text| parse_amount(text, Duration::from_secs(1));
     let (base, increment) = match text.trim().split_once('+') {
         Some((b, i)) => (b, Some(i)),
         None => (text.trim(), None),
     };
-    let base = parse_amount(base, 1.0).filter(|b| !b.is_zero())?;
-    let increment = match increment {
-        Some(i) => parse_amount(i, 1.0)?,
+    let Some(base) = seconds(base).filter(|b| !b.is_zero()) else { return Ok(None) };
+    let increment = match increment.map(seconds) {
+        Some(Some(i)) => i,
+        Some(None) => return Ok(None),
         None => Duration::ZERO,
     };
+    if base > MAX_CLOCK_TIME {
+        return Err("the base time must be at most a day");
+    }
+    if increment > MAX_BONUS {
+        return Err("the increment must be at most an hour");
+    }
     let bonus = if increment.is_zero() { Bonus::None } else { Bonus::Increment(increment) };
-    Some(TimeControl { base, bonus })
+    Ok(Some(TimeControl { base, bonus }))
+}
+
+/// A `TimeDelay` tag value (`simple 3`, `Bronstein 1.5`) with a delay over
+/// [`MAX_BONUS`] is an error, with the reason; `Ok(None)` for other forms and a delay
+/// of `0`.
+pub(crate) fn delay_in_tag(text: &str) -> Result<Option<Bonus>, &'static str> {
+    let Some((kind, seconds)) = text.trim().split_once(' ') else { return Ok(None) };
+    let Some(delay) = parse_amount(seconds, Duration::from_secs(1)).filter(|d| !d.is_zero()) else {
+        return Ok(None);
+    };
+    let bonus = match kind {
+        "simple" => Bonus::Delay(delay),
+        "Bronstein" => Bonus::Bronstein(delay),
+        _ => return Ok(None),
+    };
+    if delay > MAX_BONUS {
+        return Err("the delay must be at most an hour");
+    }
+    Ok(Some(bonus))
+}
+
+/// The first time-control tag (by `tag`'s lookup) whose times are too large, with the
+/// reason: a game that asks for clocks this program cannot set is refused rather than
+/// played without them.
+pub(crate) fn time_control_tag_out_of_bounds<'t>(
+    tag: impl Fn(&str) -> Option<&'t str>,
+) -> Option<(&'static str, &'static str)> {
+    let controls = ["TimeControl", BLACK_TIME_CONTROL_TAG].into_iter().map(|name| (name, tag(name)));
+    for (name, value) in controls {
+        if let Some(Err(reason)) = value.map(time_control_in_tag) {
+            return Some((name, reason));
+        }
+    }
+    match tag(TIME_DELAY_TAG).map(delay_in_tag) {
+        Some(Err(reason)) => Some((TIME_DELAY_TAG, reason)),
+        _ => None,
+    }
 }
 
 /// The PGN tags that record `controls`: `TimeControl` (White's, in the standard
@@ -61,15 +116,7 @@ pub fn time_control_tags(controls: ByColor<TimeControl>) -> Vec<(&'static str, S
 pub fn controls_from_tags<'t>(tag: impl Fn(&str) -> Option<&'t str>) -> Option<ByColor<TimeControl>> {
     let white = read_time_control(tag("TimeControl")?)?;
     let black = tag(BLACK_TIME_CONTROL_TAG).and_then(read_time_control).unwrap_or(white);
-    let delay = tag(TIME_DELAY_TAG).and_then(|text| {
-        let (kind, seconds) = text.trim().split_once(' ')?;
-        let d = parse_amount(seconds, 1.0).filter(|d| !d.is_zero())?;
-        match kind {
-            "simple" => Some(Bonus::Delay(d)),
-            "Bronstein" => Some(Bonus::Bronstein(d)),
-            _ => None,
-        }
-    });
+    let delay = tag(TIME_DELAY_TAG).and_then(|text| delay_in_tag(text).ok().flatten());
     Some(match delay {
         Some(bonus) => ByColor { white: white.with_bonus(bonus), black: black.with_bonus(bonus) },
         None => ByColor { white, black },
@@ -119,6 +166,33 @@ mod tests {
         assert_eq!(read_time_control("180+2"), Some(tc("3+2")));
         for unplayable in ["?", "-", "40/9000", "*180", "0", ""] {
             assert_eq!(read_time_control(unplayable), None, "{unplayable}");
+        }
+    }
+
+    #[test]
+    fn tag_times_are_plain_decimals_up_to_the_command_lines_upper_bounds() {
+        assert_eq!(time_control_in_tag("86400+3600"), Ok(Some(tc("1440+3600"))));
+        let engines = TimeControl { base: secs(10.0), bonus: Bonus::Increment(secs(0.05)) };
+        assert_eq!(time_control_in_tag("10+0.05"), Ok(Some(engines)), "smaller than --clock takes");
+        for unplayable in ["0+3", "1e3", "inf", "300+nan", "300+-1", "300++3", "40/9000:300", "-300"] {
+            assert_eq!(time_control_in_tag(unplayable), Ok(None), "{unplayable}");
+        }
+        for (text, reason) in [
+            ("86400.001", "the base time must be at most a day"),
+            ("18446744073709551615", "the base time must be at most a day"),
+            ("300+3600.5", "the increment must be at most an hour"),
+            ("300+99999999999999999999999999", "the increment must be at most an hour"),
+        ] {
+            assert_eq!(time_control_in_tag(text), Err(reason), "{text}");
+            assert_eq!(read_time_control(text), None, "{text}");
+        }
+        assert_eq!(delay_in_tag("simple 0.05"), Ok(Some(Bonus::Delay(secs(0.05)))));
+        assert_eq!(delay_in_tag("Bronstein 3600"), Ok(Some(Bonus::Bronstein(secs(3600.0)))));
+        for ignored in ["simple 0", "fischer 3", "simple 1e1", "simple", "Bronstein inf"] {
+            assert_eq!(delay_in_tag(ignored), Ok(None), "{ignored}");
+        }
+        for out in ["Bronstein 3600.5", "simple 99999999999999999999999"] {
+            assert_eq!(delay_in_tag(out), Err("the delay must be at most an hour"), "{out}");
         }
     }
 }
