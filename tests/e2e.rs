@@ -638,3 +638,57 @@ fn every_signal_that_would_kill_the_game_ends_it_like_a_quit_and_restores_the_te
         assert_eq!(saved_moves(&games[0]), ["e4"], "SIG{signal}");
     }
 }
+
+/// The move list's text, from the panel beside the board.
+fn moves_shown(s: &Session) -> String {
+    s.contents().lines().filter(|l| l.contains('│')).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn a_move_typed_after_ctrl_o_ctrl_r_or_ctrl_n_is_played_and_answers_nothing() {
+    let mut s = Session::start(&[]);
+    s.wait_for("White to move");
+    s.play("e4", "1. e4");
+    s.play("e5", "White to move");
+    // Ctrl-O offers a draw; Qe2 and Enter play the move (Enter is no yes).
+    s.send("\x0f");
+    s.wait_for("do you accept?");
+    s.send("Qe2\r");
+    s.wait_for("2. Qe2");
+    s.wait_for("draw offer lapses");
+    // Ctrl-R asks who resigns; the N of Nc6 is the knight, not an answer.
+    s.send("\x12");
+    s.wait_for("Are you sure?");
+    s.send("Nc6\r");
+    s.wait_for("Nc6");
+    // Ctrl-N asks to abandon the game; a typed move goes on with it.
+    s.send("\x0e");
+    s.wait_for("Abandon this game");
+    s.send("Nf3\r");
+    s.wait_for("3. Nf3");
+    let shown = moves_shown(&s);
+    assert!(!s.contents().contains("Draw by agreement") && !s.contents().contains("resigns"), "{shown}");
+    s.send("\x11");
+    assert!(s.wait_for_exit().success());
+    let games = s.data.as_ref().expect("a data directory").games();
+    let [game] = games.as_slice() else { panic!("one game, not a new one: {games:?}") };
+    assert_eq!(saved_moves(game), ["e4", "e5", "Qe2", "Nc6", "Nf3"]);
+}
+
+#[test]
+fn a_bracketed_paste_of_moves_is_played_move_by_move() {
+    let mut s = Session::start(&[]);
+    s.wait_for("White to move");
+    let entered = String::from_utf8_lossy(&s.raw).into_owned();
+    assert!(entered.contains("\x1b[?2004h"), "bracketed paste is turned on");
+    s.send("\x1b[200~1. e4 e5 2. Nf3 Nc6 3. Bb5\x1b[201~");
+    s.wait_for("3. Bb5");
+    s.wait_for("Pasted 5 moves.");
+    s.send("\x1b[200~a6 Bxe7\x1b[201~");
+    s.wait_for("stopped at Bxe7");
+    s.wait_for("3. Bb5     a6");
+    s.send("\x11");
+    assert!(s.wait_for_exit().success());
+    let raw = String::from_utf8_lossy(&s.raw).into_owned();
+    assert!(raw[raw.rfind("\x1b[?2004h").expect("on")..].contains("\x1b[?2004l"), "and off again on the way out");
+}
