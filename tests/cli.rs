@@ -145,3 +145,10 @@ fn completions_are_printed_for_bash() {
     let error = refused(&["completions", "tcsh"]);
     assert!(error.contains("tcsh"), "{error}");
 }
+
+#[cfg(unix)]
+#[test]
+fn an_endless_file_is_refused_at_the_size_limit() {
+    let error = refused(&["--pgn", "/dev/zero"]);
+    assert_eq!(error, "hotseat: /dev/zero is larger than 64 MiB");
+}

@@ -36,7 +36,7 @@ use crate::chess::{Game, GameResult, MoveParseError};
 pub(crate) use date::UtcTime;
 pub use date::pgn_date;
 pub use lexer::Location;
-pub use reader::{GameEntry, PgnFile};
+pub use reader::{GameEntry, MAX_GAMES, PgnFile};
 pub use time_control::{
     BLACK_TIME_CONTROL_TAG, TIME_DELAY_TAG, controls_from_tags, read_time_control, time_control_tag,
     time_control_tags,
@@ -106,6 +106,9 @@ pub enum PgnErrorKind {
     /// The text holds no game at all.
     #[error("no game found")]
     NoGame,
+    /// The text holds more games than [`MAX_GAMES`]; this one would be the next.
+    #[error("more than {MAX_GAMES} games in one file")]
+    TooManyGames,
 }
 
 /// The reason a move was refused, in the lower-case style of the other PGN errors:
@@ -127,48 +130,126 @@ fn describe_move_error(err: &MoveParseError) -> String {
 ///
 /// Names are case-sensitive, as in PGN. Setting a tag that exists replaces its value
 /// in place.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Tags(Vec<(String, String)>);
+///
+/// The names and values share one buffer, so a game with a hundred thousand tiny tags
+/// (a file made to hurt) costs a few times its text, not a few allocations per tag.
+#[derive(Clone, Default)]
+pub struct Tags {
+    /// The names and values, one after the other; replaced and removed ones stay
+    /// until [`Tags::compact`] drops them.
+    text: String,
+    /// Each tag's place in `text`, in order.
+    entries: Vec<TagEntry>,
+}
+
+/// Where one tag's name and value stand in [`Tags::text`]: the name at `start`, the
+/// value right after it.
+#[derive(Clone, Copy, Debug)]
+struct TagEntry {
+    start: usize,
+    name_len: usize,
+    value_len: usize,
+}
 
 impl Tags {
     /// No tags.
     pub fn new() -> Tags {
-        Tags(Vec::new())
+        Tags::default()
+    }
+
+    fn name_of(&self, entry: TagEntry) -> &str {
+        &self.text[entry.start..entry.start + entry.name_len]
+    }
+
+    fn value_of(&self, entry: TagEntry) -> &str {
+        let start = entry.start + entry.name_len;
+        &self.text[start..start + entry.value_len]
+    }
+
+    fn position(&self, name: &str) -> Option<usize> {
+        self.entries.iter().position(|&e| self.name_of(e) == name)
     }
 
     /// The value of the tag `name`, if set.
     pub fn get(&self, name: &str) -> Option<&str> {
-        self.0.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+        self.position(name).map(|i| self.value_of(self.entries[i]))
     }
 
     /// Sets the tag `name`, replacing its value if it is already set.
     pub fn set(&mut self, name: impl Into<String>, value: impl Into<String>) {
         let (name, value) = (name.into(), value.into());
-        match self.0.iter_mut().find(|(n, _)| *n == name) {
-            Some(slot) => slot.1 = value,
-            None => self.0.push((name, value)),
+        let entry = self.store(&name, &value);
+        match self.position(&name) {
+            Some(i) => self.entries[i] = entry,
+            None => self.entries.push(entry),
         }
+        self.compact();
+    }
+
+    /// Adds a tag the caller knows is not set yet, without looking for it: the reader
+    /// checks names with a set of its own, so a game's tags are read in linear time.
+    pub(crate) fn push_new(&mut self, name: &str, value: &str) {
+        let entry = self.store(name, value);
+        self.entries.push(entry);
+    }
+
+    fn store(&mut self, name: &str, value: &str) -> TagEntry {
+        let start = self.text.len();
+        self.text.push_str(name);
+        self.text.push_str(value);
+        TagEntry { start, name_len: name.len(), value_len: value.len() }
     }
 
     /// Removes the tag `name`, returning its value.
     pub fn remove(&mut self, name: &str) -> Option<String> {
-        let i = self.0.iter().position(|(n, _)| n == name)?;
-        Some(self.0.remove(i).1)
+        let i = self.position(name)?;
+        let entry = self.entries.remove(i);
+        let value = self.value_of(entry).to_owned();
+        self.compact();
+        Some(value)
+    }
+
+    /// Drops the text of replaced and removed tags once it outweighs the rest, so
+    /// setting a tag again and again does not grow the buffer without end.
+    fn compact(&mut self) {
+        let live: usize = self.entries.iter().map(|e| e.name_len + e.value_len).sum();
+        if self.text.len() <= 2 * live + 256 {
+            return;
+        }
+        let mut tags = Tags { text: String::with_capacity(live), entries: Vec::with_capacity(self.len()) };
+        for (name, value) in self.iter() {
+            tags.push_new(name, value);
+        }
+        *self = tags;
     }
 
     /// The tags as `(name, value)` pairs, in order.
     pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
-        self.0.iter().map(|(n, v)| (n.as_str(), v.as_str()))
+        self.entries.iter().map(|&e| (self.name_of(e), self.value_of(e)))
     }
 
     /// How many tags are set.
     pub fn len(&self) -> usize {
-        self.0.len()
+        self.entries.len()
     }
 
     /// Whether no tag is set.
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.entries.is_empty()
+    }
+}
+
+impl PartialEq for Tags {
+    fn eq(&self, other: &Tags) -> bool {
+        self.iter().eq(other.iter())
+    }
+}
+
+impl Eq for Tags {}
+
+impl fmt::Debug for Tags {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
     }
 }
 

@@ -392,14 +392,16 @@ pub fn resume(store: &GameStore) -> Result<(PathBuf, PgnGame), OpenError> {
 /// its whole history. Anything else is refused, with what to do instead.
 pub fn refuse_losing_a_game(save: &Path, source: Option<&Path>) -> Result<(), OpenError> {
     let path = save.to_owned();
-    let bytes = match std::fs::read(save) {
+    let bytes = match store::read_limited(save) {
         Ok(bytes) => bytes,
         // Nothing there to lose; a folder or a file that cannot be written to is
         // reported by the first save, before the game starts.
-        Err(err) if matches!(err.kind(), io::ErrorKind::NotFound | io::ErrorKind::IsADirectory) => {
+        Err(StoreError::Read { source, .. })
+            if matches!(source.kind(), io::ErrorKind::NotFound | io::ErrorKind::IsADirectory) =>
+        {
             return Ok(());
         }
-        Err(source) => return Err(StoreError::Read { path, source }.into()),
+        Err(err) => return Err(err.into()),
     };
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Ok(());

@@ -26,7 +26,7 @@
 
 use std::ffi::OsString;
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -59,6 +59,12 @@ pub enum StoreError {
         path: PathBuf,
         /// What the system said.
         source: io::Error,
+    },
+    /// A file to read is larger than [`MAX_FILE_SIZE`] (or a stream gave more).
+    #[error("{} is larger than {} MiB", path.display(), MAX_FILE_SIZE >> 20)]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
     },
     /// A file is not PGN this program can read.
     #[error("{}: {source}", path.display())]
@@ -137,11 +143,40 @@ pub fn save_game(path: &Path, record: &PgnGame) -> Result<(), StoreError> {
         .map_err(|source| StoreError::Write { path: path.to_owned(), source })
 }
 
+/// The most this program reads of any file: far more than any game (a long game is a
+/// few kilobytes, a big collection of games a few megabytes), and little enough that
+/// a file made to exhaust memory, or an endless one such as `/dev/zero`, cannot.
+pub const MAX_FILE_SIZE: u64 = 64 << 20;
+
+/// Reads a whole file of at most [`MAX_FILE_SIZE`] bytes. A regular file's size is
+/// checked before anything is read; anything else (a pipe, a device) is read up to
+/// the limit and refused if there is more.
+pub fn read_limited(path: &Path) -> Result<Vec<u8>, StoreError> {
+    let read_err = |source| StoreError::Read { path: path.to_owned(), source };
+    let file = File::open(path).map_err(read_err)?;
+    let meta = file.metadata().map_err(read_err)?;
+    if meta.is_dir() {
+        return Err(read_err(io::Error::new(io::ErrorKind::IsADirectory, "it is a directory")));
+    }
+    if meta.is_file() && meta.len() > MAX_FILE_SIZE {
+        return Err(StoreError::TooLarge { path: path.to_owned() });
+    }
+    // One byte past the limit tells a file at the limit from a longer one.
+    let hint = if meta.is_file() { meta.len() + 1 } else { 8 << 10 };
+    let mut bytes = Vec::with_capacity(hint as usize);
+    file.take(MAX_FILE_SIZE + 1).read_to_end(&mut bytes).map_err(read_err)?;
+    if bytes.len() as u64 > MAX_FILE_SIZE {
+        return Err(StoreError::TooLarge { path: path.to_owned() });
+    }
+    Ok(bytes)
+}
+
 /// Reads a PGN file and splits it into games (for `--pgn FILE`): list them with
 /// [`PgnFile::games`], load one with [`GameEntry::load`](crate::records::pgn::GameEntry::load).
+/// The file is read with [`read_limited`].
 pub fn read_pgn_file(path: &Path) -> Result<PgnFile, StoreError> {
-    let bytes = fs::read(path).map_err(|source| StoreError::Read { path: path.to_owned(), source })?;
-    PgnFile::from_bytes(&bytes).map_err(|source| StoreError::Pgn { path: path.to_owned(), source })
+    let bytes = read_limited(path)?;
+    PgnFile::from_owned_bytes(bytes).map_err(|source| StoreError::Pgn { path: path.to_owned(), source })
 }
 
 /// The operating systems whose data directories differ.
@@ -290,8 +325,7 @@ impl GameStore {
     /// or hold no playable game are passed over; `None` when nothing is left to resume.
     pub fn latest_unfinished(&self) -> Result<Option<(PathBuf, PgnGame)>, StoreError> {
         for saved in self.saved_games()? {
-            let Ok(bytes) = fs::read(&saved.path) else { continue };
-            let Ok(file) = PgnFile::from_bytes(&bytes) else { continue };
+            let Ok(file) = read_pgn_file(&saved.path) else { continue };
             let Some(entry) = file.game(1) else { continue };
             if entry.result_text() != "*" {
                 continue;
