@@ -28,7 +28,9 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(err) => {
-            eprintln!("hotseat: {}", one_line(&err));
+            // Errors quote files and paths; whatever slipped through unquoted is made
+            // harmless here, the last step before the terminal.
+            eprintln!("hotseat: {}", records::printable(&one_line(&err), usize::MAX));
             ExitCode::FAILURE
         }
     }

@@ -7,8 +7,11 @@
 //! what the recorder reports.
 
 pub mod pgn;
+mod printable;
 mod session;
 pub mod store;
+
+pub use printable::{QUOTE_LIMIT, printable};
 
 pub use session::{
     Destination, Farewell, OpenError, Recorder, clocks, fresh_tags, load, loaded_line, player_names,

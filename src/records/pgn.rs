@@ -31,6 +31,7 @@ mod writer;
 use std::fmt;
 use std::time::{Duration, SystemTime};
 
+use super::printable::{QUOTE_LIMIT, printable};
 use crate::chess::{Game, GameResult, MoveParseError};
 
 pub(crate) use date::UtcTime;
@@ -65,13 +66,16 @@ impl PgnError {
 }
 
 /// What is wrong with a PGN file at the place a [`PgnError`] names.
+///
+/// The text quoted from the file is kept as it was; the messages quote it through
+/// [`printable`], so no escape sequence and no line of megabytes is ever printed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PgnErrorKind {
     /// A character that has no place in PGN outside a comment.
-    #[error("unexpected character {0:?}")]
+    #[error("unexpected character {}", quote_char(*.0))]
     UnexpectedChar(char),
     /// A token that has no place where it stands: a stray `)` or `}`.
-    #[error("unexpected {0}")]
+    #[error("unexpected {}", printable(.0, QUOTE_LIMIT))]
     Unexpected(String),
     /// A `{` comment that runs to the end of the file.
     #[error("comment is never closed (missing }})")]
@@ -79,20 +83,25 @@ pub enum PgnErrorKind {
     /// A `(` variation that runs to the end of the file or into the next game's tags.
     #[error("variation is never closed (missing ))")]
     UnclosedVariation,
-    /// A tag that is not `[Name "value"]`.
-    #[error("{0}")]
-    BadTag(String),
+    /// A tag that is not `[Name "value"]`: the tag's name, and what is wrong.
+    #[error("{}", .problem.describe(&printable(.name, QUOTE_LIMIT)))]
+    BadTag {
+        /// The tag's name as written, empty when there is none.
+        name: String,
+        /// What is wrong with it.
+        problem: TagProblem,
+    },
     /// The `FEN` tag does not describe a legal position.
-    #[error("invalid FEN: {0}")]
+    #[error("invalid FEN: {}", printable(&.0.to_string(), 2 * QUOTE_LIMIT))]
     BadFen(crate::chess::FenError),
     /// A `Variant` tag names a game other than chess or Chess960.
-    #[error("variant {0:?} is not supported (only standard chess and Chess960)")]
+    #[error("variant \"{}\" is not supported (only standard chess and Chess960)", printable(.0, QUOTE_LIMIT))]
     UnsupportedVariant(String),
     /// A move that cannot be played in the position it stands in.
     #[error("{}", describe_move_error(.0))]
     Move(MoveParseError),
     /// A move written after the game had already ended.
-    #[error("move {text} comes after the game has ended ({outcome})")]
+    #[error("move {} comes after the game has ended ({outcome})", printable(.text, QUOTE_LIMIT))]
     AfterEnd {
         /// The move as written.
         text: String,
@@ -101,7 +110,7 @@ pub enum PgnErrorKind {
     },
     /// A null move (`Z0`, `--`): a turn passed without moving, which the rules
     /// of a real game do not allow.
-    #[error("null move {0} is not supported (a player cannot pass a turn)")]
+    #[error("null move {} is not supported (a player cannot pass a turn)", printable(.0, QUOTE_LIMIT))]
     NullMove(String),
     /// The text holds no game at all.
     #[error("no game found")]
@@ -111,17 +120,50 @@ pub enum PgnErrorKind {
     TooManyGames,
 }
 
+/// What is wrong with a tag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TagProblem {
+    /// `[` is not followed by a name.
+    NoName,
+    /// The value is not in double quotes.
+    Unquoted,
+    /// The value's closing quote is missing.
+    ValueNotClosed,
+    /// The closing `]` is missing.
+    NotClosed,
+}
+
+impl TagProblem {
+    /// The message, naming the tag `name`.
+    fn describe(self, name: &str) -> String {
+        match self {
+            TagProblem::NoName => "expected a tag name after [".to_owned(),
+            TagProblem::Unquoted => format!("the value of tag {name} must be in double quotes"),
+            TagProblem::ValueNotClosed => format!("the value of tag {name} is not closed (missing \")"),
+            TagProblem::NotClosed => format!("tag {name} is not closed (missing ])"),
+        }
+    }
+}
+
+/// A character as Rust quotes it (`'\u{1b}'`), with a bidi control shown by its code
+/// as well: the quoting leaves those as they are.
+fn quote_char(c: char) -> String {
+    let quoted = format!("{c:?}");
+    if printable(&quoted, QUOTE_LIMIT) == quoted { quoted } else { format!("'\\u{{{:x}}}'", u32::from(c)) }
+}
+
 /// The reason a move was refused, in the lower-case style of the other PGN errors:
 /// `illegal move Nf6 (no knight can reach f6)`.
 fn describe_move_error(err: &MoveParseError) -> String {
+    let quote = |text: &str| printable(text, QUOTE_LIMIT).into_owned();
     match err {
-        MoveParseError::Syntax { text } => format!("not a move: {text}"),
-        MoveParseError::Illegal { text, reason } => format!("illegal move {text} ({reason})"),
+        MoveParseError::Syntax { text } => format!("not a move: {}", quote(text)),
+        MoveParseError::Illegal { text, reason } => format!("illegal move {} ({reason})", quote(text)),
         MoveParseError::Ambiguous { text, candidates } => {
-            format!("ambiguous move {text} (could be {})", candidates.join(" or "))
+            format!("ambiguous move {} (could be {})", quote(text), candidates.join(" or "))
         }
         MoveParseError::MissingPromotion { text, .. } => {
-            format!("move {text} does not say what the pawn promotes to")
+            format!("move {} does not say what the pawn promotes to", quote(text))
         }
     }
 }

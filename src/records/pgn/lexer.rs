@@ -8,7 +8,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use super::{PgnError, PgnErrorKind};
+use super::{PgnError, PgnErrorKind, TagProblem};
 use crate::chess::GameResult;
 
 /// A place in the text: 1-based line and column, columns counted in characters.
@@ -333,15 +333,12 @@ fn tag<'a>(cur: &mut Cursor<'a>) -> Result<TokenKind<'a>, PgnError> {
     let name_at = cur.at();
     let name = cur.bump_while(|c| c.is_ascii_alphanumeric() || c == '_');
     if name.is_empty() {
-        return Err(error(name_at, PgnErrorKind::BadTag("expected a tag name after [".to_owned())));
+        return Err(error(name_at, bad_tag(name, TagProblem::NoName)));
     }
     cur.bump_while(|c| c == ' ' || c == '\t');
     let value_at = cur.at();
     if cur.peek() != Some('"') {
-        return Err(error(
-            value_at,
-            PgnErrorKind::BadTag(format!("the value of tag {name} must be in double quotes")),
-        ));
+        return Err(error(value_at, bad_tag(name, TagProblem::Unquoted)));
     }
     cur.bump();
     let after_quote = cur.clone();
@@ -350,10 +347,7 @@ fn tag<'a>(cur: &mut Cursor<'a>) -> Result<TokenKind<'a>, PgnError> {
     loop {
         match cur.peek() {
             None | Some('\n' | '\r') => {
-                return Err(error(
-                    value_at,
-                    PgnErrorKind::BadTag(format!("the value of tag {name} is not closed (missing \")")),
-                ));
+                return Err(error(value_at, bad_tag(name, TagProblem::ValueNotClosed)));
             }
             Some('"') => {
                 cur.bump();
@@ -387,7 +381,7 @@ fn tag<'a>(cur: &mut Cursor<'a>) -> Result<TokenKind<'a>, PgnError> {
     // value up to the last quote on the line that is followed by `]`.
     let line = after_quote.rest_of_line();
     let Some(end) = closing_quote(line) else {
-        return Err(error(open, PgnErrorKind::BadTag(format!("tag {name} is not closed (missing ])"))));
+        return Err(error(open, bad_tag(name, TagProblem::NotClosed)));
     };
     *cur = after_quote;
     let raw = cur.bump_bytes(end);
@@ -396,6 +390,10 @@ fn tag<'a>(cur: &mut Cursor<'a>) -> Result<TokenKind<'a>, PgnError> {
     cur.bump_while(|c| c == ' ' || c == '\t');
     cur.bump(); // ']'
     Ok(TokenKind::Tag { name, value, value_at })
+}
+
+fn bad_tag(name: &str, problem: TagProblem) -> PgnErrorKind {
+    PgnErrorKind::BadTag { name: name.to_owned(), problem }
 }
 
 /// The byte index, in `line` (the text after a tag value's opening quote), of the

@@ -12,6 +12,7 @@ use std::time::Duration;
 use super::lexer::{Lexer, Location, Token, TokenKind};
 use super::{PgnError, PgnErrorKind, PgnGame, Tags};
 use crate::chess::{CastlingSide, Color, File, Game, GameResult, Outcome, Position, Reason, Strictness};
+use crate::records::{QUOTE_LIMIT, printable};
 
 /// The most games one file may hold. Each game listed costs about a hundred bytes
 /// beyond its text, so a file of nothing but `* * * ...` would otherwise cost fifty
@@ -200,16 +201,22 @@ impl GameEntry {
 
     /// One line for a list of games:
     /// `Kasparov – Deep Blue, IBM Man-Machine, New York USA, 1997.05.11, 1-0, 45 moves`.
+    /// Ready to print: each value is [`printable`] and at most [`QUOTE_LIMIT`] long.
     pub fn summary(&self) -> String {
         let known = |name: &str| {
             self.tags
                 .get(name)
                 .map(str::trim)
                 .filter(|v| !v.is_empty() && !v.chars().all(|c| "?.".contains(c)))
+                .map(|v| printable(v, QUOTE_LIMIT).into_owned())
         };
-        let mut parts =
-            vec![format!("{} – {}", known("White").unwrap_or("?"), known("Black").unwrap_or("?"))];
-        parts.extend(["Event", "Site", "Date"].into_iter().filter_map(known).map(str::to_owned));
+        let unknown = || "?".to_owned();
+        let mut parts = vec![format!(
+            "{} – {}",
+            known("White").unwrap_or_else(unknown),
+            known("Black").unwrap_or_else(unknown)
+        )];
+        parts.extend(["Event", "Site", "Date"].into_iter().filter_map(known));
         parts.push(self.result_text().to_owned());
         let moves = self.plies().div_ceil(2);
         parts.push(format!("{moves} move{}", if moves == 1 { "" } else { "s" }));
