@@ -15,5 +15,5 @@ pub use printable::{QUOTE_LIMIT, printable};
 
 pub use session::{
     Destination, Farewell, OpenError, Recorder, clocks, fresh_tags, load, loaded_line, player_names,
-    refuse_losing_a_game, resume,
+    read_games, refuse_losing_a_game, resume,
 };

@@ -30,7 +30,7 @@
 //! ```
 
 use std::fmt;
-use std::io::{self, BufRead, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -299,7 +299,8 @@ impl fmt::Display for Farewell {
     }
 }
 
-/// Why a game could not be opened.
+/// Why a game could not be opened. The messages state what is wrong with which file;
+/// what to type instead is for the command line to say.
 #[derive(Debug, thiserror::Error)]
 pub enum OpenError {
     /// Reading the file or the saved games failed.
@@ -319,7 +320,7 @@ pub enum OpenError {
         /// The file.
         path: PathBuf,
     },
-    /// `--game N` names a game the file does not have.
+    /// A game number the file does not have.
     #[error("{} holds {count} game{}, so there is no game {number}", path.display(), if *count == 1 { "" } else { "s" })]
     NoSuchGame {
         /// The file.
@@ -329,53 +330,39 @@ pub enum OpenError {
         /// The number asked for.
         number: usize,
     },
-    /// The file holds several games and none was chosen.
-    #[error("{} holds {count} games: choose one with --game N", path.display())]
-    NotChosen {
-        /// The file.
-        path: PathBuf,
-        /// How many games it holds.
-        count: usize,
-    },
     /// Nothing to resume.
     #[error("no unfinished game to resume in {}", dir.display())]
     NothingToResume {
         /// Where the saved games are.
         dir: PathBuf,
     },
-    /// The `--save` file already holds a game, which saving would write over.
-    #[error(
-        "{0} already holds a game; continue it with --pgn {0} --save {0}, or choose another file",
-        path.display()
-    )]
+    /// The file to save to already holds a game, which saving would write over.
+    #[error("{} already holds a game", path.display())]
     SaveHoldsAGame {
         /// The file.
         path: PathBuf,
     },
-    /// The `--save` file holds several games; saving one game would lose the others.
-    #[error("{} already holds {count} games, which saving would write over; choose another file for --save", path.display())]
+    /// The file to save to holds several games; saving one game would lose the others.
+    #[error("{} already holds {count} games, which saving would write over", path.display())]
     SaveHoldsGames {
         /// The file.
         path: PathBuf,
         /// How many games it holds.
         count: usize,
     },
-    /// The `--save` file is also the `--pgn` file, and its game has comments,
-    /// annotations or variations that the saved game would not keep.
-    #[error("{} has comments or variations that saving would drop; choose another file for --save", path.display())]
+    /// The file to save to is also the file the game is loaded from, and its game has
+    /// comments, annotations or variations that the saved game would not keep.
+    #[error("{} has comments or variations that saving would drop", path.display())]
     SaveWouldDropAnnotations {
         /// The file.
         path: PathBuf,
     },
-    /// The `--save` file holds something other than a game this program can play.
-    #[error("{} already exists and is not a game hotseat can read; choose another file for --save", path.display())]
+    /// The file to save to holds something other than a game this program can play.
+    #[error("{} already exists and is not a game hotseat can read", path.display())]
     SaveHoldsSomethingElse {
         /// The file.
         path: PathBuf,
     },
-    /// Listing the games or reading the answer failed.
-    #[error("cannot ask which game to load: {0}")]
-    Ask(io::Error),
 }
 
 /// The most recently saved unfinished game in `store`, with its file.
@@ -443,58 +430,24 @@ pub fn loaded_line(source: &Path, game: &Game) -> String {
     }
 }
 
-/// Loads game `number` (from 1) of the PGN file at `path`, with its full history.
-///
-/// When the file holds several games and no number is given, the games are listed on
-/// `out` as `N. summary`; then, if there is a way to ask (`answers`, the player's
-/// typing), the player is asked which one, and otherwise it is an error telling them
-/// to pass `--game N`.
-pub fn load(
-    path: &Path,
-    number: Option<usize>,
-    out: &mut dyn Write,
-    answers: Option<&mut dyn BufRead>,
-) -> Result<PgnGame, OpenError> {
+/// Reads the PGN file at `path` and splits it into games, to list them or load one.
+/// A file with no game in it is an error.
+pub fn read_games(path: &Path) -> Result<PgnFile, OpenError> {
     let file = store::read_pgn_file(path)?;
-    let count = file.len();
-    let number = match number {
-        _ if count == 0 => return Err(OpenError::NoGame { path: path.to_owned() }),
-        Some(n) if (1..=count).contains(&n) => n,
-        Some(n) => return Err(OpenError::NoSuchGame { path: path.to_owned(), count, number: n }),
-        None if count == 1 => 1,
-        None => {
-            let width = count.to_string().len();
-            writeln!(out, "{} holds {count} games:", path.display()).map_err(OpenError::Ask)?;
-            for entry in file.games() {
-                writeln!(out, "{:>width$}. {}", entry.number(), entry.summary()).map_err(OpenError::Ask)?;
-            }
-            match answers {
-                Some(answers) => {
-                    ask(out, answers, count)?.ok_or(OpenError::NotChosen { path: path.to_owned(), count })?
-                }
-                None => return Err(OpenError::NotChosen { path: path.to_owned(), count }),
-            }
-        }
-    };
-    let entry = file.game(number).expect("the number was checked");
-    entry.load().map_err(|source| OpenError::Pgn { path: path.to_owned(), source })
+    if file.is_empty() {
+        return Err(OpenError::NoGame { path: path.to_owned() });
+    }
+    Ok(file)
 }
 
-/// Asks for a game number until one from 1 to `count` is given; `None` at the end of
-/// the answers (or an empty answer).
-fn ask(out: &mut dyn Write, answers: &mut dyn BufRead, count: usize) -> Result<Option<usize>, OpenError> {
-    loop {
-        write!(out, "Which game (1-{count})? ").and_then(|()| out.flush()).map_err(OpenError::Ask)?;
-        let mut line = String::new();
-        if answers.read_line(&mut line).map_err(OpenError::Ask)? == 0 || line.trim().is_empty() {
-            writeln!(out).map_err(OpenError::Ask)?;
-            return Ok(None);
-        }
-        match line.trim().parse::<usize>() {
-            Ok(n) if (1..=count).contains(&n) => return Ok(Some(n)),
-            _ => writeln!(out, "Please answer with a number from 1 to {count}.").map_err(OpenError::Ask)?,
-        }
-    }
+/// Loads game `number` (from 1) of `file`, read from `path`, with its full history.
+pub fn load(path: &Path, file: &PgnFile, number: usize) -> Result<PgnGame, OpenError> {
+    let entry = file.game(number).ok_or_else(|| OpenError::NoSuchGame {
+        path: path.to_owned(),
+        count: file.len(),
+        number,
+    })?;
+    entry.load().map_err(|source| OpenError::Pgn { path: path.to_owned(), source })
 }
 
 /// Finds a free file beside `path` for the next game: `game-2.pgn`, `game-3.pgn`...
