@@ -438,3 +438,21 @@ fn open_errors_state_facts_and_leave_the_options_to_the_command_line() {
         assert!(!message.contains("--"), "no option named: {message}");
     }
 }
+
+#[test]
+fn a_save_file_sweeps_the_leftovers_of_its_own_dead_saves_and_nothing_else() {
+    let dir = TempDir::new("records-leftovers");
+    let old = hotseat::records::store::STALE_AFTER + Duration::from_secs(60);
+    let plant = |name: &str| {
+        let path = dir.path().join(name);
+        fs::write(&path, "half a ga").expect("write");
+        let file = fs::File::options().write(true).open(&path).expect("open");
+        file.set_modified(std::time::SystemTime::now() - old).expect("set mtime");
+    };
+    plant(".g.pgn.4000000-0123abcd0123abcd.tmp");
+    plant(".other.pgn.4000000-0123abcd0123abcd.tmp");
+    let mut app = App::new(Game::new());
+    let mut recorder = Recorder::new(Destination::File(dir.path().join("g.pgn")), fresh_tags(UNIX_EPOCH));
+    recorder.start(&mut app).expect("writable");
+    assert_eq!(dir.names(), [".other.pgn.4000000-0123abcd0123abcd.tmp", "g.pgn"]);
+}

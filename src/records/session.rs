@@ -226,7 +226,10 @@ impl Recorder {
             return Ok(path.clone());
         }
         let path = match &self.destination {
-            Destination::File(path) => path.clone(),
+            Destination::File(path) => {
+                store::remove_stale_temps_beside(path);
+                path.clone()
+            }
             Destination::Store(store) => {
                 let path = store.create_game_file(SystemTime::now())?;
                 self.made_here = true;
@@ -379,7 +382,10 @@ pub fn resume(store: &GameStore) -> Result<(PathBuf, PgnGame), OpenError> {
 /// its whole history. Anything else is refused, with what to do instead.
 pub fn refuse_losing_a_game(save: &Path, source: Option<&Path>) -> Result<(), OpenError> {
     let path = save.to_owned();
-    let bytes = match store::read_limited(save) {
+    // First what it is: reading a FIFO would wait for a writer, and a device or a
+    // folder is never a place to save.
+    let real = store::save_target(save)?;
+    let bytes = match store::read_limited(&real) {
         Ok(bytes) => bytes,
         // Nothing there to lose; a folder or a file that cannot be written to is
         // reported by the first save, before the game starts.
@@ -456,6 +462,7 @@ fn beside(path: &Path) -> PathBuf {
     let ext = path.extension().map(|e| format!(".{}", e.to_string_lossy())).unwrap_or_default();
     (2..10_000)
         .map(|n| path.with_file_name(format!("{stem}-{n}{ext}")))
-        .find(|candidate| !candidate.exists())
+        // A dangling symlink is taken too: saving there would write where it points.
+        .find(|candidate| candidate.symlink_metadata().is_err())
         .unwrap_or_else(|| path.with_file_name(format!("{stem}-new{ext}")))
 }

@@ -28,10 +28,13 @@ use std::ffi::OsString;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::pgn::{PgnError, PgnFile, PgnGame, UtcTime};
+
+mod target;
+
+pub use target::{NotAFile, STALE_AFTER, remove_stale_temps};
 
 /// The environment variable that overrides where hotseat keeps its data (saved games
 /// go in its `games` folder). End-to-end tests set it so they never touch the
@@ -59,6 +62,14 @@ pub enum StoreError {
         path: PathBuf,
         /// What the system said.
         source: io::Error,
+    },
+    /// A file to save to is not a regular file.
+    #[error("cannot save to {}: it is {what}, not a regular file", path.display())]
+    NotAFile {
+        /// The file, as named (before symlinks are followed).
+        path: PathBuf,
+        /// What it is.
+        what: NotAFile,
     },
     /// A file to read is larger than [`MAX_FILE_SIZE`] (or a stream gave more).
     #[error("{} is larger than {} MiB", path.display(), MAX_FILE_SIZE >> 20)]
@@ -88,40 +99,85 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
 /// and the directory is flushed so the rename itself survives a crash. If `write` or
 /// any step fails, the temporary file is removed and `path` is untouched. The
 /// directory must exist.
+///
+/// A symlink at `path` is followed, a dangling one too, and the file it names is
+/// written: the link stays a link. That file must be a regular file or not exist
+/// yet; anything else (a directory, a device, a pipe, a socket) is refused with
+/// [`io::ErrorKind::InvalidInput`] and left alone. The file written over keeps its
+/// permission bits (and, where the system allows, its owner and group); a new one
+/// gets what the umask gives. The temporary file's name is unguessable
+/// (`.NAME.PID-RANDOM.tmp`) and it is created only if nothing has that name.
 pub fn write_atomic_with(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> io::Result<()> {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let Some(name) = path.file_name() else {
+    let target = target::resolve(path)?;
+    let Some(name) = target.path.file_name() else {
         return Err(io::Error::new(io::ErrorKind::InvalidInput, "the path does not name a file"));
     };
-    let dir = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    };
-    // Hidden, and unique per process and call, so concurrent saves never share one.
-    let mut temp_name = OsString::from(".");
-    temp_name.push(name);
-    temp_name.push(format!(".{}-{}.tmp", std::process::id(), COUNTER.fetch_add(1, Ordering::Relaxed)));
-    let temp = dir.join(temp_name);
+    let dir = target::folder_of(&target.path);
+    let (temp, mut file) = target::create_temp(dir, name)?;
     let written = (|| {
-        let mut file = OpenOptions::new().write(true).create_new(true).open(&temp)?;
+        if let Some(existing) = &target.existing {
+            keep_owner_and_mode(&file, existing)?;
+        }
         let mut out = BufWriter::new(&mut file);
         write(&mut out)?;
         out.flush()?;
         drop(out);
         file.sync_all()?;
         drop(file);
-        fs::rename(&temp, path)
+        fs::rename(&temp, &target.path)
     })();
     if let Err(err) = written {
-        // The temporary file may not exist (creating it failed); either way the
-        // error worth reporting is the first one.
+        // The error worth reporting is the first one.
         let _ = fs::remove_file(&temp);
         return Err(err);
     }
     sync_dir(dir)
+}
+
+/// Gives the new file the owner, group and permission bits of the one it replaces.
+/// Changing the owner needs privileges, and the group membership of it, so a failure
+/// there is no error: the file is then the saver's, as any file it makes.
+#[cfg(unix)]
+fn keep_owner_and_mode(file: &File, existing: &fs::Metadata) -> io::Result<()> {
+    use std::os::unix::fs::MetadataExt;
+    let ours = file.metadata()?;
+    if (ours.uid(), ours.gid()) != (existing.uid(), existing.gid()) {
+        let _ = std::os::unix::fs::fchown(file, Some(existing.uid()), Some(existing.gid()));
+    }
+    // After the owner: changing it clears the set-user-ID bits.
+    file.set_permissions(existing.permissions())
+}
+
+/// Windows keeps no Unix mode; the read-only flag is all there is to keep.
+#[cfg(not(unix))]
+fn keep_owner_and_mode(file: &File, existing: &fs::Metadata) -> io::Result<()> {
+    file.set_permissions(existing.permissions())
+}
+
+/// Removes the temporary files that saves to `path` (the file its symlinks lead to)
+/// left when they were killed: see [`remove_stale_temps`].
+pub fn remove_stale_temps_beside(path: &Path) {
+    if let Ok(target) = target::resolve(path) {
+        if let Some(name) = target.path.file_name() {
+            remove_stale_temps(target::folder_of(&target.path), Some(name));
+        }
+    }
+}
+
+/// Checks that a save to `path` may go ahead: what it names, once symlinks are
+/// followed, is a regular file or nothing yet. Returns that real file. Call it before
+/// anything else touches the file (reading a FIFO would wait for a writer).
+pub fn save_target(path: &Path) -> Result<PathBuf, StoreError> {
+    match target::resolve(path) {
+        Ok(target) => Ok(target.path),
+        Err(err) => Err(match target::not_a_file(&err) {
+            Some(what) => StoreError::NotAFile { path: path.to_owned(), what },
+            None => StoreError::Write { path: path.to_owned(), source: err },
+        }),
+    }
 }
 
 /// Flushes a directory's entries to disk, so a rename in it survives a crash.
@@ -274,6 +330,7 @@ impl GameStore {
             move |source| StoreError::Write { path, source }
         };
         fs::create_dir_all(&self.dir).map_err(write_err(&self.dir))?;
+        remove_stale_temps(&self.dir, None);
         let t = UtcTime::of(started);
         let stem = format!(
             "{:04}-{:02}-{:02}_{:02}-{:02}-{:02}Z",
@@ -324,6 +381,7 @@ impl GameStore {
     /// its file, for `--resume`: keep saving to that path. Files that cannot be read
     /// or hold no playable game are passed over; `None` when nothing is left to resume.
     pub fn latest_unfinished(&self) -> Result<Option<(PathBuf, PgnGame)>, StoreError> {
+        remove_stale_temps(&self.dir, None);
         for saved in self.saved_games()? {
             let Ok(file) = read_pgn_file(&saved.path) else { continue };
             let Some(entry) = file.game(1) else { continue };

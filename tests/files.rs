@@ -1,0 +1,243 @@
+//! The real binary and the files it is given: what it saves to and how (a symlink
+//! stays a link, a device or a pipe is refused, permission bits are kept), the lock
+//! on an open game, resuming past files that hold no game. Each test works in a
+//! scratch folder of its own, with the binary in a pseudo-terminal as in `e2e.rs`.
+
+use std::io::{Read, Write};
+use std::path::Path;
+use std::process::Command;
+use std::sync::mpsc::{self, Receiver};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
+
+mod common;
+use common::TempDir;
+
+const ROWS: u16 = 32;
+const COLS: u16 = 100;
+const PATIENCE: Duration = Duration::from_secs(20);
+
+/// The binary running in a pseudo-terminal, and everything it has written.
+struct Session {
+    /// Kept open: the terminal hangs up when its master side is closed.
+    _master: Box<dyn MasterPty + Send>,
+    child: Box<dyn Child + Send + Sync>,
+    writer: Box<dyn Write + Send>,
+    output: Receiver<Vec<u8>>,
+    raw: Vec<u8>,
+    screen: vt100::Parser,
+}
+
+impl Session {
+    /// Starts the binary in `dir`, with `dir/data` as its data directory.
+    fn start(dir: &Path, args: &[&str]) -> Session {
+        let pty = native_pty_system()
+            .openpty(PtySize { rows: ROWS, cols: COLS, pixel_width: 0, pixel_height: 0 })
+            .expect("a pseudo-terminal");
+        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_hotseat"));
+        cmd.args(args);
+        cmd.cwd(dir);
+        cmd.env("TERM", "xterm-256color");
+        cmd.env("HOTSEAT_DATA_DIR", dir.join("data"));
+        let child = pty.slave.spawn_command(cmd).expect("the binary starts");
+        drop(pty.slave);
+        let mut reader = pty.master.try_clone_reader().expect("a reader");
+        let (send, output) = mpsc::channel();
+        thread::spawn(move || {
+            let mut chunk = [0; 4096];
+            while let Ok(n @ 1..) = reader.read(&mut chunk) {
+                if send.send(chunk[..n].to_vec()).is_err() {
+                    break;
+                }
+            }
+        });
+        let writer = pty.master.take_writer().expect("a writer");
+        let screen = vt100::Parser::new(ROWS.try_into().expect("rows"), COLS.try_into().expect("cols"), 0);
+        Session { _master: pty.master, child, writer, output, raw: Vec::new(), screen }
+    }
+
+    fn read_for(&mut self, wait: Duration) -> bool {
+        match self.output.recv_timeout(wait) {
+            Ok(bytes) => {
+                self.screen.process(&bytes);
+                self.raw.extend_from_slice(&bytes);
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    fn contents(&self) -> String {
+        self.screen.screen().contents()
+    }
+
+    fn raw(&self) -> String {
+        String::from_utf8_lossy(&self.raw).into_owned()
+    }
+
+    /// Reads output until the screen shows `text`.
+    fn wait_for(&mut self, text: &str) {
+        let deadline = Instant::now() + PATIENCE;
+        while !self.contents().contains(text) {
+            assert!(Instant::now() < deadline, "the screen never showed {text:?}:\n{}", self.contents());
+            self.read_for(Duration::from_millis(50));
+        }
+    }
+
+    fn send(&mut self, keys: &str) {
+        self.writer.write_all(keys.as_bytes()).expect("keys written");
+        self.writer.flush().expect("keys sent");
+    }
+
+    /// Types a move and waits until the move list shows it.
+    fn play(&mut self, san: &str, shown: &str) {
+        self.send(san);
+        self.wait_for(&format!("Move: {san}"));
+        self.send("\r");
+        self.wait_for(shown);
+    }
+
+    /// Quits with Ctrl-Q and waits for the binary to exit.
+    fn quit(&mut self) {
+        self.send("\x11");
+        assert!(self.wait_for_exit().success(), "{}", self.raw());
+    }
+
+    /// Waits for the binary to exit, reading everything it wrote.
+    fn wait_for_exit(&mut self) -> portable_pty::ExitStatus {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("child status") {
+                while self.read_for(Duration::from_millis(200)) {}
+                return status;
+            }
+            assert!(Instant::now() < deadline, "the binary did not exit:\n{}", self.contents());
+            self.read_for(Duration::from_millis(50));
+        }
+    }
+
+    /// The one line of error of a run refused before the terminal was touched.
+    fn refusal(mut self) -> String {
+        let status = self.wait_for_exit();
+        let raw = self.raw();
+        assert!(!status.success(), "refused: {raw}");
+        assert!(!raw.contains("\x1b["), "the terminal was touched: {raw:?}");
+        assert_eq!(raw.trim_end().lines().count(), 1, "one line: {raw}");
+        raw.trim_end().to_owned()
+    }
+}
+
+fn saved_moves(path: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).expect("the saved game");
+    hotseat::records::pgn::read_game(&text).expect("the saved file parses").game.san_moves().to_vec()
+}
+
+fn file_type(path: &Path) -> String {
+    let out = Command::new("stat").args(["-c", "%F", path.to_str().expect("utf-8")]).output().expect("stat");
+    String::from_utf8_lossy(&out.stdout).trim().to_owned()
+}
+
+fn running_as_root() -> bool {
+    let out = Command::new("id").arg("-u").output().expect("id runs");
+    String::from_utf8_lossy(&out.stdout).trim() == "0"
+}
+
+#[cfg(unix)]
+fn mode(path: &Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).expect("metadata").permissions().mode() & 0o7777
+}
+
+// ----- save targets -----
+
+#[cfg(unix)]
+#[test]
+fn a_save_target_that_is_not_a_regular_file_is_refused_before_the_terminal_is_touched() {
+    let dir = TempDir::new("files-not-a-file");
+    let d = dir.path();
+    assert!(Command::new("mkfifo").arg(d.join("fifo")).status().expect("mkfifo").success());
+    std::fs::create_dir(d.join("folder")).expect("a directory");
+    let _socket = std::os::unix::net::UnixListener::bind(d.join("socket")).expect("a socket");
+    std::os::unix::fs::symlink("fifo", d.join("link-to-fifo")).expect("a symlink");
+    let mut cases = vec![
+        ("fifo", "it is a FIFO (named pipe), not a regular file", "fifo"),
+        ("folder", "it is a directory, not a regular file", "directory"),
+        ("socket", "it is a socket, not a regular file", "socket"),
+        ("link-to-fifo", "it is a FIFO (named pipe), not a regular file", "fifo"),
+    ];
+    if running_as_root() {
+        // A device like /dev/null, which a save used to replace with a regular file.
+        let made =
+            Command::new("mknod").args([d.join("null").to_str().expect("utf-8"), "c", "1", "3"]).status();
+        assert!(made.expect("mknod").success());
+        cases.push(("null", "it is a character device, not a regular file", "character special file"));
+    }
+    for (name, says, kind) in cases {
+        let error = Session::start(d, &["--save", name]).refusal();
+        assert_eq!(error, format!("hotseat: cannot save to {name}: {says}"));
+        let real = if name == "link-to-fifo" { d.join("fifo") } else { d.join(name) };
+        assert!(file_type(&real).contains(kind), "{name} is still a {kind}: {}", file_type(&real));
+    }
+    assert_eq!(std::fs::read_link(d.join("link-to-fifo")).expect("still a link"), Path::new("fifo"));
+    let mut expected: Vec<&str> = vec!["fifo", "folder", "link-to-fifo", "socket"];
+    if running_as_root() {
+        expected.insert(3, "null");
+    }
+    assert_eq!(dir.names(), expected, "nothing else is made");
+}
+
+#[cfg(unix)]
+#[test]
+fn saving_through_a_symlink_writes_its_target_and_the_link_stays_a_link() {
+    let dir = TempDir::new("files-symlink");
+    let d = dir.path();
+    std::fs::create_dir(d.join("games")).expect("a folder");
+    std::os::unix::fs::symlink("games/real.pgn", d.join("link.pgn")).expect("a dangling symlink");
+
+    // A dangling link: its target is created.
+    let mut s = Session::start(d, &["--save", "link.pgn"]);
+    s.wait_for("White to move");
+    s.play("e4", "1. e4");
+    s.quit();
+    assert_eq!(std::fs::read_link(d.join("link.pgn")).expect("still a link"), Path::new("games/real.pgn"));
+    assert_eq!(saved_moves(&d.join("games/real.pgn")), ["e4"]);
+
+    // Continuing in place through the link writes the same file: the game is not forked.
+    let mut s = Session::start(d, &["--pgn", "link.pgn", "--save", "link.pgn"]);
+    s.wait_for("Loaded from link.pgn");
+    s.play("e5", "White to move");
+    s.quit();
+    assert_eq!(std::fs::read_link(d.join("link.pgn")).expect("still a link"), Path::new("games/real.pgn"));
+    assert_eq!(saved_moves(&d.join("games/real.pgn")), ["e4", "e5"]);
+    assert_eq!(dir.names(), ["games", "link.pgn"]);
+    assert_eq!(TempDir::names_of(&d.join("games")), ["real.pgn"], "no temporary file is left");
+}
+
+#[cfg(unix)]
+#[test]
+fn saving_keeps_the_permission_bits_of_the_file_written_over() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = TempDir::new("files-mode");
+    let d = dir.path();
+    let private = d.join("private.pgn");
+    std::fs::write(&private, "").expect("an empty file");
+    std::fs::set_permissions(&private, std::fs::Permissions::from_mode(0o600)).expect("chmod");
+    let mut s = Session::start(d, &["--save", "private.pgn"]);
+    s.wait_for("White to move");
+    s.play("d4", "1. d4");
+    s.quit();
+    assert_eq!(saved_moves(&private), ["d4"]);
+    assert_eq!(mode(&private), 0o600, "the file stays private");
+
+    // A new file gets what the umask gives.
+    let umask = Command::new("sh").args(["-c", "umask"]).output().expect("sh runs");
+    let umask =
+        u32::from_str_radix(String::from_utf8_lossy(&umask.stdout).trim(), 8).expect("an octal umask");
+    let mut s = Session::start(d, &["--save", "new.pgn"]);
+    s.wait_for("White to move");
+    s.play("d4", "1. d4");
+    s.quit();
+    assert_eq!(mode(&d.join("new.pgn")), 0o666 & !umask);
+}
