@@ -14,6 +14,6 @@ pub mod store;
 pub use printable::{QUOTE_LIMIT, printable};
 
 pub use session::{
-    Destination, Farewell, OpenError, Recorder, clocks, fresh_tags, load, loaded_line, player_names,
-    read_games, refuse_losing_a_game, resume,
+    Destination, Farewell, OpenError, Recorder, Resumed, claim_save_file, clocks, fresh_tags, load,
+    loaded_line, player_names, read_games, refuse_losing_a_game, resume,
 };

@@ -5,7 +5,7 @@
 
 use std::io::{Read, Write};
 use std::path::Path;
-use std::process::Command;
+use std::process::{Command, Output, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -129,6 +129,17 @@ impl Session {
     }
 }
 
+/// Runs the binary in `dir` with no terminal at all.
+fn run(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hotseat"))
+        .args(args)
+        .current_dir(dir)
+        .env("HOTSEAT_DATA_DIR", dir.join("data"))
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
 fn saved_moves(path: &Path) -> Vec<String> {
     let text = std::fs::read_to_string(path).expect("the saved game");
     hotseat::records::pgn::read_game(&text).expect("the saved file parses").game.san_moves().to_vec()
@@ -240,4 +251,68 @@ fn saving_keeps_the_permission_bits_of_the_file_written_over() {
     s.play("d4", "1. d4");
     s.quit();
     assert_eq!(mode(&d.join("new.pgn")), 0o666 & !umask);
+}
+
+// ----- the lock on an open game -----
+
+/// Standard error of a run, which must have failed.
+fn failure(out: &Output) -> String {
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!out.status.success(), "must fail: {stderr}");
+    stderr.trim_end().to_owned()
+}
+
+const NEEDS_A_TERMINAL: &str =
+    "hotseat: the game needs a terminal: standard input and output must not be redirected";
+
+#[cfg(unix)]
+#[test]
+fn a_second_hotseat_on_an_open_game_file_is_refused_and_told_which_process_has_it() {
+    let dir = TempDir::new("files-lock");
+    let d = dir.path();
+    let mut first = Session::start(d, &["--save", "same.pgn"]);
+    first.wait_for("White to move");
+    let pid = first.child.process_id().expect("a process id");
+    std::os::unix::fs::symlink("same.pgn", d.join("alias.pgn")).expect("a symlink");
+    for (args, name) in [
+        (&["--save", "same.pgn"][..], "same.pgn"),
+        (&["--pgn", "same.pgn", "--save", "same.pgn"][..], "same.pgn"),
+        (&["--save", "alias.pgn"][..], "alias.pgn"),
+    ] {
+        let error = failure(&run(d, args));
+        assert_eq!(error, format!("hotseat: {name} is open in another hotseat (process {pid})"), "{args:?}");
+    }
+    first.play("e4", "1. e4");
+    first.quit();
+    assert!(!d.join(".same.pgn.lock").exists(), "the lock file goes on the way out");
+    // Free again: only the missing terminal stops it now.
+    assert_eq!(failure(&run(d, &["--pgn", "same.pgn", "--save", "same.pgn"])), NEEDS_A_TERMINAL);
+    assert_eq!(saved_moves(&d.join("same.pgn")), ["e4"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn resume_leaves_a_game_open_elsewhere_alone_and_a_killed_holder_frees_it() {
+    let dir = TempDir::new("files-lock-resume");
+    let d = dir.path();
+    let mut first = Session::start(d, &[]);
+    first.wait_for("White to move");
+    first.play("e4", "1. e4");
+    let pid = first.child.process_id().expect("a process id");
+    let error = failure(&run(d, &["--resume"]));
+    assert!(error.starts_with(&format!("hotseat: {}", d.join("data/games").display())), "{error}");
+    assert!(error.ends_with(&format!(".pgn is open in another hotseat (process {pid})")), "{error}");
+
+    let killed = Command::new("kill").args(["-KILL", &pid.to_string()]).status();
+    assert!(killed.expect("kill runs").success());
+    assert!(!first.wait_for_exit().success());
+    // The system let go of the lock with the process; its lock file is taken over.
+    assert_eq!(failure(&run(d, &["--resume"])), NEEDS_A_TERMINAL);
+    let mut second = Session::start(d, &["--resume"]);
+    second.wait_for("Resumed the game saved in");
+    second.play("e5", "White to move");
+    second.quit();
+    let games: Vec<String> = TempDir::names_of(&d.join("data/games"));
+    assert_eq!(games.len(), 1, "{games:?}");
+    assert_eq!(saved_moves(&d.join("data/games").join(&games[0])), ["e4", "e5"]);
 }

@@ -153,8 +153,8 @@ fn an_untouched_autosave_is_removed_on_the_way_out_so_resume_finds_the_game_befo
     assert_eq!(pgn_files(store.dir()).len(), 2, "written when it starts");
     assert_eq!(recorder.finish(&mut app), Farewell::NothingPlayed { previous: None });
     assert_eq!(pgn_files(store.dir()).len(), 1);
-    let (_, resumed) = records::resume(&store).expect("a game to resume");
-    assert_eq!(resumed.game.san_moves(), ["e4"]);
+    let resumed = records::resume(&store).expect("a game to resume");
+    assert_eq!(resumed.record.game.san_moves(), ["e4"]);
 }
 
 #[test]
@@ -167,12 +167,17 @@ fn a_resumed_game_goes_on_in_the_same_file_with_its_names() {
     game.play_san("e4").expect("legal");
     save_game(&path, &PgnGame::new(game).with_tag("White", "Anna").with_tag("Black", "Ben")).expect("saved");
 
-    let (found, record) = records::resume(&store).expect("a game to resume");
+    let records::Resumed { path: found, record, lock } = records::resume(&store).expect("a game to resume");
     assert_eq!(found, path);
+    let err = records::resume(&store).expect_err("the game is open here");
+    assert_eq!(
+        err.to_string(),
+        format!("{} is open in another hotseat (process {})", path.display(), std::process::id())
+    );
     let (white, black) = records::player_names(&record.tags, None, Some("Bea"));
     assert_eq!((white.as_str(), black.as_str()), ("Anna", "Bea"));
     let mut app = App::new(record.game.clone()).with_players(white, black);
-    let mut recorder = Recorder::resumed(found, store.clone(), record.tags);
+    let mut recorder = Recorder::resumed(found, store.clone(), record.tags).holding(lock);
     recorder.start(&mut app).expect("writable");
     play(&mut app, &mut recorder, "c5");
     assert_eq!(pgn_files(store.dir()), std::slice::from_ref(&path));
@@ -454,5 +459,5 @@ fn a_save_file_sweeps_the_leftovers_of_its_own_dead_saves_and_nothing_else() {
     let mut app = App::new(Game::new());
     let mut recorder = Recorder::new(Destination::File(dir.path().join("g.pgn")), fresh_tags(UNIX_EPOCH));
     recorder.start(&mut app).expect("writable");
-    assert_eq!(dir.names(), [".other.pgn.4000000-0123abcd0123abcd.tmp", "g.pgn"]);
+    assert_eq!(dir.names(), [".g.pgn.lock", ".other.pgn.4000000-0123abcd0123abcd.tmp", "g.pgn"]);
 }

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant, UNIX_EPOCH};
 use hotseat::chess::{Color, Game};
 use hotseat::records::pgn::PgnGame;
 use hotseat::records::store::{
-    DATA_DIR_ENV, GameStore, Platform, STALE_AFTER, StoreError, data_dir, read_pgn_file, save_game,
+    DATA_DIR_ENV, GameLock, GameStore, Platform, STALE_AFTER, StoreError, data_dir, read_pgn_file, save_game,
     save_target, write_atomic, write_atomic_with,
 };
 
@@ -410,4 +410,44 @@ fn the_real_store_is_where_the_environment_says() {
             assert!(err.to_string().contains(DATA_DIR_ENV));
         }
     }
+}
+
+// --- The lock on an open game -----------------------------------------------------------
+
+#[test]
+fn a_game_file_is_locked_once_and_says_by_whom() {
+    let dir = TempDir::new("store-lock");
+    let game = dir.path().join("g.pgn");
+    let lock = GameLock::acquire(&game).expect("a free file");
+    assert_eq!(lock.sidecar(), dir.path().join(".g.pgn.lock"));
+    assert_eq!(fs::read_to_string(lock.sidecar()).expect("the holder"), format!("{}\n", std::process::id()));
+    // A second claim is refused, even from the same process: the lock is per open file.
+    let err = GameLock::acquire(&game).expect_err("held");
+    assert!(matches!(err, StoreError::Locked { pid: Some(pid), .. } if pid == std::process::id()), "{err}");
+    assert_eq!(
+        err.to_string(),
+        format!("{} is open in another hotseat (process {})", game.display(), std::process::id())
+    );
+    drop(lock);
+    assert_eq!(dir.names(), Vec::<String>::new(), "the lock file goes with the lock");
+    let again = GameLock::acquire(&game).expect("free again");
+    drop(again);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symlink_and_its_target_share_one_lock() {
+    let dir = TempDir::new("store-lock-link");
+    std::os::unix::fs::symlink("real.pgn", dir.path().join("link.pgn")).expect("symlink");
+    let _lock = GameLock::acquire(&dir.path().join("real.pgn")).expect("a free file");
+    let err = GameLock::acquire(&dir.path().join("link.pgn")).expect_err("the same file");
+    assert!(matches!(err, StoreError::Locked { .. }), "{err}");
+}
+
+#[test]
+fn a_lock_file_left_by_a_killed_process_is_taken_over() {
+    let dir = TempDir::new("store-lock-stale");
+    fs::write(dir.path().join(".g.pgn.lock"), "999999999\n").expect("a stale lock file");
+    let lock = GameLock::acquire(&dir.path().join("g.pgn")).expect("no one holds it");
+    assert_eq!(fs::read_to_string(lock.sidecar()).expect("the holder"), format!("{}\n", std::process::id()));
 }

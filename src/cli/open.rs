@@ -37,21 +37,30 @@ pub fn open_game(args: &Cli) -> Result<Opened> {
 fn open(args: &Cli) -> Result<Opened, Refusal> {
     if args.resume {
         let store = GameStore::from_env().map_err(OpenError::from)?;
-        let (path, record) = records::resume(&store)?;
+        let records::Resumed { path, record, lock } = records::resume(&store)?;
         let notice = format!("Resumed the game saved in {}.", path.display());
-        let recorder = Recorder::resumed(path, store, record.tags.clone());
+        let recorder = Recorder::resumed(path, store, record.tags.clone()).holding(lock);
         return Ok(Opened { record, recorder, notice: Some(notice) });
     }
-    let destination = match &args.save {
+    // The lock on the --save file comes first, before the file is checked or the
+    // game it may hold is loaded, and is held until the game is left.
+    let (destination, lock) = match &args.save {
         Some(path) => {
-            records::refuse_losing_a_game(path, args.pgn.as_deref())?;
-            Destination::File(path.clone())
+            let lock = records::claim_save_file(path, args.pgn.as_deref())?;
+            (Destination::File(path.clone()), Some(lock))
         }
-        None => Destination::Store(GameStore::from_env().map_err(OpenError::from)?),
+        None => (Destination::Store(GameStore::from_env().map_err(OpenError::from)?), None),
+    };
+    let recorder = |tags| {
+        let recorder = Recorder::new(destination, tags);
+        match lock {
+            Some(lock) => recorder.holding(lock),
+            None => recorder,
+        }
     };
     let Some(source) = &args.pgn else {
         let record = PgnGame::new(Game::from_position(args.start_position()));
-        let recorder = Recorder::new(destination, records::fresh_tags(SystemTime::now()));
+        let recorder = recorder(records::fresh_tags(SystemTime::now()));
         return Ok(Opened { record, recorder, notice: None });
     };
     let file = records::read_games(source)?;
@@ -69,7 +78,7 @@ fn open(args: &Cli) -> Result<Opened, Refusal> {
     };
     let record = records::load(source, &file, number)?;
     let notice = records::loaded_line(source, &record.game);
-    let recorder = Recorder::new(destination, record.tags.clone());
+    let recorder = recorder(record.tags.clone());
     Ok(Opened { record, recorder, notice: Some(notice) })
 }
 

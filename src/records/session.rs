@@ -35,7 +35,7 @@ use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use super::pgn::{self, PgnError, PgnFile, PgnGame, Tags, pgn_date};
-use super::store::{self, GameStore, StoreError};
+use super::store::{self, GameLock, GameStore, StoreError};
 use crate::app::{App, Change, Notation};
 use crate::chess::{ByColor, Color, Game};
 use crate::clock::{Clocks, TimeControl};
@@ -108,13 +108,23 @@ pub struct Recorder {
     previous: Option<PathBuf>,
     /// Why the last save failed, while it has not succeeded since.
     failure: Option<StoreError>,
+    /// The lock on the file the game goes to, once it is taken.
+    lock: Option<GameLock>,
 }
 
 impl Recorder {
     /// A recorder for a game with `tags` (a new game's [`fresh_tags`], or a loaded
     /// game's own), saving to `destination`. Nothing is written until [`Recorder::start`].
     pub fn new(destination: Destination, tags: Tags) -> Recorder {
-        Recorder { destination, path: None, tags, made_here: false, previous: None, failure: None }
+        Recorder {
+            destination,
+            path: None,
+            tags,
+            made_here: false,
+            previous: None,
+            failure: None,
+            lock: None,
+        }
     }
 
     /// A recorder that goes on saving a resumed game to its file in `store`.
@@ -126,7 +136,17 @@ impl Recorder {
             made_here: false,
             previous: None,
             failure: None,
+            lock: None,
         }
+    }
+
+    /// Holds `lock`, the lock on the file the game goes to, taken before the file was
+    /// checked ([`claim_save_file`], [`resume`]). Without one, the lock is taken at the
+    /// first save.
+    #[must_use]
+    pub fn holding(mut self, lock: GameLock) -> Recorder {
+        self.lock = Some(lock);
+        self
     }
 
     /// The game as it is saved, shown and copied: the app's game and players with
@@ -189,6 +209,8 @@ impl Recorder {
             Change::NewGame => {
                 self.tags = fresh_tags(SystemTime::now());
                 self.previous = if self.failure.is_none() { self.path.take() } else { None };
+                // The game before is done with; its file is free for others now.
+                self.lock = None;
                 self.path = match &self.destination {
                     Destination::File(path) => Some(beside(path)),
                     Destination::Store(_) => None,
@@ -222,8 +244,11 @@ impl Recorder {
 
     /// The file to save to, made now if there is none yet.
     fn ensure_path(&mut self) -> Result<PathBuf, StoreError> {
-        if let Some(path) = &self.path {
-            return Ok(path.clone());
+        if let Some(path) = self.path.clone() {
+            if self.lock.is_none() {
+                self.lock = Some(GameLock::acquire(&path)?);
+            }
+            return Ok(path);
         }
         let path = match &self.destination {
             Destination::File(path) => {
@@ -237,20 +262,30 @@ impl Recorder {
             }
         };
         self.path = Some(path.clone());
+        if self.lock.is_none() {
+            self.lock = Some(GameLock::acquire(&path)?);
+        }
         Ok(path)
     }
 
     /// What to tell the players on the way out. A last save is tried if the previous
     /// one failed; an autosave file made for a game in which nothing happened is
     /// removed, so `--resume` finds the game before it.
+    ///
+    /// The lock on the file is released: nothing is saved after this.
     pub fn finish(&mut self, app: &mut App) -> Farewell {
+        let farewell = self.farewell(app);
+        self.lock = None;
+        farewell
+    }
+
+    fn farewell(&mut self, app: &mut App) -> Farewell {
         let untouched = app.game().ply() == 0 && !app.game().is_over();
         if let (true, Destination::Store(_), Some(path)) =
             (self.made_here && untouched, &self.destination, &self.path)
+            && std::fs::remove_file(path).is_ok()
         {
-            if std::fs::remove_file(path).is_ok() {
-                return Farewell::NothingPlayed { previous: self.previous.clone() };
-            }
+            return Farewell::NothingPlayed { previous: self.previous.clone() };
         }
         if self.failure.is_some() {
             self.save(app);
@@ -368,9 +403,46 @@ pub enum OpenError {
     },
 }
 
-/// The most recently saved unfinished game in `store`, with its file.
-pub fn resume(store: &GameStore) -> Result<(PathBuf, PgnGame), OpenError> {
-    store.latest_unfinished()?.ok_or_else(|| OpenError::NothingToResume { dir: store.dir().to_owned() })
+/// A game to resume, its file, and the lock on it.
+#[derive(Debug)]
+pub struct Resumed {
+    /// The file the game is in, and goes on being saved to.
+    pub path: PathBuf,
+    /// The game.
+    pub record: PgnGame,
+    /// The lock on the file, for the [`Recorder`] to hold.
+    pub lock: GameLock,
+}
+
+/// The most recently saved unfinished game in `store`, with its file, locked.
+///
+/// The file is locked first and then read again, so what is resumed is what the file
+/// holds once no other hotseat can write it. A game that another hotseat has open is
+/// not resumed: [`StoreError::Locked`] names the process.
+pub fn resume(store: &GameStore) -> Result<Resumed, OpenError> {
+    // A game found, then finished by its holder before the lock was taken, is passed
+    // over at the next look; a few looks are plenty.
+    for _ in 0..4 {
+        let Some((path, _)) = store.latest_unfinished()? else { break };
+        let lock = GameLock::acquire(&path)?;
+        if let Some(record) = store::unfinished_game(&path) {
+            return Ok(Resumed { path, record, lock });
+        }
+    }
+    Err(OpenError::NothingToResume { dir: store.dir().to_owned() })
+}
+
+/// Takes the lock on the file a game is to be saved to, then refuses the file if
+/// saving would lose anything there ([`refuse_losing_a_game`]): in that order, so no
+/// other hotseat can start a game in it between the check and the first save. Hand
+/// the lock to the [`Recorder`] with [`Recorder::holding`].
+pub fn claim_save_file(save: &Path, source: Option<&Path>) -> Result<GameLock, OpenError> {
+    // What it is comes before the lock, so no lock file is made beside a folder or a
+    // device.
+    store::save_target(save)?;
+    let lock = GameLock::acquire(save)?;
+    refuse_losing_a_game(save, source)?;
+    Ok(lock)
 }
 
 /// Refuses a `--save` file that holds anything saving would lose; call it before the

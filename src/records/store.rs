@@ -32,8 +32,10 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::pgn::{PgnError, PgnFile, PgnGame, UtcTime};
 
+mod lock;
 mod target;
 
+pub use lock::GameLock;
 pub use target::{NotAFile, STALE_AFTER, remove_stale_temps};
 
 /// The environment variable that overrides where hotseat keeps its data (saved games
@@ -63,6 +65,14 @@ pub enum StoreError {
         /// What the system said.
         source: io::Error,
     },
+    /// Another hotseat has the game file open (holds its [`GameLock`]).
+    #[error("{} is open in another hotseat ({})", path.display(), holder_text(*pid))]
+    Locked {
+        /// The game file, as named.
+        path: PathBuf,
+        /// The process that holds it, when it could be read.
+        pid: Option<u32>,
+    },
     /// A file to save to is not a regular file.
     #[error("cannot save to {}: it is {what}, not a regular file", path.display())]
     NotAFile {
@@ -85,6 +95,10 @@ pub enum StoreError {
         /// Where in it, and what is wrong.
         source: PgnError,
     },
+}
+
+fn holder_text(pid: Option<u32>) -> String {
+    pid.map_or_else(|| "its process id is not known yet".to_owned(), |pid| format!("process {pid}"))
 }
 
 /// Replaces the file at `path` with `contents`, atomically: see [`write_atomic_with`].
@@ -160,10 +174,10 @@ fn keep_owner_and_mode(file: &File, existing: &fs::Metadata) -> io::Result<()> {
 /// Removes the temporary files that saves to `path` (the file its symlinks lead to)
 /// left when they were killed: see [`remove_stale_temps`].
 pub fn remove_stale_temps_beside(path: &Path) {
-    if let Ok(target) = target::resolve(path) {
-        if let Some(name) = target.path.file_name() {
-            remove_stale_temps(target::folder_of(&target.path), Some(name));
-        }
+    if let Ok(target) = target::resolve(path)
+        && let Some(name) = target.path.file_name()
+    {
+        remove_stale_temps(target::folder_of(&target.path), Some(name));
     }
 }
 
@@ -286,6 +300,17 @@ pub fn data_dir(platform: Platform, var: impl Fn(&str) -> Option<OsString>) -> O
     Some(base.join("hotseat"))
 }
 
+/// The game in the file at `path` when it is one to resume: the file reads, and its
+/// first game is unfinished.
+pub fn unfinished_game(path: &Path) -> Option<PgnGame> {
+    let file = read_pgn_file(path).ok()?;
+    let entry = file.game(1)?;
+    if entry.result_text() != "*" {
+        return None;
+    }
+    entry.load().ok().filter(|record| !record.is_finished())
+}
+
 /// A saved game file and when it was last written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SavedGame {
@@ -383,14 +408,8 @@ impl GameStore {
     pub fn latest_unfinished(&self) -> Result<Option<(PathBuf, PgnGame)>, StoreError> {
         remove_stale_temps(&self.dir, None);
         for saved in self.saved_games()? {
-            let Ok(file) = read_pgn_file(&saved.path) else { continue };
-            let Some(entry) = file.game(1) else { continue };
-            if entry.result_text() != "*" {
-                continue;
-            }
-            match entry.load() {
-                Ok(record) if !record.is_finished() => return Ok(Some((saved.path, record))),
-                _ => {}
+            if let Some(record) = unfinished_game(&saved.path) {
+                return Ok(Some((saved.path, record)));
             }
         }
         Ok(None)

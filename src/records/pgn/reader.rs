@@ -269,11 +269,11 @@ impl GameEntry {
                 _ => None,
             },
         };
-        if let Some(result) = written {
-            if !game.is_over() {
-                let reason = reason_for(result, self.tags.get("Termination"), claim_available(&game));
-                game.record(Outcome { result, reason });
-            }
+        if let Some(result) = written
+            && !game.is_over()
+        {
+            let reason = reason_for(result, self.tags.get("Termination"), claim_available(&game));
+            game.record(Outcome { result, reason });
         }
         Ok(PgnGame { tags: self.tags.clone(), game, clocks })
     }
@@ -283,10 +283,10 @@ impl GameEntry {
     fn value_at(&self, name: &str) -> Location {
         let mut found = self.at;
         for token in self.tokens() {
-            if let Ok(Token { kind: TokenKind::Tag { name: n, value_at, .. }, .. }) = token {
-                if n == name {
-                    found = value_at;
-                }
+            if let Ok(Token { kind: TokenKind::Tag { name: n, value_at, .. }, .. }) = token
+                && n == name
+            {
+                found = value_at;
             }
         }
         found

@@ -97,10 +97,10 @@ fn termination(pgn: &PgnGame) -> Option<String> {
         return stored.filter(|_| fits).map(str::to_owned);
     }
     let claim = claim_available(&pgn.game);
-    if let Some(stored) = stored {
-        if reason_for(outcome.result, Some(stored), claim) == outcome.reason {
-            return Some(stored.to_owned());
-        }
+    if let Some(stored) = stored
+        && reason_for(outcome.result, Some(stored), claim) == outcome.reason
+    {
+        return Some(stored.to_owned());
     }
     if outcome.reason == Reason::Unspecified {
         return None;
