@@ -316,3 +316,69 @@ fn resume_leaves_a_game_open_elsewhere_alone_and_a_killed_holder_frees_it() {
     assert_eq!(games.len(), 1, "{games:?}");
     assert_eq!(saved_moves(&d.join("data/games").join(&games[0])), ["e4", "e5"]);
 }
+
+// ----- games with no moves -----
+
+#[cfg(unix)]
+#[test]
+fn resume_passes_over_newer_files_with_no_game_in_them_and_says_so() {
+    let dir = TempDir::new("files-resume-skips");
+    let d = dir.path();
+    let mut first = Session::start(d, &[]);
+    first.wait_for("White to move");
+    first.play("e4", "1. e4");
+    first.quit();
+    let games = d.join("data/games");
+    let real = games.join(&TempDir::names_of(&games)[0]);
+    // Names sort by start time, and a file of the same second gets a suffix; wait so
+    // the next game's file is newer by its name as well as by its time.
+    thread::sleep(Duration::from_millis(1100));
+    // A game killed before its first move leaves its file with no move in it.
+    let mut killed = Session::start(d, &[]);
+    killed.wait_for("White to move");
+    let pid = killed.child.process_id().expect("a process id");
+    assert!(Command::new("kill").args(["-KILL", &pid.to_string()]).status().expect("kill runs").success());
+    killed.wait_for_exit();
+    let mut names = TempDir::names_of(&games);
+    names.retain(|n| Path::new(n).extension().is_some_and(|e| e == "pgn"));
+    assert_eq!(names.len(), 2, "{names:?}");
+    let empty_game = names[1].clone();
+    std::fs::write(games.join("9999-12-31_23-59-59Z.pgn"), "").expect("an empty file");
+
+    let mut s = Session::start(d, &["--resume"]);
+    s.wait_for("Passed over 2 newer files (named when you leave); resumed the game saved in");
+    s.play("e5", "White to move");
+    s.quit();
+    let raw = s.raw();
+    let before_the_game = &raw[..raw.find("\x1b[?1049h").expect("the alternate screen")];
+    assert!(
+        before_the_game.contains(&format!("Passed over {empty_game}: no move was played in it.")),
+        "{before_the_game:?}"
+    );
+    assert!(
+        before_the_game.contains("Passed over 9999-12-31_23-59-59Z.pgn: it holds no game."),
+        "{before_the_game:?}"
+    );
+    assert!(raw.contains(&format!("Game saved to {}", real.display())), "{raw:?}");
+    assert_eq!(saved_moves(&real), ["e4", "e5"]);
+}
+
+#[test]
+fn a_save_file_made_for_a_game_with_no_move_is_not_kept() {
+    let dir = TempDir::new("files-save-no-move");
+    let d = dir.path();
+    let mut s = Session::start(d, &["--save", "tonight.pgn"]);
+    s.wait_for("White to move");
+    s.quit();
+    assert!(s.raw().contains("No move was played, so no game was saved."), "{}", s.raw());
+    assert_eq!(dir.names(), Vec::<String>::new(), "no file, and no lock file");
+    // So the same command again is not refused.
+    assert_eq!(failure(&run(d, &["--save", "tonight.pgn"])), NEEDS_A_TERMINAL);
+
+    // A file that was there before is the players' and stays, even with no move in it.
+    std::fs::write(d.join("kept.pgn"), "").expect("an empty file");
+    let mut s = Session::start(d, &["--save", "kept.pgn"]);
+    s.wait_for("White to move");
+    s.quit();
+    assert!(d.join("kept.pgn").exists());
+}

@@ -167,7 +167,9 @@ fn a_resumed_game_goes_on_in_the_same_file_with_its_names() {
     game.play_san("e4").expect("legal");
     save_game(&path, &PgnGame::new(game).with_tag("White", "Anna").with_tag("Black", "Ben")).expect("saved");
 
-    let records::Resumed { path: found, record, lock } = records::resume(&store).expect("a game to resume");
+    let records::Resumed { path: found, record, lock, passed_over } =
+        records::resume(&store).expect("a game to resume");
+    assert!(passed_over.is_empty(), "{passed_over:?}");
     assert_eq!(found, path);
     let err = records::resume(&store).expect_err("the game is open here");
     assert_eq!(

@@ -322,6 +322,14 @@ fn the_most_recent_unfinished_game_is_the_one_to_resume() {
     write("garbled.pgn", "[Event \"x\n", 5_000);
     write("mated.pgn", "1. f3 e5 2. g4 Qh4# *\n", 5_500);
     write("empty.pgn", "", 6_000);
+    // A game left, or killed, before its first move; and a file of two games, which
+    // saving the one resumed would lose.
+    write("no-moves.pgn", &unfinished(&[]).to_pgn(), 6_500);
+    write(
+        "two-games.pgn",
+        &format!("{}\n{}", unfinished(&["e4"]).to_pgn(), unfinished(&["d4"]).to_pgn()),
+        6_600,
+    );
     write(".hidden.pgn", &unfinished(&["c4"]).to_pgn(), 7_000);
     write("notes.txt", &unfinished(&["c4"]).to_pgn(), 8_000);
     fs::create_dir(games.join("folder.pgn")).expect("a directory named like a game");
@@ -335,6 +343,8 @@ fn the_most_recent_unfinished_game_is_the_one_to_resume() {
     assert_eq!(
         listed,
         [
+            "two-games.pgn",
+            "no-moves.pgn",
             "empty.pgn",
             "mated.pgn",
             "garbled.pgn",
@@ -348,6 +358,29 @@ fn the_most_recent_unfinished_game_is_the_one_to_resume() {
     assert_eq!(path, wanted);
     assert_eq!(record.game.san_moves(), ["e4", "e5"]);
     assert_eq!(record.tags.get("White"), Some("Anna"));
+
+    // The newer files passed over, and why; finished games are simply not to resume.
+    let search = store.find_resumable().expect("readable");
+    assert_eq!(search.found.map(|(path, _)| path), Some(wanted));
+    let passed_over: Vec<(String, String)> = search
+        .passed_over
+        .iter()
+        .map(|p| (p.path.file_name().expect("name").to_string_lossy().into_owned(), p.why.to_string()))
+        .collect();
+    let passed_over: Vec<(&str, &str)> = passed_over.iter().map(|(n, w)| (n.as_str(), w.as_str())).collect();
+    assert_eq!(
+        passed_over,
+        [
+            ("two-games.pgn", "it holds 2 games, which saving one would lose"),
+            ("no-moves.pgn", "no move was played in it"),
+            ("empty.pgn", "it holds no game"),
+            (
+                "garbled.pgn",
+                "it cannot be played: line 1, col 8: the value of tag Event is not closed (missing \")"
+            ),
+            ("illegal.pgn", "it cannot be played: line 1, col 13: illegal move Nf6 (no knight can reach f6)"),
+        ]
+    );
 }
 
 #[test]

@@ -12,8 +12,8 @@ use anyhow::{Result, anyhow};
 use super::Cli;
 use crate::chess::Game;
 use crate::records::pgn::{PgnFile, PgnGame};
-use crate::records::store::GameStore;
-use crate::records::{self, Destination, OpenError, Recorder};
+use crate::records::store::{GameStore, PassedOver};
+use crate::records::{self, Destination, OpenError, QUOTE_LIMIT, Recorder};
 
 /// The game to play and where it goes.
 #[derive(Debug)]
@@ -37,8 +37,21 @@ pub fn open_game(args: &Cli) -> Result<Opened> {
 fn open(args: &Cli) -> Result<Opened, Refusal> {
     if args.resume {
         let store = GameStore::from_env().map_err(OpenError::from)?;
-        let records::Resumed { path, record, lock } = records::resume(&store)?;
-        let notice = format!("Resumed the game saved in {}.", path.display());
+        let records::Resumed { path, record, lock, passed_over } = records::resume(&store)?;
+        // The files passed over are named before the game, so the lines are there on
+        // the terminal when it is left; the notice on the game screen, one line cut
+        // at its width, says how many first.
+        for skipped in &passed_over {
+            println!("{}", passed_over_line(skipped));
+        }
+        let notice = match passed_over.len() {
+            0 => format!("Resumed the game saved in {}.", path.display()),
+            count => format!(
+                "Passed over {count} newer file{} (named when you leave); resumed the game saved in {}.",
+                if count == 1 { "" } else { "s" },
+                path.display()
+            ),
+        };
         let recorder = Recorder::resumed(path, store, record.tags.clone()).holding(lock);
         return Ok(Opened { record, recorder, notice: Some(notice) });
     }
@@ -112,6 +125,15 @@ pub fn choose_game(
             _ => writeln!(out, "Please answer with a number from 1 to {count}.")?,
         }
     }
+}
+
+/// A line about a newer file `--resume` did not resume, for the players who may have
+/// expected it: `Passed over 2025-04-25_14-03-09Z.pgn: no move was played in it.`
+fn passed_over_line(skipped: &PassedOver) -> String {
+    let name = skipped.path.file_name().unwrap_or_else(|| skipped.path.as_os_str());
+    let name = name.to_string_lossy();
+    // A file name is anyone's text too.
+    format!("Passed over {}: {}.", records::printable(&name, QUOTE_LIMIT), skipped.why)
 }
 
 /// Why the game was not opened: a refusal from `records`, or one of the command line's.

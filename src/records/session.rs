@@ -35,7 +35,7 @@ use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use super::pgn::{self, PgnError, PgnFile, PgnGame, Tags, pgn_date};
-use super::store::{self, GameLock, GameStore, StoreError};
+use super::store::{self, GameLock, GameStore, PassedOver, StoreError};
 use crate::app::{App, Change, Notation};
 use crate::chess::{ByColor, Color, Game};
 use crate::clock::{Clocks, TimeControl};
@@ -102,8 +102,11 @@ pub struct Recorder {
     /// The game's tags other than the players' names and what the PGN writer derives
     /// from the game (result, set-up, variant, termination).
     tags: Tags,
-    /// Whether this run made the autosave file, so an untouched game's file can go.
-    made_here: bool,
+    /// The file this run made for the game (its real path, symlinks followed), so the
+    /// file of a game in which nothing happened can go.
+    made: Option<PathBuf>,
+    /// Whether nothing has been saved to `path` yet.
+    fresh: bool,
     /// The file of the game played before a new game was started here.
     previous: Option<PathBuf>,
     /// Why the last save failed, while it has not succeeded since.
@@ -120,7 +123,8 @@ impl Recorder {
             destination,
             path: None,
             tags,
-            made_here: false,
+            made: None,
+            fresh: true,
             previous: None,
             failure: None,
             lock: None,
@@ -133,7 +137,8 @@ impl Recorder {
             destination: Destination::Store(store),
             path: Some(path),
             tags,
-            made_here: false,
+            made: None,
+            fresh: true,
             previous: None,
             failure: None,
             lock: None,
@@ -215,7 +220,8 @@ impl Recorder {
                     Destination::File(path) => Some(beside(path)),
                     Destination::Store(_) => None,
                 };
-                self.made_here = false;
+                self.made = None;
+                self.fresh = true;
                 self.save(app);
                 if let (None, Some(path)) = (&self.failure, &self.path) {
                     app.notify(format!("New game, saved to {}.", path.display()));
@@ -242,22 +248,17 @@ impl Recorder {
         }
     }
 
-    /// The file to save to, made now if there is none yet.
+    /// The file to save to, made now if there is none yet, and locked.
     fn ensure_path(&mut self) -> Result<PathBuf, StoreError> {
-        if let Some(path) = self.path.clone() {
-            if self.lock.is_none() {
-                self.lock = Some(GameLock::acquire(&path)?);
-            }
-            return Ok(path);
-        }
-        let path = match &self.destination {
-            Destination::File(path) => {
+        let path = match (&self.path, &self.destination) {
+            (Some(path), _) => path.clone(),
+            (None, Destination::File(path)) => {
                 store::remove_stale_temps_beside(path);
                 path.clone()
             }
-            Destination::Store(store) => {
+            (None, Destination::Store(store)) => {
                 let path = store.create_game_file(SystemTime::now())?;
-                self.made_here = true;
+                self.made = Some(path.clone());
                 path
             }
         };
@@ -265,12 +266,21 @@ impl Recorder {
         if self.lock.is_none() {
             self.lock = Some(GameLock::acquire(&path)?);
         }
+        if std::mem::take(&mut self.fresh) {
+            // Under the lock, so no other hotseat makes it in between.
+            if let Ok(real) = store::save_target(&path)
+                && real.symlink_metadata().is_err()
+            {
+                self.made = Some(real);
+            }
+        }
         Ok(path)
     }
 
     /// What to tell the players on the way out. A last save is tried if the previous
-    /// one failed; an autosave file made for a game in which nothing happened is
-    /// removed, so `--resume` finds the game before it.
+    /// one failed; a file this run made (an autosave file, or a new file to save to)
+    /// for a game in which nothing happened is removed: a game with no move is not
+    /// kept, the same command can be given again, and `--resume` finds the game before.
     ///
     /// The lock on the file is released: nothing is saved after this.
     pub fn finish(&mut self, app: &mut App) -> Farewell {
@@ -281,9 +291,9 @@ impl Recorder {
 
     fn farewell(&mut self, app: &mut App) -> Farewell {
         let untouched = app.game().ply() == 0 && !app.game().is_over();
-        if let (true, Destination::Store(_), Some(path)) =
-            (self.made_here && untouched, &self.destination, &self.path)
-            && std::fs::remove_file(path).is_ok()
+        if untouched
+            && let Some(made) = &self.made
+            && std::fs::remove_file(made).is_ok()
         {
             return Farewell::NothingPlayed { previous: self.previous.clone() };
         }
@@ -412,9 +422,13 @@ pub struct Resumed {
     pub record: PgnGame,
     /// The lock on the file, for the [`Recorder`] to hold.
     pub lock: GameLock,
+    /// Newer files that were not resumed, and why, newest first (finished games are
+    /// not listed): the players may have expected one of them.
+    pub passed_over: Vec<PassedOver>,
 }
 
-/// The most recently saved unfinished game in `store`, with its file, locked.
+/// The most recently saved game to resume in `store` ([`store::resumable_game`]: one
+/// game, unfinished, with a move played), with its file, locked.
 ///
 /// The file is locked first and then read again, so what is resumed is what the file
 /// holds once no other hotseat can write it. A game that another hotseat has open is
@@ -423,10 +437,12 @@ pub fn resume(store: &GameStore) -> Result<Resumed, OpenError> {
     // A game found, then finished by its holder before the lock was taken, is passed
     // over at the next look; a few looks are plenty.
     for _ in 0..4 {
-        let Some((path, _)) = store.latest_unfinished()? else { break };
+        let store::ResumeSearch { found: Some((path, _)), passed_over } = store.find_resumable()? else {
+            break;
+        };
         let lock = GameLock::acquire(&path)?;
-        if let Some(record) = store::unfinished_game(&path) {
-            return Ok(Resumed { path, record, lock });
+        if let Ok(record) = store::resumable_game(&path) {
+            return Ok(Resumed { path, record, lock, passed_over });
         }
     }
     Err(OpenError::NothingToResume { dir: store.dir().to_owned() })

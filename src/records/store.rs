@@ -25,6 +25,7 @@
 //! ```
 
 use std::ffi::OsString;
+use std::fmt;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
@@ -300,15 +301,78 @@ pub fn data_dir(platform: Platform, var: impl Fn(&str) -> Option<OsString>) -> O
     Some(base.join("hotseat"))
 }
 
-/// The game in the file at `path` when it is one to resume: the file reads, and its
-/// first game is unfinished.
-pub fn unfinished_game(path: &Path) -> Option<PgnGame> {
-    let file = read_pgn_file(path).ok()?;
-    let entry = file.game(1)?;
-    if entry.result_text() != "*" {
-        return None;
+/// Why a saved game file is not one to resume.
+#[derive(Debug)]
+pub enum Unresumable {
+    /// Its game is over.
+    Finished,
+    /// It holds no game: it is empty, or blank.
+    NoGame,
+    /// No move was played in its game (a game left, or killed, before its first move).
+    NoMoves,
+    /// It holds several games; saving the one resumed would write over the others.
+    SeveralGames(usize),
+    /// It cannot be read, or is not a game this program can play.
+    Unreadable(StoreError),
+}
+
+impl fmt::Display for Unresumable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unresumable::Finished => f.write_str("its game is over"),
+            Unresumable::NoGame => f.write_str("it holds no game"),
+            Unresumable::NoMoves => f.write_str("no move was played in it"),
+            Unresumable::SeveralGames(count) => {
+                write!(f, "it holds {count} games, which saving one would lose")
+            }
+            Unresumable::Unreadable(StoreError::Pgn { source, .. }) => {
+                write!(f, "it cannot be played: {source}")
+            }
+            Unresumable::Unreadable(err) => write!(f, "{err}"),
+        }
     }
-    entry.load().ok().filter(|record| !record.is_finished())
+}
+
+/// A saved game file newer than the game resumed, and why it was not that game.
+#[derive(Debug)]
+pub struct PassedOver {
+    /// The file.
+    pub path: PathBuf,
+    /// Why it was passed over.
+    pub why: Unresumable,
+}
+
+/// What [`GameStore::find_resumable`] found.
+#[derive(Debug)]
+pub struct ResumeSearch {
+    /// The game to resume and its file, if there is one.
+    pub found: Option<(PathBuf, PgnGame)>,
+    /// The files newer than it that were passed over, newest first.
+    pub passed_over: Vec<PassedOver>,
+}
+
+/// The game in the file at `path` when it is one to resume: the file holds one game,
+/// unfinished, with at least one move played.
+pub fn resumable_game(path: &Path) -> Result<PgnGame, Unresumable> {
+    let file = read_pgn_file(path).map_err(Unresumable::Unreadable)?;
+    let entry = match file.games() {
+        [] => return Err(Unresumable::NoGame),
+        [entry] => entry,
+        games => return Err(Unresumable::SeveralGames(games.len())),
+    };
+    if entry.result_text() != "*" {
+        return Err(Unresumable::Finished);
+    }
+    let record = entry
+        .load()
+        .map_err(|source| Unresumable::Unreadable(StoreError::Pgn { path: path.to_owned(), source }))?;
+    if record.is_finished() {
+        Err(Unresumable::Finished)
+    } else if record.game.ply() == 0 {
+        Err(Unresumable::NoMoves)
+    } else {
+        Ok(record)
+    }
 }
 
 /// A saved game file and when it was last written.
@@ -402,16 +466,27 @@ impl GameStore {
         Ok(games)
     }
 
-    /// The most recently written game that is not finished (its result is `*`), with
-    /// its file, for `--resume`: keep saving to that path. Files that cannot be read
-    /// or hold no playable game are passed over; `None` when nothing is left to resume.
+    /// The most recently written game to resume, with its file: see
+    /// [`GameStore::find_resumable`].
     pub fn latest_unfinished(&self) -> Result<Option<(PathBuf, PgnGame)>, StoreError> {
+        Ok(self.find_resumable()?.found)
+    }
+
+    /// The most recently written game to resume ([`resumable_game`]: one game,
+    /// unfinished, with a move played), with its file, for `--resume`: keep saving to
+    /// that path. `None` when nothing is left to resume. With it, the newer files that
+    /// were passed over for a reason worth telling, newest first: all but finished
+    /// games, which are simply not to resume.
+    pub fn find_resumable(&self) -> Result<ResumeSearch, StoreError> {
         remove_stale_temps(&self.dir, None);
+        let mut passed_over = Vec::new();
         for saved in self.saved_games()? {
-            if let Some(record) = unfinished_game(&saved.path) {
-                return Ok(Some((saved.path, record)));
+            match resumable_game(&saved.path) {
+                Ok(record) => return Ok(ResumeSearch { found: Some((saved.path, record)), passed_over }),
+                Err(Unresumable::Finished) => {}
+                Err(why) => passed_over.push(PassedOver { path: saved.path, why }),
             }
         }
-        Ok(None)
+        Ok(ResumeSearch { found: None, passed_over })
     }
 }
