@@ -231,3 +231,19 @@ fn a_huge_bad_token_is_quoted_short() {
         assert!(error.contains("xxx…"), "{name}: {error}");
     }
 }
+
+#[test]
+fn a_position_refused_on_the_command_line_is_refused_in_a_file_too() {
+    let scratch = Scratch::new("strict-fen");
+    // Black to move in check from two bishops at once, which no last move can give.
+    let impossible = "B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1";
+    let from_option = refused(&["--fen", impossible]);
+    assert!(from_option.contains("impossible position"), "{from_option}");
+    let path =
+        scratch.write("impossible.pgn", format!("[SetUp \"1\"]\n[FEN \"{impossible}\"]\n\n1... Kg4 *\n"));
+    let from_file = refused(&["--pgn", &path]);
+    assert!(
+        from_file.starts_with(&format!("hotseat: {path}: line 2, col 6: invalid FEN: impossible position")),
+        "{from_file}"
+    );
+}

@@ -382,3 +382,41 @@ fn a_save_file_made_for_a_game_with_no_move_is_not_kept() {
     s.quit();
     assert!(d.join("kept.pgn").exists());
 }
+
+// ----- records keep what they were given -----
+
+#[test]
+fn a_game_that_names_no_one_is_saved_in_place_with_unknown_names() {
+    let dir = TempDir::new("files-unknown-names");
+    let d = dir.path();
+    std::fs::write(d.join("nobody.pgn"), "1. e4 *\n").expect("a game that names no one");
+    let mut s = Session::start(d, &["--pgn", "nobody.pgn", "--save", "nobody.pgn"]);
+    s.wait_for("Loaded from nobody.pgn");
+    s.play("e5", "White to move");
+    s.quit();
+    let text = std::fs::read_to_string(d.join("nobody.pgn")).expect("the game");
+    assert!(text.contains("[White \"?\"]\n[Black \"?\"]\n"), "{text}");
+
+    // A name given, even the colour's own, is a name.
+    let mut s = Session::start(d, &["--save", "named.pgn", "--white", "White"]);
+    s.wait_for("White to move");
+    s.play("d4", "1. d4");
+    s.quit();
+    let text = std::fs::read_to_string(d.join("named.pgn")).expect("the game");
+    assert!(text.contains("[White \"White\"]\n[Black \"?\"]\n"), "{text}");
+}
+
+#[test]
+fn the_game_list_asks_again_after_an_empty_answer() {
+    let dir = TempDir::new("files-ask-again");
+    let d = dir.path();
+    std::fs::write(d.join("two.pgn"), "[Event \"One\"]\n\n1. e4 *\n\n[Event \"Two\"]\n\n1. d4 *\n")
+        .expect("write");
+    let mut s = Session::start(d, &["--pgn", "two.pgn"]);
+    s.wait_for("Which game (1-2)?");
+    s.send("\r");
+    s.wait_for("Please answer with a number from 1 to 2.");
+    s.send("2\r");
+    s.wait_for("1. d4");
+    s.quit();
+}

@@ -108,7 +108,7 @@ fn autosave_makes_one_file_per_game_and_a_new_game_gets_a_new_file() {
     play(&mut app, &mut recorder, "c4");
     assert_eq!(saved(&first).game.san_moves(), ["d4", "d5"], "the old game is kept");
     assert_eq!(saved(&second).game.san_moves(), ["c4"]);
-    assert_eq!(saved(&second).tags.get("White"), Some("White"));
+    assert_eq!(saved(&second).tags.get("White"), Some("?"), "no one named White");
 
     // A third game left untouched is not kept; the way out names the game before it.
     press(&mut app, Key::Ctrl('n'));
@@ -413,7 +413,7 @@ fn the_record_overlay_opens_scrolls_copies_and_closes_without_typing_a_move() {
     let pgn = recorder.text(&app, Notation::Pgn);
     assert!(
         pgn.starts_with(
-            "[Event \"Casual game\"]\n[Site \"?\"]\n[Date \"1970.01.01\"]\n[Round \"-\"]\n[White \"White\"]"
+            "[Event \"Casual game\"]\n[Site \"?\"]\n[Date \"1970.01.01\"]\n[Round \"-\"]\n[White \"?\"]"
         ),
         "{pgn}"
     );
@@ -462,4 +462,33 @@ fn a_save_file_sweeps_the_leftovers_of_its_own_dead_saves_and_nothing_else() {
     let mut recorder = Recorder::new(Destination::File(dir.path().join("g.pgn")), fresh_tags(UNIX_EPOCH));
     recorder.start(&mut app).expect("writable");
     assert_eq!(dir.names(), [".g.pgn.lock", ".other.pgn.4000000-0123abcd0123abcd.tmp", "g.pgn"]);
+}
+
+#[test]
+fn players_no_one_named_stay_unknown_in_the_file() {
+    let dir = TempDir::new("records-unknown-names");
+    let path = dir.path().join("nobody.pgn");
+    fs::write(&path, "1. e4 *\n").expect("a game that names no one");
+    let file = records::read_games(&path).expect("the file splits into games");
+    let record = records::load(&path, &file, 1).expect("loads");
+    let (white, black) = records::player_names(&record.tags, None, None);
+    assert_eq!((white.as_str(), black.as_str()), ("White", "Black"), "the screen's stand-ins");
+    let mut app = App::new(record.game).with_players(white, black);
+    let mut recorder = Recorder::new(Destination::File(path.clone()), record.tags);
+    recorder.start(&mut app).expect("writable");
+    play(&mut app, &mut recorder, "e5");
+    let text = fs::read_to_string(&path).expect("saved");
+    assert!(text.contains("[White \"?\"]\n[Black \"?\"]"), "{text}");
+    assert!(recorder.text(&app, Notation::Pgn).contains("[White \"?\"]"), "the PGN shown and copied too");
+
+    // A name given is kept, and so is a name the file gives.
+    let tags: Tags = [("White", "Anna")].into_iter().collect();
+    let mut app = App::new(Game::new()).with_players("Anna", "Ben");
+    let recorder = Recorder::new(Destination::File(path.clone()), tags);
+    let pgn = recorder.text(&app, Notation::Pgn);
+    assert!(pgn.contains("[White \"Anna\"]\n[Black \"Ben\"]"), "{pgn}");
+    app = app.with_players("White", "Black");
+    let tags: Tags = [("White", "White")].into_iter().collect();
+    let pgn = Recorder::new(Destination::File(path), tags).text(&app, Notation::Pgn);
+    assert!(pgn.contains("[White \"White\"]\n[Black \"?\"]"), "a player called White: {pgn}");
 }

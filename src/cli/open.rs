@@ -10,8 +10,8 @@ use std::time::SystemTime;
 use anyhow::{Result, anyhow};
 
 use super::Cli;
-use crate::chess::Game;
-use crate::records::pgn::{PgnFile, PgnGame};
+use crate::chess::{Color, Game};
+use crate::records::pgn::{PgnFile, PgnGame, Tags};
 use crate::records::store::{GameStore, PassedOver};
 use crate::records::{self, Destination, OpenError, QUOTE_LIMIT, Recorder};
 
@@ -52,7 +52,8 @@ fn open(args: &Cli) -> Result<Opened, Refusal> {
                 path.display()
             ),
         };
-        let recorder = Recorder::resumed(path, store, record.tags.clone()).holding(lock);
+        let recorder =
+            Recorder::resumed(path, store, with_given_names(args, record.tags.clone())).holding(lock);
         return Ok(Opened { record, recorder, notice: Some(notice) });
     }
     // The lock on the --save file comes first, before the file is checked or the
@@ -64,8 +65,8 @@ fn open(args: &Cli) -> Result<Opened, Refusal> {
         }
         None => (Destination::Store(GameStore::from_env().map_err(OpenError::from)?), None),
     };
-    let recorder = |tags| {
-        let recorder = Recorder::new(destination, tags);
+    let recorder = |tags: Tags| {
+        let recorder = Recorder::new(destination, with_given_names(args, tags));
         match lock {
             Some(lock) => recorder.holding(lock),
             None => recorder,
@@ -93,6 +94,18 @@ fn open(args: &Cli) -> Result<Opened, Refusal> {
     let notice = records::loaded_line(source, &record.game);
     let recorder = recorder(record.tags.clone());
     Ok(Opened { record, recorder, notice: Some(notice) })
+}
+
+/// `tags` with the players' names given on the command line. A name given is a name,
+/// even `White`: in the tags, the record tells it from the screen's stand-in for a
+/// player no one named, which is saved as PGN's unknown, `?`.
+fn with_given_names(args: &Cli, mut tags: Tags) -> Tags {
+    for (color, given) in [(Color::White, &args.white), (Color::Black, &args.black)] {
+        if let Some(name) = given {
+            tags.set(color.name(), name.as_str());
+        }
+    }
+    tags
 }
 
 /// Lists the games of `file` (read from `path`) on `out` as `N. summary`, then, if

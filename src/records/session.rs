@@ -68,16 +68,14 @@ pub fn fresh_tags(started: SystemTime) -> Tags {
 /// tags when they are known, else `White` and `Black`.
 pub fn player_names(tags: &Tags, white: Option<&str>, black: Option<&str>) -> (String, String) {
     let name = |color: Color, given: Option<&str>| {
-        given
-            .or_else(|| {
-                tags.get(color.name())
-                    .map(str::trim)
-                    .filter(|v| !v.is_empty() && !v.chars().all(|c| c == '?'))
-            })
-            .unwrap_or(color.name())
-            .to_owned()
+        given.or_else(|| known_name(tags, color)).unwrap_or(color.name()).to_owned()
     };
     (name(Color::White, white), name(Color::Black, black))
+}
+
+/// The name `tags` give `color`'s player, unless it is PGN's unknown (`?`) or blank.
+fn known_name(tags: &Tags, color: Color) -> Option<&str> {
+    tags.get(color.name()).map(str::trim).filter(|v| !v.is_empty() && !v.chars().all(|c| c == '?'))
 }
 
 /// The clocks to play `record` on: its own time control (its `TimeControl` tags) with
@@ -177,6 +175,19 @@ impl Recorder {
         record
     }
 
+    /// The game as it is kept in its file: [`Recorder::record`], with a player whose
+    /// name no one gave (not the tags, not the command line) left as PGN's unknown,
+    /// `?`, rather than the `White` or `Black` the screen shows.
+    fn kept_record(&self, app: &App) -> PgnGame {
+        let mut record = self.record(app);
+        for color in [Color::White, Color::Black] {
+            if known_name(&self.tags, color).is_none() && app.player(color) == color.name() {
+                record.tags.set(color.name(), "?");
+            }
+        }
+        record
+    }
+
     /// The file the game is saved to, once there is one.
     pub fn path(&self) -> Option<&Path> {
         self.path.as_deref()
@@ -187,7 +198,7 @@ impl Recorder {
     pub fn text(&self, app: &App, notation: Notation) -> String {
         match notation {
             Notation::Fen => app.shown_position().fen(),
-            Notation::Pgn => self.record(app).to_pgn(),
+            Notation::Pgn => self.kept_record(app).to_pgn(),
         }
     }
 
@@ -232,7 +243,7 @@ impl Recorder {
     }
 
     fn save(&mut self, app: &mut App) {
-        let record = self.record(app);
+        let record = self.kept_record(app);
         app.set_record_text(record.to_pgn());
         let saved = self.ensure_path().and_then(|path| store::save_game(&path, &record).map(|()| path));
         match saved {
@@ -304,7 +315,7 @@ impl Recorder {
             (None, Some(path)) => Farewell::Saved(path.clone()),
             (failure, _) => Farewell::NotSaved {
                 error: failure.as_ref().map_or_else(|| "no file to save to".to_owned(), ToString::to_string),
-                pgn: self.record(app).to_pgn(),
+                pgn: self.kept_record(app).to_pgn(),
             },
         }
     }

@@ -307,7 +307,9 @@ impl GameEntry {
         };
         let mut pos = match self.tags.get("FEN") {
             Some(fen) if self.tags.get("SetUp") != Some("0") => {
-                Position::from_fen_with(fen, Strictness::Lenient)
+                // As strict as a FEN on the command line: a position no game can reach
+                // is refused the same whichever way it comes.
+                Position::from_fen_with(fen, Strictness::Strict)
                     .map_err(|e| located("FEN", PgnErrorKind::BadFen(e)))?
             }
             _ => Position::startpos(),
