@@ -79,7 +79,8 @@ fn play(args: &Cli) -> Result<ExitCode> {
         bail!("{farewell} (the game is printed above)");
     }
     // A hung-up terminal cannot show it; the game is saved all the same.
-    let _ = writeln!(std::io::stdout(), "{farewell}");
+    // It names a file, whose name may come from a folder anyone can write to.
+    let _ = writeln!(std::io::stdout(), "{}", records::printable(&farewell.to_string(), usize::MAX));
     result?;
     Ok(signal.map_or(ExitCode::SUCCESS, |signal| ExitCode::from((128 + signal) as u8)))
 }

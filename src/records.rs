@@ -1,10 +1,12 @@
 //! Saved games, in one wing: the PGN format ([`pgn`]), the files on disk ([`store`]:
-//! atomic saving, the autosave folder, finding the game to resume) and the live
-//! session ([`Recorder`]: the game saved as it is played, and opening a game to play).
+//! atomic saving, the autosave folder, the lock on an open game, finding the game to
+//! resume) and the live session ([`Recorder`]: the game saved as it is played, and
+//! opening a game to play).
 //!
 //! Nothing here talks to the player or names a command-line flag: the command line
 //! asks its questions and words its errors at the edge (`cli`), and the app shows
-//! what the recorder reports.
+//! what the recorder reports. Text that comes from a file is made safe to print with
+//! [`printable`] wherever it is quoted.
 
 pub mod pgn;
 mod printable;

@@ -120,7 +120,7 @@ pub fn choose_game(
 ) -> io::Result<Option<usize>> {
     let count = file.len();
     let width = count.to_string().len();
-    writeln!(out, "{} holds {count} games:", path.display())?;
+    writeln!(out, "{} holds {count} games:", records::printable(&path.display().to_string(), usize::MAX))?;
     for entry in file.games() {
         writeln!(out, "{:>width$}. {}", entry.number(), entry.summary())?;
     }

@@ -4,7 +4,8 @@
 //!
 //! The [`Recorder`] keeps the tags of the game and the file it goes to; the [`App`]
 //! keeps the game and the players' names. [`Recorder::record`] puts the two together
-//! into the one [`PgnGame`] that is saved, shown and copied.
+//! into the one [`PgnGame`] that is saved, shown and copied (with a player no one
+//! named kept as PGN's unknown, `?`).
 //!
 //! ```
 //! use hotseat::app::{Action, App};
@@ -43,8 +44,8 @@ use crate::clock::{Clocks, TimeControl};
 /// Where the game is saved.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Destination {
-    /// `--save PATH`: this file, replaced on every save (check first with
-    /// [`refuse_losing_a_game`] that it holds no other game). A new game started from
+    /// `--save PATH`: this file, replaced on every save (claim it first with
+    /// [`claim_save_file`], which locks it and checks it holds no other game). A new game started from
     /// the game screen goes beside it (`PATH-2.pgn`, `PATH-3.pgn`...), so no game is lost.
     File(PathBuf),
     /// One autosave file per game in the store.

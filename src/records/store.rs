@@ -1,10 +1,14 @@
-//! Keeping games on disk: atomic writes, the autosave directory, and finding the
-//! game to resume.
+//! Keeping games on disk: atomic writes, the autosave directory, the lock on an open
+//! game, and finding the game to resume.
 //!
 //! Every save goes through [`write_atomic`]: the new text is written to a temporary
 //! file beside the target, flushed to disk, then renamed over the target, and the
 //! directory is flushed too. A kill at any instant leaves either the previous
-//! complete file or the new one, never a torn one.
+//! complete file or the new one, never a torn one. The target's symlinks are followed
+//! and only a regular file (or a new name) is written; see [`save_target`].
+//!
+//! Every read goes through [`read_limited`], which stops at [`MAX_FILE_SIZE`]. A game
+//! being played is locked with a [`GameLock`], so a second hotseat leaves it alone.
 //!
 //! ```
 //! use std::time::SystemTime;

@@ -37,7 +37,9 @@ impl GameLock {
         let sidecar = sidecar_of(&real).ok_or_else(|| {
             io_err(io::Error::new(io::ErrorKind::InvalidInput, "the path does not name a file"))
         })?;
-        let lock_err = |source| StoreError::Write { path: sidecar.clone(), source };
+        // Named by the game: a folder that is missing or not writable is the game's
+        // problem, which its first save would meet as well.
+        let lock_err = io_err;
         // A holder that is leaving removes the sidecar while it still holds the lock;
         // a file opened just before that is locked in vain, as no one else will find
         // it. So after locking, check that the name still leads to the locked file.
