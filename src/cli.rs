@@ -16,8 +16,10 @@ use crate::clock::TimeControl;
 use crate::ui::{ColorSupport, Look, PieceSet, THEMES, Theme};
 
 mod clocks;
+mod open;
 
 pub use clocks::ClockOptionError;
+pub use open::{Opened, choose_game, open_game};
 
 /// Chess for two people sharing one terminal.
 #[derive(Debug, Parser)]

@@ -2,15 +2,13 @@
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
-use std::time::{Instant, SystemTime};
+use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use hotseat::app::{App, Effect, Message};
-use hotseat::chess::{Game, Position, perft, perft_divide};
+use hotseat::chess::{Position, perft, perft_divide};
 use hotseat::cli::{self, Cli, Command};
-use hotseat::records::pgn::PgnGame;
-use hotseat::records::store::GameStore;
-use hotseat::records::{self, Destination, Farewell, Recorder};
+use hotseat::records::{self, Farewell, Recorder};
 use hotseat::{clipboard, tui};
 
 fn main() -> ExitCode {
@@ -28,7 +26,9 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(err) => {
-            eprintln!("hotseat: {}", one_line(&err));
+            // Errors quote files and paths; whatever slipped through unquoted is made
+            // harmless here, the last step before the terminal.
+            eprintln!("hotseat: {}", records::printable(&one_line(&err), usize::MAX));
             ExitCode::FAILURE
         }
     }
@@ -53,7 +53,7 @@ fn one_line(err: &anyhow::Error) -> String {
 /// Plays a game on the terminal; errors are reported after the terminal is restored.
 /// A game ended by a signal (SIGTERM, say) exits with status 128 plus its number.
 fn play(args: &Cli) -> Result<ExitCode> {
-    let (record, mut recorder, opened) = open_game(args)?;
+    let cli::Opened { record, mut recorder, notice } = cli::open_game(args)?;
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         bail!("the game needs a terminal: standard input and output must not be redirected");
     }
@@ -65,8 +65,8 @@ fn play(args: &Cli) -> Result<ExitCode> {
     if let Some((controls, times)) = clocks {
         app = app.with_clocks(controls, &times, Instant::now());
     }
-    if let Some(opened) = opened {
-        app.notify(opened);
+    if let Some(notice) = notice {
+        app.notify(notice);
     }
     if let Some(message) = recorder.start(&app)? {
         app.update(hotseat::app::Action::Report(message));
@@ -82,39 +82,10 @@ fn play(args: &Cli) -> Result<ExitCode> {
         bail!("{farewell} (the game is printed above)");
     }
     // A hung-up terminal cannot show it; the game is saved all the same.
-    let _ = writeln!(std::io::stdout(), "{farewell}");
+    // It names a file, whose name may come from a folder anyone can write to.
+    let _ = writeln!(std::io::stdout(), "{}", records::printable(&farewell.to_string(), usize::MAX));
     result?;
     Ok(signal.map_or(ExitCode::SUCCESS, |signal| ExitCode::from((128 + signal) as u8)))
-}
-
-/// The game to play, where it is saved, and a line saying where it came from when it
-/// was not started here; any bad file is refused before the terminal is touched.
-fn open_game(args: &Cli) -> Result<(PgnGame, Recorder, Option<String>)> {
-    if args.resume {
-        let store = GameStore::from_env()?;
-        let (path, record) = records::resume(&store)?;
-        let opened = format!("Resumed the game saved in {}.", path.display());
-        let recorder = Recorder::resumed(path, store, record.tags.clone());
-        return Ok((record, recorder, Some(opened)));
-    }
-    let destination = match &args.save {
-        Some(path) => {
-            records::refuse_losing_a_game(path, args.pgn.as_deref())?;
-            Destination::File(path.clone())
-        }
-        None => Destination::Store(GameStore::from_env()?),
-    };
-    let Some(source) = &args.pgn else {
-        let record = PgnGame::new(Game::from_position(args.start_position()));
-        return Ok((record, Recorder::new(destination, records::fresh_tags(SystemTime::now())), None));
-    };
-    let stdin = std::io::stdin();
-    let mut answers = stdin.is_terminal().then(|| stdin.lock());
-    let answers = answers.as_mut().map(|a| a as &mut dyn std::io::BufRead);
-    let record = records::load(source, args.game, &mut std::io::stdout(), answers)?;
-    let opened = records::loaded_line(source, &record.game);
-    let tags = record.tags.clone();
-    Ok((record, Recorder::new(destination, tags), Some(opened)))
 }
 
 /// The world outside the game: the game saved as it is played, and the clipboard.

@@ -145,3 +145,105 @@ fn completions_are_printed_for_bash() {
     let error = refused(&["completions", "tcsh"]);
     assert!(error.contains("tcsh"), "{error}");
 }
+
+#[cfg(unix)]
+#[test]
+fn an_endless_file_is_refused_at_the_size_limit() {
+    let error = refused(&["--pgn", "/dev/zero"]);
+    assert_eq!(error, "hotseat: /dev/zero is larger than 64 MiB");
+}
+
+/// A scratch folder of its own for one test, removed afterwards.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let path = std::env::temp_dir().join(format!("hotseat-cli-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).expect("a scratch folder");
+        Scratch(path)
+    }
+
+    fn write(&self, name: &str, contents: impl AsRef<[u8]>) -> String {
+        let path = self.0.join(name);
+        std::fs::write(&path, contents).expect("write a file");
+        path.to_str().expect("utf-8 path").to_owned()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Whether `bytes` hold nothing a terminal would act on: no C0 control but the line
+/// feed, no DEL, no C1 control (U+0080 to U+009F, in UTF-8 or as raw bytes).
+fn only_printable(bytes: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(bytes);
+    !text.chars().any(|c| (c.is_control() && c != '\n') || ('\u{80}'..='\u{9f}').contains(&c))
+        && !bytes.iter().any(|b| (0x80..=0x9f).contains(b) && std::str::from_utf8(bytes).is_err())
+}
+
+#[test]
+fn control_characters_in_a_file_never_reach_the_terminal() {
+    let scratch = Scratch::new("controls");
+    // An event that would set the window title, clear the screen and fill the
+    // clipboard; a player that would reverse the rest of the line; a C1 CSI.
+    let evil = "[Event \"\x1b]0;pwned\x07\x1b[2J\x1b]52;c;cm0gLXJmIH4=\x07\"]\n\
+                [White \"Anna \u{202e}neB\"]\n[Black \"\u{9b}31mRed\"]\n\n1. e4 *\n\n\
+                [Event \"Second\"]\n\n1. d4 *\n";
+    let path = scratch.write("evil.pgn", evil);
+    let out = run(&["--pgn", &path]);
+    assert!(only_printable(&out.stdout), "the listing: {:?}", String::from_utf8_lossy(&out.stdout));
+    assert!(only_printable(&out.stderr), "the error: {:?}", String::from_utf8_lossy(&out.stderr));
+    let listing = String::from_utf8_lossy(&out.stdout);
+    assert!(listing.contains("1. Anna �neB – �31mRed, �]0;pwned��[2J�]52;c;cm0gLXJmIH4=�, *"), "{listing}");
+
+    // Errors quote what they refuse, also made harmless.
+    for (name, text) in [
+        ("bad-move.pgn", "1. e4 \x1b]0;x\x07 *\n"),
+        ("bad-variant.pgn", "[Variant \"\x1b[2Jcrazy\"]\n\n1. e4 *\n"),
+        ("bad-tag.pgn", "[Event \"x\x1b[2J\n"),
+        ("bad-result.pgn", "1. e4 @@\x1b *\n"),
+    ] {
+        let path = scratch.write(name, text);
+        let out = run(&["--pgn", &path]);
+        assert!(!out.status.success(), "{name}");
+        assert!(only_printable(&out.stderr), "{name}: {:?}", String::from_utf8_lossy(&out.stderr));
+    }
+}
+
+#[test]
+fn a_huge_bad_token_is_quoted_short() {
+    let scratch = Scratch::new("long-token");
+    let token = "x".repeat(1_000_000);
+    for (name, text) in [
+        ("move.pgn", format!("1. e4 {token} *\n")),
+        ("variant.pgn", format!("[Variant \"{token}\"]\n\n1. e4 *\n")),
+        ("fen.pgn", format!("[FEN \"4k3/8/8/8/8/8/8/4K3 {token} - - 0 1\"]\n\n1. e4 *\n")),
+        ("tag.pgn", format!("[{token} 1]\n")),
+        ("after-end.pgn", format!("1. f3 e5 2. g4 Qh4# {token} *\n")),
+    ] {
+        let path = scratch.write(name, text);
+        let error = refused(&["--pgn", &path]);
+        assert!(error.chars().count() < path.len() + 200, "{name}: {} characters", error.chars().count());
+        assert!(error.contains("xxx…"), "{name}: {error}");
+    }
+}
+
+#[test]
+fn a_position_refused_on_the_command_line_is_refused_in_a_file_too() {
+    let scratch = Scratch::new("strict-fen");
+    // Black to move in check from two bishops at once, which no last move can give.
+    let impossible = "B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1";
+    let from_option = refused(&["--fen", impossible]);
+    assert!(from_option.contains("impossible position"), "{from_option}");
+    let path =
+        scratch.write("impossible.pgn", format!("[SetUp \"1\"]\n[FEN \"{impossible}\"]\n\n1... Kg4 *\n"));
+    let from_file = refused(&["--pgn", &path]);
+    assert!(
+        from_file.starts_with(&format!("hotseat: {path}: line 2, col 6: invalid FEN: impossible position")),
+        "{from_file}"
+    );
+}

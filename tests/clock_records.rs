@@ -43,7 +43,8 @@ fn a_loaded_game_with_a_time_control_and_no_clock_times_gains_none() {
     let back = saved(&app, &record);
     assert_eq!(back.clocks[..4], [None, None, None, None], "no time was measured or read for them");
     assert_eq!(back.clocks.get(4).copied().flatten(), Some(Duration::from_secs(300)), "the move played here");
-    let text = Recorder::new(Destination::File("unused.pgn".into()), record.tags.clone()).record(&app).to_pgn();
+    let text =
+        Recorder::new(Destination::File("unused.pgn".into()), record.tags.clone()).record(&app).to_pgn();
     assert_eq!(text.matches("%clk").count(), 1, "{text}");
 }
 
@@ -62,7 +63,8 @@ fn an_untimed_game_resumed_with_a_clock_has_no_times_before_the_clock_started() 
 
 #[test]
 fn times_read_from_a_record_are_written_back_as_they_were() {
-    let text = "[TimeControl \"60+1\"]\n\n1. e4 {[%clk 0:01:00]} e5 {[%clk 0:00:58]} 2. Nf3 Nc6 {[%clk 0:00:41]} *";
+    let text =
+        "[TimeControl \"60+1\"]\n\n1. e4 {[%clk 0:01:00]} e5 {[%clk 0:00:58]} 2. Nf3 Nc6 {[%clk 0:00:41]} *";
     let record = read_game(text).expect("a game");
     let app = app_for(&record, None, Instant::now());
     let back = saved(&app, &record);

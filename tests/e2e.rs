@@ -690,5 +690,8 @@ fn a_bracketed_paste_of_moves_is_played_move_by_move() {
     s.send("\x11");
     assert!(s.wait_for_exit().success());
     let raw = String::from_utf8_lossy(&s.raw).into_owned();
-    assert!(raw[raw.rfind("\x1b[?2004h").expect("on")..].contains("\x1b[?2004l"), "and off again on the way out");
+    assert!(
+        raw[raw.rfind("\x1b[?2004h").expect("on")..].contains("\x1b[?2004l"),
+        "and off again on the way out"
+    );
 }

@@ -9,6 +9,7 @@ use std::time::{Duration, UNIX_EPOCH};
 
 use hotseat::app::{Action, App, Effect, Mode, Notation};
 use hotseat::chess::{Color, Game, Reason};
+use hotseat::cli;
 use hotseat::input::Key;
 use hotseat::records::pgn::{self, PgnGame, Tags};
 use hotseat::records::store::{GameStore, save_game};
@@ -111,7 +112,7 @@ fn autosave_makes_one_file_per_game_and_a_new_game_gets_a_new_file() {
     play_and_record(&mut app, &mut recorder, "c4");
     assert_eq!(saved(&first).game.san_moves(), ["d4", "d5"], "the old game is kept");
     assert_eq!(saved(&second).game.san_moves(), ["c4"]);
-    assert_eq!(saved(&second).tags.get("White"), Some("White"));
+    assert_eq!(saved(&second).tags.get("White"), Some("?"), "no one named White");
 
     // A third game left untouched is not kept; the way out names the game before it.
     press_and_record(&mut app, &mut recorder, &[Key::Ctrl('n'), Key::Char('y')]);
@@ -152,8 +153,8 @@ fn an_untouched_autosave_is_removed_on_the_way_out_so_resume_finds_the_game_befo
     assert_eq!(pgn_files(store.dir()).len(), 2, "written when it starts");
     assert_eq!(recorder.finish(&app), Farewell::NothingPlayed { previous: None });
     assert_eq!(pgn_files(store.dir()).len(), 1);
-    let (_, resumed) = records::resume(&store).expect("a game to resume");
-    assert_eq!(resumed.game.san_moves(), ["e4"]);
+    let resumed = records::resume(&store).expect("a game to resume");
+    assert_eq!(resumed.record.game.san_moves(), ["e4"]);
 }
 
 #[test]
@@ -166,12 +167,19 @@ fn a_resumed_game_goes_on_in_the_same_file_with_its_names() {
     game.play_san("e4").expect("legal");
     save_game(&path, &PgnGame::new(game).with_tag("White", "Anna").with_tag("Black", "Ben")).expect("saved");
 
-    let (found, record) = records::resume(&store).expect("a game to resume");
+    let records::Resumed { path: found, record, lock, passed_over } =
+        records::resume(&store).expect("a game to resume");
+    assert!(passed_over.is_empty(), "{passed_over:?}");
     assert_eq!(found, path);
+    let err = records::resume(&store).expect_err("the game is open here");
+    assert_eq!(
+        err.to_string(),
+        format!("{} is open in another hotseat (process {})", path.display(), std::process::id())
+    );
     let (white, black) = records::player_names(&record.tags, None, Some("Bea"));
     assert_eq!((white.as_str(), black.as_str()), ("Anna", "Bea"));
     let mut app = App::new(record.game.clone()).with_players(white, black);
-    let mut recorder = Recorder::resumed(found, store.clone(), record.tags);
+    let mut recorder = Recorder::resumed(found, store.clone(), record.tags).holding(lock);
     start(&mut app, &mut recorder);
     play_and_record(&mut app, &mut recorder, "c5");
     assert_eq!(pgn_files(store.dir()), std::slice::from_ref(&path));
@@ -217,9 +225,8 @@ fn names_come_from_the_options_then_the_tags_then_the_colours() {
 
 #[test]
 fn a_game_is_loaded_by_number_with_its_full_history() {
-    let mut out = Vec::new();
-    let record = records::load(&games_file(), Some(6), &mut out, None).expect("game 6 loads");
-    assert!(out.is_empty(), "nothing is listed when the game is named");
+    let file = records::read_games(&games_file()).expect("the file splits into games");
+    let record = records::load(&games_file(), &file, 6).expect("game 6 loads");
     assert_eq!(record.game.ply(), 37);
     assert_eq!(record.game.san_moves().last().map(String::as_str), Some("c4"));
     assert_eq!(record.tags.get("White"), Some("Deep Blue (Computer)"));
@@ -228,7 +235,7 @@ fn a_game_is_loaded_by_number_with_its_full_history() {
     press_all(&mut app, &[Key::Ctrl('z'), Key::Ctrl('z')]);
     assert_eq!(app.game().ply(), 36, "the loaded moves can be taken back");
 
-    let err = records::load(&games_file(), Some(7), &mut out, None).expect_err("no game 7");
+    let err = records::load(&games_file(), &file, 7).expect_err("no game 7");
     assert!(
         err.to_string().ends_with("kasparov-deep-blue-1997.pgn holds 6 games, so there is no game 7"),
         "{err}"
@@ -236,32 +243,37 @@ fn a_game_is_loaded_by_number_with_its_full_history() {
 }
 
 #[test]
-fn several_games_and_no_number_are_listed_and_asked_for() {
+fn several_games_are_listed_and_asked_for_until_a_number_is_given() {
+    let file = records::read_games(&games_file()).expect("the file splits into games");
     let mut out = Vec::new();
-    let err = records::load(&games_file(), None, &mut out, None).expect_err("no way to ask");
-    assert!(matches!(err, OpenError::NotChosen { count: 6, .. }));
-    assert!(err.to_string().ends_with("holds 6 games: choose one with --game N"), "{err}");
+    let chosen = cli::choose_game(&games_file(), &file, &mut out, None).expect("listed");
+    assert_eq!(chosen, None, "no way to ask");
     let listing = String::from_utf8(out).expect("utf-8");
     assert!(listing.contains("\n1. Garry Kasparov – Deep Blue (Computer), IBM Man-Machine"), "{listing}");
     assert!(listing.contains("\n6. Deep Blue (Computer) – Garry Kasparov"), "{listing}");
 
+    // A wrong answer, an empty one and one out of range are asked again.
     let mut out = Vec::new();
-    let mut answers = Cursor::new("seven\n9\n2\n");
-    let record = records::load(&games_file(), None, &mut out, Some(&mut answers)).expect("game 2 chosen");
-    assert_eq!(record.tags.get("Site"), Some("02"), "game 2 in this file");
+    let mut answers = Cursor::new("seven\n\n9\n2\n");
+    let chosen = cli::choose_game(&games_file(), &file, &mut out, Some(&mut answers)).expect("asked");
+    assert_eq!(chosen, Some(2));
     let dialogue = String::from_utf8(out).expect("utf-8");
-    assert_eq!(dialogue.matches("Which game (1-6)? ").count(), 3, "{dialogue}");
-    assert_eq!(dialogue.matches("Please answer with a number from 1 to 6.").count(), 2, "{dialogue}");
+    assert_eq!(dialogue.matches("Which game (1-6)? ").count(), 4, "{dialogue}");
+    assert_eq!(dialogue.matches("Please answer with a number from 1 to 6.").count(), 3, "{dialogue}");
+    let record = records::load(&games_file(), &file, 2).expect("game 2 loads");
+    assert_eq!(record.tags.get("Site"), Some("02"), "game 2 in this file");
 
-    let mut answers = Cursor::new("");
-    let err = records::load(&games_file(), None, &mut Vec::new(), Some(&mut answers)).expect_err("no answer");
-    assert!(matches!(err, OpenError::NotChosen { .. }));
+    // Only the end of the answers gives up.
+    let mut answers = Cursor::new("\n \n");
+    let chosen = cli::choose_game(&games_file(), &file, &mut Vec::new(), Some(&mut answers)).expect("asked");
+    assert_eq!(chosen, None);
 }
 
 #[test]
 fn a_malformed_file_is_refused_with_the_line_and_column() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/games/malformed/illegal-move.pgn");
-    let err = records::load(&path, None, &mut Vec::new(), None).expect_err("illegal move");
+    let file = records::read_games(&path).expect("the file splits into games");
+    let err = records::load(&path, &file, 1).expect_err("illegal move");
     assert!(
         err.to_string()
             .ends_with("illegal-move.pgn: line 9, col 23: illegal move Nf6 (no knight can reach f6)"),
@@ -283,13 +295,7 @@ fn save_refuses_a_file_that_holds_a_game_or_anything_else_it_would_lose() {
 
     let one = file("one.pgn", "[White \"Anna\"]\n\n1. e4 e5 *\n");
     let err = records::refuse_losing_a_game(&one, None).expect_err("holds a game");
-    let shown = one.display();
-    assert_eq!(
-        err.to_string(),
-        format!(
-            "{shown} already holds a game; continue it with --pgn {shown} --save {shown}, or choose another file"
-        )
-    );
+    assert_eq!(err.to_string(), format!("{} already holds a game", one.display()));
     let err = records::refuse_losing_a_game(&one, Some(&games_file())).expect_err("another game is loaded");
     assert!(matches!(err, OpenError::SaveHoldsAGame { .. }), "{err}");
     assert!(records::refuse_losing_a_game(&one, Some(&one)).is_ok(), "its own game goes on in place");
@@ -297,21 +303,12 @@ fn save_refuses_a_file_that_holds_a_game_or_anything_else_it_would_lose() {
     let six = games_file();
     for source in [None, Some(six.as_path())] {
         let err = records::refuse_losing_a_game(&six, source).expect_err("six games");
-        assert!(
-            err.to_string()
-                .ends_with("holds 6 games, which saving would write over; choose another file for --save"),
-            "{err}"
-        );
+        assert!(err.to_string().ends_with("holds 6 games, which saving would write over"), "{err}");
     }
     for text in ["1. e4 {a fine move} e5 *", "1. e4 e5 (1... c5) *", "1. e4! e5 *", "1. e4 $1 e5 *"] {
         let annotated = file("annotated.pgn", text);
         let err = records::refuse_losing_a_game(&annotated, Some(&annotated)).expect_err(text);
-        assert!(
-            err.to_string().ends_with(
-                "has comments or variations that saving would drop; choose another file for --save"
-            ),
-            "{err}"
-        );
+        assert!(err.to_string().ends_with("has comments or variations that saving would drop"), "{err}");
     }
     let clocks = file("clocks.pgn", "1. e4 {[%clk 0:05:00]} e5 { [%clk 0:04:59.5] } *");
     assert!(records::refuse_losing_a_game(&clocks, Some(&clocks)).is_ok(), "clock times are kept");
@@ -319,9 +316,7 @@ fn save_refuses_a_file_that_holds_a_game_or_anything_else_it_would_lose() {
     let notes = file("notes.txt", "remember the milk\n");
     let err = records::refuse_losing_a_game(&notes, None).expect_err("not a game");
     assert!(
-        err.to_string().ends_with(
-            "notes.txt already exists and is not a game hotseat can read; choose another file for --save"
-        ),
+        err.to_string().ends_with("notes.txt already exists and is not a game hotseat can read"),
         "{err}"
     );
     assert_eq!(fs::read_to_string(&notes).expect("read"), "remember the milk\n", "left as it was");
@@ -345,7 +340,8 @@ fn a_game_saved_with_save_path_is_never_overwritten_and_can_go_on_in_place() {
 
     // --pgn g.pgn --save g.pgn: the game goes on in its own file, with its history.
     records::refuse_losing_a_game(&path, Some(&path)).expect("its own game");
-    let record = records::load(&path, None, &mut Vec::new(), None).expect("loads");
+    let file = records::read_games(&path).expect("the file splits into games");
+    let record = records::load(&path, &file, 1).expect("loads");
     let (white, black) = records::player_names(&record.tags, None, None);
     let mut app = App::new(record.game).with_players(white, black);
     let mut recorder = Recorder::new(Destination::File(path.clone()), record.tags);
@@ -423,7 +419,7 @@ fn the_record_overlay_opens_scrolls_copies_and_closes_without_typing_a_move() {
     let pgn = recorder.text(&app, Notation::Pgn);
     assert!(
         pgn.starts_with(
-            "[Event \"Casual game\"]\n[Site \"?\"]\n[Date \"1970.01.01\"]\n[Round \"-\"]\n[White \"White\"]"
+            "[Event \"Casual game\"]\n[Site \"?\"]\n[Date \"1970.01.01\"]\n[Round \"-\"]\n[White \"?\"]"
         ),
         "{pgn}"
     );
@@ -436,4 +432,69 @@ fn names_survive_a_new_game() {
     press(&mut app, Key::Ctrl('n'));
     assert_eq!(app.player(Color::White), "Anna");
     assert_eq!(app.player(Color::Black), "Ben");
+}
+
+#[test]
+fn open_errors_state_facts_and_leave_the_options_to_the_command_line() {
+    let path = PathBuf::from("g.pgn");
+    for err in [
+        OpenError::NoGame { path: path.clone() },
+        OpenError::NoSuchGame { path: path.clone(), count: 2, number: 3 },
+        OpenError::NothingToResume { dir: path.clone() },
+        OpenError::SaveHoldsAGame { path: path.clone() },
+        OpenError::SaveHoldsGames { path: path.clone(), count: 2 },
+        OpenError::SaveWouldDropAnnotations { path: path.clone() },
+        OpenError::SaveHoldsSomethingElse { path: path.clone() },
+    ] {
+        let message = err.to_string();
+        assert!(message.starts_with("g.pgn ") || message.ends_with(" g.pgn"), "{message}");
+        assert!(!message.contains("--"), "no option named: {message}");
+    }
+}
+
+#[test]
+fn a_save_file_sweeps_the_leftovers_of_its_own_dead_saves_and_nothing_else() {
+    let dir = TempDir::new("records-leftovers");
+    let old = hotseat::records::store::STALE_AFTER + Duration::from_secs(60);
+    let plant = |name: &str| {
+        let path = dir.path().join(name);
+        fs::write(&path, "half a ga").expect("write");
+        let file = fs::File::options().write(true).open(&path).expect("open");
+        file.set_modified(std::time::SystemTime::now() - old).expect("set mtime");
+    };
+    plant(".g.pgn.4000000-0123abcd0123abcd.tmp");
+    plant(".other.pgn.4000000-0123abcd0123abcd.tmp");
+    let app = App::new(Game::new());
+    let mut recorder = Recorder::new(Destination::File(dir.path().join("g.pgn")), fresh_tags(UNIX_EPOCH));
+    recorder.start(&app).expect("writable");
+    assert_eq!(dir.names(), [".g.pgn.lock", ".other.pgn.4000000-0123abcd0123abcd.tmp", "g.pgn"]);
+}
+
+#[test]
+fn players_no_one_named_stay_unknown_in_the_file() {
+    let dir = TempDir::new("records-unknown-names");
+    let path = dir.path().join("nobody.pgn");
+    fs::write(&path, "1. e4 *\n").expect("a game that names no one");
+    let file = records::read_games(&path).expect("the file splits into games");
+    let record = records::load(&path, &file, 1).expect("loads");
+    let (white, black) = records::player_names(&record.tags, None, None);
+    assert_eq!((white.as_str(), black.as_str()), ("White", "Black"), "the screen's stand-ins");
+    let mut app = App::new(record.game).with_players(white, black);
+    let mut recorder = Recorder::new(Destination::File(path.clone()), record.tags);
+    start(&mut app, &mut recorder);
+    play_and_record(&mut app, &mut recorder, "e5");
+    let text = fs::read_to_string(&path).expect("saved");
+    assert!(text.contains("[White \"?\"]\n[Black \"?\"]"), "{text}");
+    assert!(recorder.text(&app, Notation::Pgn).contains("[White \"?\"]"), "the PGN shown and copied too");
+
+    // A name given is kept, and so is a name the file gives.
+    let tags: Tags = [("White", "Anna")].into_iter().collect();
+    let mut app = App::new(Game::new()).with_players("Anna", "Ben");
+    let recorder = Recorder::new(Destination::File(path.clone()), tags);
+    let pgn = recorder.text(&app, Notation::Pgn);
+    assert!(pgn.contains("[White \"Anna\"]\n[Black \"Ben\"]"), "{pgn}");
+    app = app.with_players("White", "Black");
+    let tags: Tags = [("White", "White")].into_iter().collect();
+    let pgn = Recorder::new(Destination::File(path), tags).text(&app, Notation::Pgn);
+    assert!(pgn.contains("[White \"White\"]\n[Black \"?\"]"), "a player called White: {pgn}");
 }

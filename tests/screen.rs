@@ -321,7 +321,8 @@ fn any_size_draws_without_panicking() {
 fn game_record_overlay() {
     let file =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/games/kasparov-deep-blue-1997.pgn");
-    let record = records::load(&file, Some(1), &mut Vec::new(), None).expect("game 1 loads");
+    let games = records::read_games(&file).expect("the file splits into games");
+    let record = records::load(&file, &games, 1).expect("game 1 loads");
     let mut app = App::new(record.game.clone()).with_players("Kasparov", "Deep Blue");
     let recorder = Recorder::new(Destination::File("unused.pgn".into()), record.tags);
     let pgn = recorder.record(&app).to_pgn();

@@ -11,8 +11,8 @@ use std::time::{Duration, Instant, UNIX_EPOCH};
 use hotseat::chess::{Color, Game};
 use hotseat::records::pgn::PgnGame;
 use hotseat::records::store::{
-    DATA_DIR_ENV, GameStore, Platform, StoreError, data_dir, read_pgn_file, save_game, write_atomic,
-    write_atomic_with,
+    DATA_DIR_ENV, GameLock, GameStore, Platform, STALE_AFTER, StoreError, data_dir, read_pgn_file, save_game,
+    save_target, write_atomic, write_atomic_with,
 };
 
 mod common;
@@ -158,6 +158,92 @@ fn a_killed_saver_leaves_the_old_or_the_new_file() {
     assert!(GameStore::new(&store_dir).saved_games().expect("list").is_empty());
 }
 
+#[cfg(unix)]
+#[test]
+fn a_planted_temporary_name_neither_blocks_nor_redirects_a_save() {
+    let dir = TempDir::new("store-planted");
+    let target = dir.path().join("game.pgn");
+    let victim = dir.path().join("victim.txt");
+    fs::write(&victim, "precious").expect("write");
+    // Every name a save by this process could once have used, as links to the victim.
+    for n in 0..2_000 {
+        let planted = dir.path().join(format!(".game.pgn.{}-{n}.tmp", std::process::id()));
+        std::os::unix::fs::symlink(&victim, planted).expect("plant a link");
+    }
+    write_atomic(&target, b"the game").expect("the save goes ahead");
+    assert_eq!(fs::read(&target).expect("read"), b"the game");
+    assert_eq!(fs::read(&victim).expect("read"), b"precious", "nothing was written through a planted link");
+}
+
+#[cfg(unix)]
+#[test]
+fn an_atomic_write_follows_symlinks_and_refuses_what_is_not_a_file() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = TempDir::new("store-targets");
+    let d = dir.path();
+    fs::write(d.join("real.pgn"), "old").expect("write");
+    fs::set_permissions(d.join("real.pgn"), fs::Permissions::from_mode(0o640)).expect("chmod");
+    std::os::unix::fs::symlink("real.pgn", d.join("link.pgn")).expect("symlink");
+    std::os::unix::fs::symlink("made.pgn", d.join("dangling.pgn")).expect("symlink");
+    write_atomic(&d.join("link.pgn"), b"new").expect("through the link");
+    write_atomic(&d.join("dangling.pgn"), b"made").expect("through the dangling link");
+    assert_eq!(fs::read_to_string(d.join("real.pgn")).expect("read"), "new");
+    assert_eq!(fs::read_to_string(d.join("made.pgn")).expect("read"), "made");
+    assert!(fs::symlink_metadata(d.join("link.pgn")).expect("stat").file_type().is_symlink());
+    assert!(fs::symlink_metadata(d.join("dangling.pgn")).expect("stat").file_type().is_symlink());
+    assert_eq!(fs::metadata(d.join("real.pgn")).expect("stat").permissions().mode() & 0o777, 0o640);
+
+    assert!(Command::new("mkfifo").arg(d.join("fifo")).status().expect("mkfifo").success());
+    fs::create_dir(d.join("folder")).expect("mkdir");
+    std::os::unix::fs::symlink("fifo", d.join("to-fifo")).expect("symlink");
+    for (name, what) in
+        [("fifo", "a FIFO (named pipe)"), ("folder", "a directory"), ("to-fifo", "a FIFO (named pipe)")]
+    {
+        let err = write_atomic(&d.join(name), b"x").expect_err("not a file");
+        assert_eq!(err.kind(), io::ErrorKind::InvalidInput, "{name}");
+        assert_eq!(err.to_string(), format!("it is {what}, not a regular file"));
+        let err = save_target(&d.join(name)).expect_err("not a file");
+        assert!(matches!(err, StoreError::NotAFile { .. }), "{name}: {err}");
+    }
+    assert_eq!(save_target(&d.join("link.pgn")).expect("a file"), d.join("real.pgn"));
+    assert_eq!(save_target(&d.join("dangling.pgn")).expect("nothing yet"), d.join("made.pgn"));
+    assert_eq!(
+        dir.names(),
+        ["dangling.pgn", "fifo", "folder", "link.pgn", "made.pgn", "real.pgn", "to-fifo"]
+    );
+}
+
+#[test]
+fn leftover_temporary_files_of_dead_saves_are_removed_when_the_folder_is_used() {
+    let dir = TempDir::new("store-leftovers");
+    let store = GameStore::new(dir.path());
+    fs::create_dir_all(store.dir()).expect("games dir");
+    let plant = |name: &str, age: Duration| {
+        let path = store.dir().join(name);
+        fs::write(&path, "half a ga").expect("write");
+        let file = fs::File::options().write(true).open(&path).expect("open");
+        file.set_modified(std::time::SystemTime::now() - age).expect("set mtime");
+    };
+    let old = STALE_AFTER + Duration::from_secs(60);
+    plant(".2024-01-01_10-00-00Z.pgn.4000000-0123abcd0123abcd.tmp", old);
+    plant(".2024-01-01_11-00-00Z.pgn.4000001-7.tmp", old);
+    plant(".2024-01-01_12-00-00Z.pgn.4000002-0123abcd0123abcd.tmp", Duration::ZERO);
+    plant(&format!(".2024-01-01_13-00-00Z.pgn.{}-0123abcd0123abcd.tmp", std::process::id()), old);
+    plant(".notes.tmp", old);
+    store.create_game_file(UNIX_EPOCH).expect("a new game");
+    let mut left = TempDir::names_of(store.dir());
+    left.retain(|n| n.starts_with('.'));
+    assert_eq!(
+        left,
+        [
+            ".2024-01-01_12-00-00Z.pgn.4000002-0123abcd0123abcd.tmp".to_owned(),
+            format!(".2024-01-01_13-00-00Z.pgn.{}-0123abcd0123abcd.tmp", std::process::id()),
+            ".notes.tmp".to_owned(),
+        ],
+        "a recent one may be a live save's, one of ours is, and a stranger's is not a save's"
+    );
+}
+
 // --- Saving and reading games ---------------------------------------------------------------
 
 #[test]
@@ -236,6 +322,14 @@ fn the_most_recent_unfinished_game_is_the_one_to_resume() {
     write("garbled.pgn", "[Event \"x\n", 5_000);
     write("mated.pgn", "1. f3 e5 2. g4 Qh4# *\n", 5_500);
     write("empty.pgn", "", 6_000);
+    // A game left, or killed, before its first move; and a file of two games, which
+    // saving the one resumed would lose.
+    write("no-moves.pgn", &unfinished(&[]).to_pgn(), 6_500);
+    write(
+        "two-games.pgn",
+        &format!("{}\n{}", unfinished(&["e4"]).to_pgn(), unfinished(&["d4"]).to_pgn()),
+        6_600,
+    );
     write(".hidden.pgn", &unfinished(&["c4"]).to_pgn(), 7_000);
     write("notes.txt", &unfinished(&["c4"]).to_pgn(), 8_000);
     fs::create_dir(games.join("folder.pgn")).expect("a directory named like a game");
@@ -249,6 +343,8 @@ fn the_most_recent_unfinished_game_is_the_one_to_resume() {
     assert_eq!(
         listed,
         [
+            "two-games.pgn",
+            "no-moves.pgn",
             "empty.pgn",
             "mated.pgn",
             "garbled.pgn",
@@ -262,6 +358,29 @@ fn the_most_recent_unfinished_game_is_the_one_to_resume() {
     assert_eq!(path, wanted);
     assert_eq!(record.game.san_moves(), ["e4", "e5"]);
     assert_eq!(record.tags.get("White"), Some("Anna"));
+
+    // The newer files passed over, and why; finished games are simply not to resume.
+    let search = store.find_resumable().expect("readable");
+    assert_eq!(search.found.map(|(path, _)| path), Some(wanted));
+    let passed_over: Vec<(String, String)> = search
+        .passed_over
+        .iter()
+        .map(|p| (p.path.file_name().expect("name").to_string_lossy().into_owned(), p.why.to_string()))
+        .collect();
+    let passed_over: Vec<(&str, &str)> = passed_over.iter().map(|(n, w)| (n.as_str(), w.as_str())).collect();
+    assert_eq!(
+        passed_over,
+        [
+            ("two-games.pgn", "it holds 2 games, which saving one would lose"),
+            ("no-moves.pgn", "no move was played in it"),
+            ("empty.pgn", "it holds no game"),
+            (
+                "garbled.pgn",
+                "it cannot be played: line 1, col 8: the value of tag Event is not closed (missing \")"
+            ),
+            ("illegal.pgn", "it cannot be played: line 1, col 13: illegal move Nf6 (no knight can reach f6)"),
+        ]
+    );
 }
 
 #[test]
@@ -324,4 +443,44 @@ fn the_real_store_is_where_the_environment_says() {
             assert!(err.to_string().contains(DATA_DIR_ENV));
         }
     }
+}
+
+// --- The lock on an open game -----------------------------------------------------------
+
+#[test]
+fn a_game_file_is_locked_once_and_says_by_whom() {
+    let dir = TempDir::new("store-lock");
+    let game = dir.path().join("g.pgn");
+    let lock = GameLock::acquire(&game).expect("a free file");
+    assert_eq!(lock.sidecar(), dir.path().join(".g.pgn.lock"));
+    assert_eq!(fs::read_to_string(lock.sidecar()).expect("the holder"), format!("{}\n", std::process::id()));
+    // A second claim is refused, even from the same process: the lock is per open file.
+    let err = GameLock::acquire(&game).expect_err("held");
+    assert!(matches!(err, StoreError::Locked { pid: Some(pid), .. } if pid == std::process::id()), "{err}");
+    assert_eq!(
+        err.to_string(),
+        format!("{} is open in another hotseat (process {})", game.display(), std::process::id())
+    );
+    drop(lock);
+    assert_eq!(dir.names(), Vec::<String>::new(), "the lock file goes with the lock");
+    let again = GameLock::acquire(&game).expect("free again");
+    drop(again);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symlink_and_its_target_share_one_lock() {
+    let dir = TempDir::new("store-lock-link");
+    std::os::unix::fs::symlink("real.pgn", dir.path().join("link.pgn")).expect("symlink");
+    let _lock = GameLock::acquire(&dir.path().join("real.pgn")).expect("a free file");
+    let err = GameLock::acquire(&dir.path().join("link.pgn")).expect_err("the same file");
+    assert!(matches!(err, StoreError::Locked { .. }), "{err}");
+}
+
+#[test]
+fn a_lock_file_left_by_a_killed_process_is_taken_over() {
+    let dir = TempDir::new("store-lock-stale");
+    fs::write(dir.path().join(".g.pgn.lock"), "999999999\n").expect("a stale lock file");
+    let lock = GameLock::acquire(&dir.path().join("g.pgn")).expect("no one holds it");
+    assert_eq!(fs::read_to_string(lock.sidecar()).expect("the holder"), format!("{}\n", std::process::id()));
 }

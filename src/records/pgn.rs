@@ -31,12 +31,13 @@ mod writer;
 use std::fmt;
 use std::time::{Duration, SystemTime};
 
+use super::printable::{QUOTE_LIMIT, printable};
 use crate::chess::{Game, GameResult, ReadMoveError, SanError};
 
 pub(crate) use date::UtcTime;
 pub use date::pgn_date;
 pub use lexer::Location;
-pub use reader::{GameEntry, PgnFile};
+pub use reader::{GameEntry, MAX_GAMES, PgnFile};
 pub use time_control::{
     BLACK_TIME_CONTROL_TAG, TIME_DELAY_TAG, controls_from_tags, read_time_control, time_control_tag,
     time_control_tags,
@@ -65,13 +66,16 @@ impl PgnError {
 }
 
 /// What is wrong with a PGN file at the place a [`PgnError`] names.
+///
+/// The text quoted from the file is kept as it was; the messages quote it through
+/// [`printable`], so no escape sequence and no line of megabytes is ever printed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PgnErrorKind {
     /// A character that has no place in PGN outside a comment.
-    #[error("unexpected character {0:?}")]
+    #[error("unexpected character {}", quote_char(*.0))]
     UnexpectedChar(char),
     /// A token that has no place where it stands: a stray `)` or `}`.
-    #[error("unexpected {0}")]
+    #[error("unexpected {}", printable(.0, QUOTE_LIMIT))]
     Unexpected(String),
     /// A `{` comment that runs to the end of the file.
     #[error("comment is never closed (missing }})")]
@@ -79,20 +83,25 @@ pub enum PgnErrorKind {
     /// A `(` variation that runs to the end of the file or into the next game's tags.
     #[error("variation is never closed (missing ))")]
     UnclosedVariation,
-    /// A tag that is not `[Name "value"]`.
-    #[error("{0}")]
-    BadTag(String),
+    /// A tag that is not `[Name "value"]`: the tag's name, and what is wrong.
+    #[error("{}", .problem.describe(&printable(.name, QUOTE_LIMIT)))]
+    BadTag {
+        /// The tag's name as written, empty when there is none.
+        name: String,
+        /// What is wrong with it.
+        problem: TagProblem,
+    },
     /// The `FEN` tag does not describe a legal position.
-    #[error("invalid FEN: {0}")]
+    #[error("invalid FEN: {}", printable(&.0.to_string(), 2 * QUOTE_LIMIT))]
     BadFen(crate::chess::FenError),
     /// A `Variant` tag names a game other than chess or Chess960.
-    #[error("variant {0:?} is not supported (only standard chess and Chess960)")]
+    #[error("variant \"{}\" is not supported (only standard chess and Chess960)", printable(.0, QUOTE_LIMIT))]
     UnsupportedVariant(String),
     /// A move that cannot be played in the position it stands in.
     #[error("{}", describe_move_error(.0))]
     Move(ReadMoveError),
     /// A move written after the game had already ended.
-    #[error("move {text} comes after the game has ended ({outcome})")]
+    #[error("move {} comes after the game has ended ({outcome})", printable(.text, QUOTE_LIMIT))]
     AfterEnd {
         /// The move as written.
         text: String,
@@ -101,7 +110,7 @@ pub enum PgnErrorKind {
     },
     /// A null move (`Z0`, `--`): a turn passed without moving, which the rules
     /// of a real game do not allow.
-    #[error("null move {0} is not supported (a player cannot pass a turn)")]
+    #[error("null move {} is not supported (a player cannot pass a turn)", printable(.0, QUOTE_LIMIT))]
     NullMove(String),
     /// The text holds no game at all.
     #[error("no game found")]
@@ -120,19 +129,57 @@ pub enum PgnErrorKind {
         /// What is out of bounds: `the base time must be at most a day`.
         reason: &'static str,
     },
+    /// The text holds more games than [`MAX_GAMES`]; this one would be the next.
+    #[error("more than {MAX_GAMES} games in one file")]
+    TooManyGames,
+}
+
+/// What is wrong with a tag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TagProblem {
+    /// `[` is not followed by a name.
+    NoName,
+    /// The value is not in double quotes.
+    Unquoted,
+    /// The value's closing quote is missing.
+    ValueNotClosed,
+    /// The closing `]` is missing.
+    NotClosed,
+}
+
+impl TagProblem {
+    /// The message, naming the tag `name`.
+    fn describe(self, name: &str) -> String {
+        match self {
+            TagProblem::NoName => "expected a tag name after [".to_owned(),
+            TagProblem::Unquoted => format!("the value of tag {name} must be in double quotes"),
+            TagProblem::ValueNotClosed => format!("the value of tag {name} is not closed (missing \")"),
+            TagProblem::NotClosed => format!("tag {name} is not closed (missing ])"),
+        }
+    }
+}
+
+/// A character as Rust quotes it (`'\u{1b}'`), with a bidi control shown by its code
+/// as well: the quoting leaves those as they are.
+fn quote_char(c: char) -> String {
+    let quoted = format!("{c:?}");
+    if printable(&quoted, QUOTE_LIMIT) == quoted { quoted } else { format!("'\\u{{{:x}}}'", u32::from(c)) }
 }
 
 /// The reason a move was refused, in the lower-case style of the other PGN errors:
 /// `illegal move Nf6 (no knight can reach f6)`.
 fn describe_move_error(err: &ReadMoveError) -> String {
+    let quote = |text: &str| printable(text, QUOTE_LIMIT).into_owned();
     match err {
-        ReadMoveError::Syntax(err) => format!("not a move: {}", err.text()),
-        ReadMoveError::San(SanError::Illegal { text, reason }) => format!("illegal move {text} ({reason})"),
+        ReadMoveError::Syntax(err) => format!("not a move: {}", quote(err.text())),
+        ReadMoveError::San(SanError::Illegal { text, reason }) => {
+            format!("illegal move {} ({reason})", quote(text))
+        }
         ReadMoveError::San(SanError::Ambiguous { text, sans, .. }) => {
-            format!("ambiguous move {text} (could be {})", sans.join(" or "))
+            format!("ambiguous move {} (could be {})", quote(text), sans.join(" or "))
         }
         ReadMoveError::San(SanError::MissingPromotion { text, .. }) => {
-            format!("move {text} does not say what the pawn promotes to")
+            format!("move {} does not say what the pawn promotes to", quote(text))
         }
     }
 }
@@ -141,48 +188,126 @@ fn describe_move_error(err: &ReadMoveError) -> String {
 ///
 /// Names are case-sensitive, as in PGN. Setting a tag that exists replaces its value
 /// in place.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Tags(Vec<(String, String)>);
+///
+/// The names and values share one buffer, so a game with a hundred thousand tiny tags
+/// (a file made to hurt) costs a few times its text, not a few allocations per tag.
+#[derive(Clone, Default)]
+pub struct Tags {
+    /// The names and values, one after the other; replaced and removed ones stay
+    /// until [`Tags::compact`] drops them.
+    text: String,
+    /// Each tag's place in `text`, in order.
+    entries: Vec<TagEntry>,
+}
+
+/// Where one tag's name and value stand in [`Tags::text`]: the name at `start`, the
+/// value right after it.
+#[derive(Clone, Copy, Debug)]
+struct TagEntry {
+    start: usize,
+    name_len: usize,
+    value_len: usize,
+}
 
 impl Tags {
     /// No tags.
     pub fn new() -> Tags {
-        Tags(Vec::new())
+        Tags::default()
+    }
+
+    fn name_of(&self, entry: TagEntry) -> &str {
+        &self.text[entry.start..entry.start + entry.name_len]
+    }
+
+    fn value_of(&self, entry: TagEntry) -> &str {
+        let start = entry.start + entry.name_len;
+        &self.text[start..start + entry.value_len]
+    }
+
+    fn position(&self, name: &str) -> Option<usize> {
+        self.entries.iter().position(|&e| self.name_of(e) == name)
     }
 
     /// The value of the tag `name`, if set.
     pub fn get(&self, name: &str) -> Option<&str> {
-        self.0.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+        self.position(name).map(|i| self.value_of(self.entries[i]))
     }
 
     /// Sets the tag `name`, replacing its value if it is already set.
     pub fn set(&mut self, name: impl Into<String>, value: impl Into<String>) {
         let (name, value) = (name.into(), value.into());
-        match self.0.iter_mut().find(|(n, _)| *n == name) {
-            Some(slot) => slot.1 = value,
-            None => self.0.push((name, value)),
+        let entry = self.store(&name, &value);
+        match self.position(&name) {
+            Some(i) => self.entries[i] = entry,
+            None => self.entries.push(entry),
         }
+        self.compact();
+    }
+
+    /// Adds a tag the caller knows is not set yet, without looking for it: the reader
+    /// checks names with a set of its own, so a game's tags are read in linear time.
+    pub(crate) fn push_new(&mut self, name: &str, value: &str) {
+        let entry = self.store(name, value);
+        self.entries.push(entry);
+    }
+
+    fn store(&mut self, name: &str, value: &str) -> TagEntry {
+        let start = self.text.len();
+        self.text.push_str(name);
+        self.text.push_str(value);
+        TagEntry { start, name_len: name.len(), value_len: value.len() }
     }
 
     /// Removes the tag `name`, returning its value.
     pub fn remove(&mut self, name: &str) -> Option<String> {
-        let i = self.0.iter().position(|(n, _)| n == name)?;
-        Some(self.0.remove(i).1)
+        let i = self.position(name)?;
+        let entry = self.entries.remove(i);
+        let value = self.value_of(entry).to_owned();
+        self.compact();
+        Some(value)
+    }
+
+    /// Drops the text of replaced and removed tags once it outweighs the rest, so
+    /// setting a tag again and again does not grow the buffer without end.
+    fn compact(&mut self) {
+        let live: usize = self.entries.iter().map(|e| e.name_len + e.value_len).sum();
+        if self.text.len() <= 2 * live + 256 {
+            return;
+        }
+        let mut tags = Tags { text: String::with_capacity(live), entries: Vec::with_capacity(self.len()) };
+        for (name, value) in self.iter() {
+            tags.push_new(name, value);
+        }
+        *self = tags;
     }
 
     /// The tags as `(name, value)` pairs, in order.
     pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
-        self.0.iter().map(|(n, v)| (n.as_str(), v.as_str()))
+        self.entries.iter().map(|&e| (self.name_of(e), self.value_of(e)))
     }
 
     /// How many tags are set.
     pub fn len(&self) -> usize {
-        self.0.len()
+        self.entries.len()
     }
 
     /// Whether no tag is set.
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.entries.is_empty()
+    }
+}
+
+impl PartialEq for Tags {
+    fn eq(&self, other: &Tags) -> bool {
+        self.iter().eq(other.iter())
+    }
+}
+
+impl Eq for Tags {}
+
+impl fmt::Debug for Tags {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
     }
 }
 

@@ -4,9 +4,10 @@
 //!
 //! The [`Recorder`] keeps the tags of the game and the file it goes to; the [`App`]
 //! keeps the game, its history and the players' names. [`Recorder::record`] puts the
-//! two together into the one [`PgnGame`] that is saved, shown and copied. The app asks
-//! for a save with an [`Effect`]; [`Recorder::carry_out`] does it, after the frame is
-//! drawn, and says what came of it as a [`Message`] for the app.
+//! two together into the one [`PgnGame`] that is saved, shown and copied (with a player
+//! no one named kept as PGN's unknown, `?`). The app asks for a save with an
+//! [`Effect`]; [`Recorder::carry_out`] does it, after the frame is drawn, and says what
+//! came of it as a [`Message`] for the app.
 //!
 //! ```
 //! use hotseat::app::{Action, App, Edit};
@@ -31,12 +32,12 @@
 //! ```
 
 use std::fmt;
-use std::io::{self, BufRead, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 use super::pgn::{self, PgnError, PgnFile, PgnGame, Tags, pgn_date};
-use super::store::{self, GameStore, StoreError};
+use super::store::{self, GameLock, GameStore, PassedOver, StoreError};
 use crate::app::{App, Effect, Message, Notation};
 use crate::chess::{ByColor, Color, Game};
 use crate::clock::TimeControl;
@@ -44,8 +45,8 @@ use crate::clock::TimeControl;
 /// Where the game is saved.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Destination {
-    /// `--save PATH`: this file, replaced on every save (check first with
-    /// [`refuse_losing_a_game`] that it holds no other game). A new game started from
+    /// `--save PATH`: this file, replaced on every save (claim it first with
+    /// [`claim_save_file`], which locks it and checks it holds no other game). A new game started from
     /// the game screen goes beside it (`PATH-2.pgn`, `PATH-3.pgn`...), so no game is lost.
     File(PathBuf),
     /// One autosave file per game in the store.
@@ -69,16 +70,14 @@ pub fn fresh_tags(started: SystemTime) -> Tags {
 /// tags when they are known, else `White` and `Black`.
 pub fn player_names(tags: &Tags, white: Option<&str>, black: Option<&str>) -> (String, String) {
     let name = |color: Color, given: Option<&str>| {
-        given
-            .or_else(|| {
-                tags.get(color.name())
-                    .map(str::trim)
-                    .filter(|v| !v.is_empty() && !v.chars().all(|c| c == '?'))
-            })
-            .unwrap_or(color.name())
-            .to_owned()
+        given.or_else(|| known_name(tags, color)).unwrap_or(color.name()).to_owned()
     };
     (name(Color::White, white), name(Color::Black, black))
+}
+
+/// The name `tags` give `color`'s player, unless it is PGN's unknown (`?`) or blank.
+fn known_name(tags: &Tags, color: Color) -> Option<&str> {
+    tags.get(color.name()).map(str::trim).filter(|v| !v.is_empty() && !v.chars().all(|c| c == '?'))
 }
 
 /// The time controls to play `record` on, with the mover's time after each move where
@@ -106,19 +105,33 @@ pub struct Recorder {
     /// The game's tags other than the players' names and what the PGN writer derives
     /// from the game (result, set-up, variant, termination).
     tags: Tags,
-    /// Whether this run made the autosave file, so an untouched game's file can go.
-    made_here: bool,
+    /// The file this run made for the game (its real path, symlinks followed), so the
+    /// file of a game in which nothing happened can go.
+    made: Option<PathBuf>,
+    /// Whether nothing has been saved to `path` yet.
+    fresh: bool,
     /// The file of the game played before a new game was started here.
     previous: Option<PathBuf>,
     /// Why the last save failed, while it has not succeeded since.
     failure: Option<StoreError>,
+    /// The lock on the file the game goes to, once it is taken.
+    lock: Option<GameLock>,
 }
 
 impl Recorder {
     /// A recorder for a game with `tags` (a new game's [`fresh_tags`], or a loaded
     /// game's own), saving to `destination`. Nothing is written until [`Recorder::start`].
     pub fn new(destination: Destination, tags: Tags) -> Recorder {
-        Recorder { destination, path: None, tags, made_here: false, previous: None, failure: None }
+        Recorder {
+            destination,
+            path: None,
+            tags,
+            made: None,
+            fresh: true,
+            previous: None,
+            failure: None,
+            lock: None,
+        }
     }
 
     /// A recorder that goes on saving a resumed game to its file in `store`.
@@ -127,14 +140,27 @@ impl Recorder {
             destination: Destination::Store(store),
             path: Some(path),
             tags,
-            made_here: false,
+            made: None,
+            fresh: true,
             previous: None,
             failure: None,
+            lock: None,
         }
     }
 
+    /// Holds `lock`, the lock on the file the game goes to, taken before the file was
+    /// checked ([`claim_save_file`], [`resume`]). Without one, the lock is taken at the
+    /// first save.
+    #[must_use]
+    pub fn holding(mut self, lock: GameLock) -> Recorder {
+        self.lock = Some(lock);
+        self
+    }
+
     /// The game as it is saved, shown and copied: the app's game and players with
-    /// this recorder's tags.
+    /// this recorder's tags. A player whose name no one gave (not the tags, not the
+    /// command line) is left as PGN's unknown, `?`, rather than the `White` or `Black`
+    /// the screen shows.
     ///
     /// This is the one place the record is put together: whatever else belongs in the
     /// saved game (clock times, a `TimeControl` tag) is added here.
@@ -142,7 +168,8 @@ impl Recorder {
         let mut record = PgnGame::new(app.game().clone());
         record.tags = self.tags.clone();
         for color in [Color::White, Color::Black] {
-            record.tags.set(color.name(), app.player(color));
+            let unknown = known_name(&self.tags, color).is_none() && app.player(color) == color.name();
+            record.tags.set(color.name(), if unknown { "?" } else { app.player(color) });
         }
         if let Some(clocks) = app.clocks() {
             for name in ["TimeControl", pgn::BLACK_TIME_CONTROL_TAG, pgn::TIME_DELAY_TAG] {
@@ -195,11 +222,14 @@ impl Recorder {
             Effect::NewGame => {
                 self.tags = fresh_tags(SystemTime::now());
                 self.previous = if self.failure.is_none() { self.path.take() } else { None };
+                // The game before is done with; its file is free for others now.
+                self.lock = None;
                 self.path = match &self.destination {
                     Destination::File(path) => Some(beside(path)),
                     Destination::Store(_) => None,
                 };
-                self.made_here = false;
+                self.made = None;
+                self.fresh = true;
                 let failed = self.save(app);
                 match (&self.failure, &self.path) {
                     (None, Some(path)) => {
@@ -228,31 +258,52 @@ impl Recorder {
         }
     }
 
-    /// The file to save to, made now if there is none yet.
+    /// The file to save to, made now if there is none yet, and locked.
     fn ensure_path(&mut self) -> Result<PathBuf, StoreError> {
-        if let Some(path) = &self.path {
-            return Ok(path.clone());
-        }
-        let path = match &self.destination {
-            Destination::File(path) => path.clone(),
-            Destination::Store(store) => {
+        let path = match (&self.path, &self.destination) {
+            (Some(path), _) => path.clone(),
+            (None, Destination::File(path)) => {
+                store::remove_stale_temps_beside(path);
+                path.clone()
+            }
+            (None, Destination::Store(store)) => {
                 let path = store.create_game_file(SystemTime::now())?;
-                self.made_here = true;
+                self.made = Some(path.clone());
                 path
             }
         };
         self.path = Some(path.clone());
+        if self.lock.is_none() {
+            self.lock = Some(GameLock::acquire(&path)?);
+        }
+        if std::mem::take(&mut self.fresh) {
+            // Under the lock, so no other hotseat makes it in between.
+            if let Ok(real) = store::save_target(&path)
+                && real.symlink_metadata().is_err()
+            {
+                self.made = Some(real);
+            }
+        }
         Ok(path)
     }
 
     /// What to tell the players on the way out. A last save is tried if the previous
-    /// one failed; an autosave file made for a game in which nothing happened is
-    /// removed, so `--resume` finds the game before it.
+    /// one failed; a file this run made (an autosave file, or a new file to save to)
+    /// for a game in which nothing happened is removed: a game with no move is not
+    /// kept, the same command can be given again, and `--resume` finds the game before.
+    ///
+    /// The lock on the file is released: nothing is saved after this.
     pub fn finish(&mut self, app: &App) -> Farewell {
+        let farewell = self.farewell(app);
+        self.lock = None;
+        farewell
+    }
+
+    fn farewell(&mut self, app: &App) -> Farewell {
         let untouched = app.game().ply() == 0 && !app.game().is_over();
-        if let (true, Destination::Store(_), Some(path)) =
-            (self.made_here && untouched, &self.destination, &self.path)
-            && std::fs::remove_file(path).is_ok()
+        if untouched
+            && let Some(made) = &self.made
+            && std::fs::remove_file(made).is_ok()
         {
             return Farewell::NothingPlayed { previous: self.previous.clone() };
         }
@@ -306,7 +357,8 @@ impl fmt::Display for Farewell {
     }
 }
 
-/// Why a game could not be opened.
+/// Why a game could not be opened. The messages state what is wrong with which file;
+/// what to type instead is for the command line to say.
 #[derive(Debug, thiserror::Error)]
 pub enum OpenError {
     /// Reading the file or the saved games failed.
@@ -326,7 +378,7 @@ pub enum OpenError {
         /// The file.
         path: PathBuf,
     },
-    /// `--game N` names a game the file does not have.
+    /// A game number the file does not have.
     #[error("{} holds {count} game{}, so there is no game {number}", path.display(), if *count == 1 { "" } else { "s" })]
     NoSuchGame {
         /// The file.
@@ -336,58 +388,87 @@ pub enum OpenError {
         /// The number asked for.
         number: usize,
     },
-    /// The file holds several games and none was chosen.
-    #[error("{} holds {count} games: choose one with --game N", path.display())]
-    NotChosen {
-        /// The file.
-        path: PathBuf,
-        /// How many games it holds.
-        count: usize,
-    },
     /// Nothing to resume.
     #[error("no unfinished game to resume in {}", dir.display())]
     NothingToResume {
         /// Where the saved games are.
         dir: PathBuf,
     },
-    /// The `--save` file already holds a game, which saving would write over.
-    #[error(
-        "{0} already holds a game; continue it with --pgn {0} --save {0}, or choose another file",
-        path.display()
-    )]
+    /// The file to save to already holds a game, which saving would write over.
+    #[error("{} already holds a game", path.display())]
     SaveHoldsAGame {
         /// The file.
         path: PathBuf,
     },
-    /// The `--save` file holds several games; saving one game would lose the others.
-    #[error("{} already holds {count} games, which saving would write over; choose another file for --save", path.display())]
+    /// The file to save to holds several games; saving one game would lose the others.
+    #[error("{} already holds {count} games, which saving would write over", path.display())]
     SaveHoldsGames {
         /// The file.
         path: PathBuf,
         /// How many games it holds.
         count: usize,
     },
-    /// The `--save` file is also the `--pgn` file, and its game has comments,
-    /// annotations or variations that the saved game would not keep.
-    #[error("{} has comments or variations that saving would drop; choose another file for --save", path.display())]
+    /// The file to save to is also the file the game is loaded from, and its game has
+    /// comments, annotations or variations that the saved game would not keep.
+    #[error("{} has comments or variations that saving would drop", path.display())]
     SaveWouldDropAnnotations {
         /// The file.
         path: PathBuf,
     },
-    /// The `--save` file holds something other than a game this program can play.
-    #[error("{} already exists and is not a game hotseat can read; choose another file for --save", path.display())]
+    /// The file to save to holds something other than a game this program can play.
+    #[error("{} already exists and is not a game hotseat can read", path.display())]
     SaveHoldsSomethingElse {
         /// The file.
         path: PathBuf,
     },
-    /// Listing the games or reading the answer failed.
-    #[error("cannot ask which game to load: {0}")]
-    Ask(io::Error),
 }
 
-/// The most recently saved unfinished game in `store`, with its file.
-pub fn resume(store: &GameStore) -> Result<(PathBuf, PgnGame), OpenError> {
-    store.latest_unfinished()?.ok_or_else(|| OpenError::NothingToResume { dir: store.dir().to_owned() })
+/// A game to resume, its file, and the lock on it.
+#[derive(Debug)]
+pub struct Resumed {
+    /// The file the game is in, and goes on being saved to.
+    pub path: PathBuf,
+    /// The game.
+    pub record: PgnGame,
+    /// The lock on the file, for the [`Recorder`] to hold.
+    pub lock: GameLock,
+    /// Newer files that were not resumed, and why, newest first (finished games are
+    /// not listed): the players may have expected one of them.
+    pub passed_over: Vec<PassedOver>,
+}
+
+/// The most recently saved game to resume in `store` ([`store::resumable_game`]: one
+/// game, unfinished, with a move played), with its file, locked.
+///
+/// The file is locked first and then read again, so what is resumed is what the file
+/// holds once no other hotseat can write it. A game that another hotseat has open is
+/// not resumed: [`StoreError::Locked`] names the process.
+pub fn resume(store: &GameStore) -> Result<Resumed, OpenError> {
+    // A game found, then finished by its holder before the lock was taken, is passed
+    // over at the next look; a few looks are plenty.
+    for _ in 0..4 {
+        let store::ResumeSearch { found: Some((path, _)), passed_over } = store.find_resumable()? else {
+            break;
+        };
+        let lock = GameLock::acquire(&path)?;
+        if let Ok(record) = store::resumable_game(&path) {
+            return Ok(Resumed { path, record, lock, passed_over });
+        }
+    }
+    Err(OpenError::NothingToResume { dir: store.dir().to_owned() })
+}
+
+/// Takes the lock on the file a game is to be saved to, then refuses the file if
+/// saving would lose anything there ([`refuse_losing_a_game`]): in that order, so no
+/// other hotseat can start a game in it between the check and the first save. Hand
+/// the lock to the [`Recorder`] with [`Recorder::holding`].
+pub fn claim_save_file(save: &Path, source: Option<&Path>) -> Result<GameLock, OpenError> {
+    // What it is comes before the lock, so no lock file is made beside a folder or a
+    // device.
+    store::save_target(save)?;
+    let lock = GameLock::acquire(save)?;
+    refuse_losing_a_game(save, source)?;
+    Ok(lock)
 }
 
 /// Refuses a `--save` file that holds anything saving would lose; call it before the
@@ -399,14 +480,19 @@ pub fn resume(store: &GameStore) -> Result<(PathBuf, PgnGame), OpenError> {
 /// its whole history. Anything else is refused, with what to do instead.
 pub fn refuse_losing_a_game(save: &Path, source: Option<&Path>) -> Result<(), OpenError> {
     let path = save.to_owned();
-    let bytes = match std::fs::read(save) {
+    // First what it is: reading a FIFO would wait for a writer, and a device or a
+    // folder is never a place to save.
+    let real = store::save_target(save)?;
+    let bytes = match store::read_limited(&real) {
         Ok(bytes) => bytes,
         // Nothing there to lose; a folder or a file that cannot be written to is
         // reported by the first save, before the game starts.
-        Err(err) if matches!(err.kind(), io::ErrorKind::NotFound | io::ErrorKind::IsADirectory) => {
+        Err(StoreError::Read { source, .. })
+            if matches!(source.kind(), io::ErrorKind::NotFound | io::ErrorKind::IsADirectory) =>
+        {
             return Ok(());
         }
-        Err(source) => return Err(StoreError::Read { path, source }.into()),
+        Err(err) => return Err(err.into()),
     };
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Ok(());
@@ -448,58 +534,24 @@ pub fn loaded_line(source: &Path, game: &Game) -> String {
     }
 }
 
-/// Loads game `number` (from 1) of the PGN file at `path`, with its full history.
-///
-/// When the file holds several games and no number is given, the games are listed on
-/// `out` as `N. summary`; then, if there is a way to ask (`answers`, the player's
-/// typing), the player is asked which one, and otherwise it is an error telling them
-/// to pass `--game N`.
-pub fn load(
-    path: &Path,
-    number: Option<usize>,
-    out: &mut dyn Write,
-    answers: Option<&mut dyn BufRead>,
-) -> Result<PgnGame, OpenError> {
+/// Reads the PGN file at `path` and splits it into games, to list them or load one.
+/// A file with no game in it is an error.
+pub fn read_games(path: &Path) -> Result<PgnFile, OpenError> {
     let file = store::read_pgn_file(path)?;
-    let count = file.len();
-    let number = match number {
-        _ if count == 0 => return Err(OpenError::NoGame { path: path.to_owned() }),
-        Some(n) if (1..=count).contains(&n) => n,
-        Some(n) => return Err(OpenError::NoSuchGame { path: path.to_owned(), count, number: n }),
-        None if count == 1 => 1,
-        None => {
-            let width = count.to_string().len();
-            writeln!(out, "{} holds {count} games:", path.display()).map_err(OpenError::Ask)?;
-            for entry in file.games() {
-                writeln!(out, "{:>width$}. {}", entry.number(), entry.summary()).map_err(OpenError::Ask)?;
-            }
-            match answers {
-                Some(answers) => {
-                    ask(out, answers, count)?.ok_or(OpenError::NotChosen { path: path.to_owned(), count })?
-                }
-                None => return Err(OpenError::NotChosen { path: path.to_owned(), count }),
-            }
-        }
-    };
-    let entry = file.game(number).expect("the number was checked");
-    entry.load().map_err(|source| OpenError::Pgn { path: path.to_owned(), source })
+    if file.is_empty() {
+        return Err(OpenError::NoGame { path: path.to_owned() });
+    }
+    Ok(file)
 }
 
-/// Asks for a game number until one from 1 to `count` is given; `None` at the end of
-/// the answers (or an empty answer).
-fn ask(out: &mut dyn Write, answers: &mut dyn BufRead, count: usize) -> Result<Option<usize>, OpenError> {
-    loop {
-        write!(out, "Which game (1-{count})? ").and_then(|()| out.flush()).map_err(OpenError::Ask)?;
-        let mut line = String::new();
-        if answers.read_line(&mut line).map_err(OpenError::Ask)? == 0 || line.trim().is_empty() {
-            writeln!(out).map_err(OpenError::Ask)?;
-            return Ok(None);
-        }
-        match line.trim().parse::<usize>() {
-            Ok(n) if (1..=count).contains(&n) => return Ok(Some(n)),
-            _ => writeln!(out, "Please answer with a number from 1 to {count}.").map_err(OpenError::Ask)?,
-        }
-    }
+/// Loads game `number` (from 1) of `file`, read from `path`, with its full history.
+pub fn load(path: &Path, file: &PgnFile, number: usize) -> Result<PgnGame, OpenError> {
+    let entry = file.game(number).ok_or_else(|| OpenError::NoSuchGame {
+        path: path.to_owned(),
+        count: file.len(),
+        number,
+    })?;
+    entry.load().map_err(|source| OpenError::Pgn { path: path.to_owned(), source })
 }
 
 /// Finds a free file beside `path` for the next game: `game-2.pgn`, `game-3.pgn`...
@@ -508,6 +560,7 @@ fn beside(path: &Path) -> PathBuf {
     let ext = path.extension().map(|e| format!(".{}", e.to_string_lossy())).unwrap_or_default();
     (2..10_000)
         .map(|n| path.with_file_name(format!("{stem}-{n}{ext}")))
-        .find(|candidate| !candidate.exists())
+        // A dangling symlink is taken too: saving there would write where it points.
+        .find(|candidate| candidate.symlink_metadata().is_err())
         .unwrap_or_else(|| path.with_file_name(format!("{stem}-new{ext}")))
 }

@@ -1,10 +1,14 @@
-//! Keeping games on disk: atomic writes, the autosave directory, and finding the
-//! game to resume.
+//! Keeping games on disk: atomic writes, the autosave directory, the lock on an open
+//! game, and finding the game to resume.
 //!
 //! Every save goes through [`write_atomic`]: the new text is written to a temporary
 //! file beside the target, flushed to disk, then renamed over the target, and the
 //! directory is flushed too. A kill at any instant leaves either the previous
-//! complete file or the new one, never a torn one.
+//! complete file or the new one, never a torn one. The target's symlinks are followed
+//! and only a regular file (or a new name) is written; see [`save_target`].
+//!
+//! Every read goes through [`read_limited`], which stops at [`MAX_FILE_SIZE`]. A game
+//! being played is locked with a [`GameLock`], so a second hotseat leaves it alone.
 //!
 //! ```
 //! use std::time::SystemTime;
@@ -25,13 +29,19 @@
 //! ```
 
 use std::ffi::OsString;
+use std::fmt;
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::pgn::{PgnError, PgnFile, PgnGame, UtcTime};
+
+mod lock;
+mod target;
+
+pub use lock::GameLock;
+pub use target::{NotAFile, STALE_AFTER, remove_stale_temps};
 
 /// The environment variable that overrides where hotseat keeps its data (saved games
 /// go in its `games` folder). End-to-end tests set it so they never touch the
@@ -60,6 +70,28 @@ pub enum StoreError {
         /// What the system said.
         source: io::Error,
     },
+    /// Another hotseat has the game file open (holds its [`GameLock`]).
+    #[error("{} is open in another hotseat ({})", path.display(), holder_text(*pid))]
+    Locked {
+        /// The game file, as named.
+        path: PathBuf,
+        /// The process that holds it, when it could be read.
+        pid: Option<u32>,
+    },
+    /// A file to save to is not a regular file.
+    #[error("cannot save to {}: it is {what}, not a regular file", path.display())]
+    NotAFile {
+        /// The file, as named (before symlinks are followed).
+        path: PathBuf,
+        /// What it is.
+        what: NotAFile,
+    },
+    /// A file to read is larger than [`MAX_FILE_SIZE`] (or a stream gave more).
+    #[error("{} is larger than {} MiB", path.display(), MAX_FILE_SIZE >> 20)]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+    },
     /// A file is not PGN this program can read.
     #[error("{}: {source}", path.display())]
     Pgn {
@@ -68,6 +100,10 @@ pub enum StoreError {
         /// Where in it, and what is wrong.
         source: PgnError,
     },
+}
+
+fn holder_text(pid: Option<u32>) -> String {
+    pid.map_or_else(|| "its process id is not known yet".to_owned(), |pid| format!("process {pid}"))
 }
 
 /// Replaces the file at `path` with `contents`, atomically: see [`write_atomic_with`].
@@ -82,40 +118,85 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
 /// and the directory is flushed so the rename itself survives a crash. If `write` or
 /// any step fails, the temporary file is removed and `path` is untouched. The
 /// directory must exist.
+///
+/// A symlink at `path` is followed, a dangling one too, and the file it names is
+/// written: the link stays a link. That file must be a regular file or not exist
+/// yet; anything else (a directory, a device, a pipe, a socket) is refused with
+/// [`io::ErrorKind::InvalidInput`] and left alone. The file written over keeps its
+/// permission bits (and, where the system allows, its owner and group); a new one
+/// gets what the umask gives. The temporary file's name is unguessable
+/// (`.NAME.PID-RANDOM.tmp`) and it is created only if nothing has that name.
 pub fn write_atomic_with(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> io::Result<()> {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let Some(name) = path.file_name() else {
+    let target = target::resolve(path)?;
+    let Some(name) = target.path.file_name() else {
         return Err(io::Error::new(io::ErrorKind::InvalidInput, "the path does not name a file"));
     };
-    let dir = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    };
-    // Hidden, and unique per process and call, so concurrent saves never share one.
-    let mut temp_name = OsString::from(".");
-    temp_name.push(name);
-    temp_name.push(format!(".{}-{}.tmp", std::process::id(), COUNTER.fetch_add(1, Ordering::Relaxed)));
-    let temp = dir.join(temp_name);
+    let dir = target::folder_of(&target.path);
+    let (temp, mut file) = target::create_temp(dir, name)?;
     let written = (|| {
-        let mut file = OpenOptions::new().write(true).create_new(true).open(&temp)?;
+        if let Some(existing) = &target.existing {
+            keep_owner_and_mode(&file, existing)?;
+        }
         let mut out = BufWriter::new(&mut file);
         write(&mut out)?;
         out.flush()?;
         drop(out);
         file.sync_all()?;
         drop(file);
-        fs::rename(&temp, path)
+        fs::rename(&temp, &target.path)
     })();
     if let Err(err) = written {
-        // The temporary file may not exist (creating it failed); either way the
-        // error worth reporting is the first one.
+        // The error worth reporting is the first one.
         let _ = fs::remove_file(&temp);
         return Err(err);
     }
     sync_dir(dir)
+}
+
+/// Gives the new file the owner, group and permission bits of the one it replaces.
+/// Changing the owner needs privileges, and the group membership of it, so a failure
+/// there is no error: the file is then the saver's, as any file it makes.
+#[cfg(unix)]
+fn keep_owner_and_mode(file: &File, existing: &fs::Metadata) -> io::Result<()> {
+    use std::os::unix::fs::MetadataExt;
+    let ours = file.metadata()?;
+    if (ours.uid(), ours.gid()) != (existing.uid(), existing.gid()) {
+        let _ = std::os::unix::fs::fchown(file, Some(existing.uid()), Some(existing.gid()));
+    }
+    // After the owner: changing it clears the set-user-ID bits.
+    file.set_permissions(existing.permissions())
+}
+
+/// Windows keeps no Unix mode; the read-only flag is all there is to keep.
+#[cfg(not(unix))]
+fn keep_owner_and_mode(file: &File, existing: &fs::Metadata) -> io::Result<()> {
+    file.set_permissions(existing.permissions())
+}
+
+/// Removes the temporary files that saves to `path` (the file its symlinks lead to)
+/// left when they were killed: see [`remove_stale_temps`].
+pub fn remove_stale_temps_beside(path: &Path) {
+    if let Ok(target) = target::resolve(path)
+        && let Some(name) = target.path.file_name()
+    {
+        remove_stale_temps(target::folder_of(&target.path), Some(name));
+    }
+}
+
+/// Checks that a save to `path` may go ahead: what it names, once symlinks are
+/// followed, is a regular file or nothing yet. Returns that real file. Call it before
+/// anything else touches the file (reading a FIFO would wait for a writer).
+pub fn save_target(path: &Path) -> Result<PathBuf, StoreError> {
+    match target::resolve(path) {
+        Ok(target) => Ok(target.path),
+        Err(err) => Err(match target::not_a_file(&err) {
+            Some(what) => StoreError::NotAFile { path: path.to_owned(), what },
+            None => StoreError::Write { path: path.to_owned(), source: err },
+        }),
+    }
 }
 
 /// Flushes a directory's entries to disk, so a rename in it survives a crash.
@@ -141,11 +222,40 @@ pub fn save_text(path: &Path, pgn: &str) -> Result<(), StoreError> {
     write_atomic(path, pgn.as_bytes()).map_err(|source| StoreError::Write { path: path.to_owned(), source })
 }
 
+/// The most this program reads of any file: far more than any game (a long game is a
+/// few kilobytes, a big collection of games a few megabytes), and little enough that
+/// a file made to exhaust memory, or an endless one such as `/dev/zero`, cannot.
+pub const MAX_FILE_SIZE: u64 = 64 << 20;
+
+/// Reads a whole file of at most [`MAX_FILE_SIZE`] bytes. A regular file's size is
+/// checked before anything is read; anything else (a pipe, a device) is read up to
+/// the limit and refused if there is more.
+pub fn read_limited(path: &Path) -> Result<Vec<u8>, StoreError> {
+    let read_err = |source| StoreError::Read { path: path.to_owned(), source };
+    let file = File::open(path).map_err(read_err)?;
+    let meta = file.metadata().map_err(read_err)?;
+    if meta.is_dir() {
+        return Err(read_err(io::Error::new(io::ErrorKind::IsADirectory, "it is a directory")));
+    }
+    if meta.is_file() && meta.len() > MAX_FILE_SIZE {
+        return Err(StoreError::TooLarge { path: path.to_owned() });
+    }
+    // One byte past the limit tells a file at the limit from a longer one.
+    let hint = if meta.is_file() { meta.len() + 1 } else { 8 << 10 };
+    let mut bytes = Vec::with_capacity(hint as usize);
+    file.take(MAX_FILE_SIZE + 1).read_to_end(&mut bytes).map_err(read_err)?;
+    if bytes.len() as u64 > MAX_FILE_SIZE {
+        return Err(StoreError::TooLarge { path: path.to_owned() });
+    }
+    Ok(bytes)
+}
+
 /// Reads a PGN file and splits it into games (for `--pgn FILE`): list them with
 /// [`PgnFile::games`], load one with [`GameEntry::load`](crate::records::pgn::GameEntry::load).
+/// The file is read with [`read_limited`].
 pub fn read_pgn_file(path: &Path) -> Result<PgnFile, StoreError> {
-    let bytes = fs::read(path).map_err(|source| StoreError::Read { path: path.to_owned(), source })?;
-    PgnFile::from_bytes(&bytes).map_err(|source| StoreError::Pgn { path: path.to_owned(), source })
+    let bytes = read_limited(path)?;
+    PgnFile::from_owned_bytes(bytes).map_err(|source| StoreError::Pgn { path: path.to_owned(), source })
 }
 
 /// The operating systems whose data directories differ.
@@ -199,6 +309,80 @@ pub fn data_dir(platform: Platform, var: impl Fn(&str) -> Option<OsString>) -> O
     Some(base.join("hotseat"))
 }
 
+/// Why a saved game file is not one to resume.
+#[derive(Debug)]
+pub enum Unresumable {
+    /// Its game is over.
+    Finished,
+    /// It holds no game: it is empty, or blank.
+    NoGame,
+    /// No move was played in its game (a game left, or killed, before its first move).
+    NoMoves,
+    /// It holds several games; saving the one resumed would write over the others.
+    SeveralGames(usize),
+    /// It cannot be read, or is not a game this program can play.
+    Unreadable(StoreError),
+}
+
+impl fmt::Display for Unresumable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unresumable::Finished => f.write_str("its game is over"),
+            Unresumable::NoGame => f.write_str("it holds no game"),
+            Unresumable::NoMoves => f.write_str("no move was played in it"),
+            Unresumable::SeveralGames(count) => {
+                write!(f, "it holds {count} games, which saving one would lose")
+            }
+            Unresumable::Unreadable(StoreError::Pgn { source, .. }) => {
+                write!(f, "it cannot be played: {source}")
+            }
+            Unresumable::Unreadable(err) => write!(f, "{err}"),
+        }
+    }
+}
+
+/// A saved game file newer than the game resumed, and why it was not that game.
+#[derive(Debug)]
+pub struct PassedOver {
+    /// The file.
+    pub path: PathBuf,
+    /// Why it was passed over.
+    pub why: Unresumable,
+}
+
+/// What [`GameStore::find_resumable`] found.
+#[derive(Debug)]
+pub struct ResumeSearch {
+    /// The game to resume and its file, if there is one.
+    pub found: Option<(PathBuf, PgnGame)>,
+    /// The files newer than it that were passed over, newest first.
+    pub passed_over: Vec<PassedOver>,
+}
+
+/// The game in the file at `path` when it is one to resume: the file holds one game,
+/// unfinished, with at least one move played.
+pub fn resumable_game(path: &Path) -> Result<PgnGame, Unresumable> {
+    let file = read_pgn_file(path).map_err(Unresumable::Unreadable)?;
+    let entry = match file.games() {
+        [] => return Err(Unresumable::NoGame),
+        [entry] => entry,
+        games => return Err(Unresumable::SeveralGames(games.len())),
+    };
+    if entry.result_text() != "*" {
+        return Err(Unresumable::Finished);
+    }
+    let record = entry
+        .load()
+        .map_err(|source| Unresumable::Unreadable(StoreError::Pgn { path: path.to_owned(), source }))?;
+    if record.is_finished() {
+        Err(Unresumable::Finished)
+    } else if record.game.ply() == 0 {
+        Err(Unresumable::NoMoves)
+    } else {
+        Ok(record)
+    }
+}
+
 /// A saved game file and when it was last written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SavedGame {
@@ -243,6 +427,7 @@ impl GameStore {
             move |source| StoreError::Write { path, source }
         };
         fs::create_dir_all(&self.dir).map_err(write_err(&self.dir))?;
+        remove_stale_temps(&self.dir, None);
         let t = UtcTime::of(started);
         let stem = format!(
             "{:04}-{:02}-{:02}_{:02}-{:02}-{:02}Z",
@@ -289,22 +474,27 @@ impl GameStore {
         Ok(games)
     }
 
-    /// The most recently written game that is not finished (its result is `*`), with
-    /// its file, for `--resume`: keep saving to that path. Files that cannot be read
-    /// or hold no playable game are passed over; `None` when nothing is left to resume.
+    /// The most recently written game to resume, with its file: see
+    /// [`GameStore::find_resumable`].
     pub fn latest_unfinished(&self) -> Result<Option<(PathBuf, PgnGame)>, StoreError> {
+        Ok(self.find_resumable()?.found)
+    }
+
+    /// The most recently written game to resume ([`resumable_game`]: one game,
+    /// unfinished, with a move played), with its file, for `--resume`: keep saving to
+    /// that path. `None` when nothing is left to resume. With it, the newer files that
+    /// were passed over for a reason worth telling, newest first: all but finished
+    /// games, which are simply not to resume.
+    pub fn find_resumable(&self) -> Result<ResumeSearch, StoreError> {
+        remove_stale_temps(&self.dir, None);
+        let mut passed_over = Vec::new();
         for saved in self.saved_games()? {
-            let Ok(bytes) = fs::read(&saved.path) else { continue };
-            let Ok(file) = PgnFile::from_bytes(&bytes) else { continue };
-            let Some(entry) = file.game(1) else { continue };
-            if entry.result_text() != "*" {
-                continue;
-            }
-            match entry.load() {
-                Ok(record) if !record.is_finished() => return Ok(Some((saved.path, record))),
-                _ => {}
+            match resumable_game(&saved.path) {
+                Ok(record) => return Ok(ResumeSearch { found: Some((saved.path, record)), passed_over }),
+                Err(Unresumable::Finished) => {}
+                Err(why) => passed_over.push(PassedOver { path: saved.path, why }),
             }
         }
-        Ok(None)
+        Ok(ResumeSearch { found: None, passed_over })
     }
 }

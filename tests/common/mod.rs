@@ -192,8 +192,13 @@ impl TempDir {
 
     /// The names of the files in the directory, sorted.
     pub fn names(&self) -> Vec<String> {
-        let mut names: Vec<String> = fs::read_dir(&self.0)
-            .expect("list temp dir")
+        TempDir::names_of(&self.0)
+    }
+
+    /// The names of the files in `dir`, sorted.
+    pub fn names_of(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(dir)
+            .expect("list a directory")
             .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
             .collect();
         names.sort();

@@ -5,9 +5,10 @@
 //! CRLF or bare CR line ends, and variations, which it skips entirely (tracking
 //! only that every `(` is closed). What it cannot read it refuses with a location.
 
+use std::borrow::Cow;
 use std::fmt;
 
-use super::{PgnError, PgnErrorKind};
+use super::{PgnError, PgnErrorKind, TagProblem};
 use crate::chess::GameResult;
 
 /// A place in the text: 1-based line and column, columns counted in characters.
@@ -25,21 +26,22 @@ impl fmt::Display for Location {
     }
 }
 
-/// What a token is.
+/// What a token is. Text is borrowed from the file wherever it can be, so reading a
+/// file copies out only what it keeps (tag values), never the movetext.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum TokenKind {
+pub(crate) enum TokenKind<'a> {
     /// `[Name "value"]`; `value_at` is where the value's opening quote stands.
-    Tag { name: String, value: String, value_at: Location },
+    Tag { name: &'a str, value: Cow<'a, str>, value_at: Location },
     /// `12.`, `12...`, or a bare number.
     MoveNumber,
     /// A move in SAN or coordinates, annotations stripped, figurines replaced.
-    Move(String),
+    Move(Cow<'a, str>),
     /// A null move: `--`, `Z0`, `0000`, `@@@@`.
-    Null(String),
+    Null(&'a str),
     /// `$12`, `!?`, or a text annotation glyph such as `+-`.
     Annotation,
     /// The text of a `{...}` or `; ...` comment.
-    Comment(String),
+    Comment(&'a str),
     /// The `(` of a variation that is not inside another; what follows it up to its
     /// `)` yields no token.
     Variation,
@@ -47,11 +49,15 @@ pub(crate) enum TokenKind {
     Result(Option<GameResult>),
 }
 
-/// A token and where it starts.
+/// A token, where it starts, and the bytes of the text it spans.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Token {
-    pub kind: TokenKind,
+pub(crate) struct Token<'a> {
+    pub kind: TokenKind<'a>,
     pub at: Location,
+    /// The byte offset of its first character.
+    pub start: usize,
+    /// The byte offset just past it.
+    pub end: usize,
 }
 
 /// A cursor over the text that keeps the line and column up to date.
@@ -64,10 +70,6 @@ struct Cursor<'a> {
 }
 
 impl<'a> Cursor<'a> {
-    fn new(text: &'a str) -> Cursor<'a> {
-        Cursor { text, pos: 0, line: 1, column: 1 }
-    }
-
     fn at(&self) -> Location {
         Location { line: self.line, column: self.column }
     }
@@ -162,165 +164,191 @@ fn is_annotation_glyph(c: char) -> bool {
     matches!(c, '+' | '-' | '=' | '/' | '±' | '∓' | '∞' | '⩲' | '⩱' | '→' | '↑' | '⇆' | '□' | '⨀' | '○')
 }
 
-/// Reads the whole text into tokens. Variations are skipped: no token inside one
-/// is returned, only a [`TokenKind::Variation`] where it starts.
-#[allow(clippy::too_many_lines)] // one pass with one match over the token kinds reads best whole
-pub(crate) fn tokenize(text: &str) -> Result<Vec<Token>, PgnError> {
-    let mut cur = Cursor::new(text);
-    let mut tokens = Vec::new();
-    // Where each open variation began, innermost last.
-    let mut open_variations: Vec<Location> = Vec::new();
-    loop {
-        cur.bump_while(char::is_whitespace);
-        let at = cur.at();
-        let Some(c) = cur.peek() else { break };
-        let kind = match c {
-            '%' if at.column == 1 => {
-                cur.skip_line();
-                continue;
-            }
-            ';' => {
-                cur.bump();
-                TokenKind::Comment(cur.skip_line().to_owned())
-            }
-            '{' => {
-                cur.bump();
-                let body = cur.bump_while(|c| c != '}');
-                if cur.bump().is_none() {
-                    return Err(error(at, PgnErrorKind::UnclosedComment));
+/// Reads a text token by token. Variations are skipped: no token inside one is
+/// returned, only a [`TokenKind::Variation`] where it starts.
+///
+/// The lexer keeps no more than a cursor and a nesting depth, so reading takes time
+/// linear in the text and no memory beyond the tokens the caller keeps.
+pub(crate) struct Lexer<'a> {
+    cur: Cursor<'a>,
+    /// How many variations are open.
+    depth: usize,
+    /// Where the outermost open variation began.
+    outermost: Location,
+}
+
+impl<'a> Lexer<'a> {
+    /// A lexer at the start of `text`.
+    pub(crate) fn new(text: &'a str) -> Lexer<'a> {
+        Lexer::resume(text, 0, Location { line: 1, column: 1 })
+    }
+
+    /// A lexer that goes on reading `text` from byte `offset`, which stands at `at`
+    /// and outside any variation: the start of a token an earlier pass returned.
+    pub(crate) fn resume(text: &'a str, offset: usize, at: Location) -> Lexer<'a> {
+        let cur = Cursor { text, pos: offset, line: at.line, column: at.column };
+        Lexer { cur, depth: 0, outermost: at }
+    }
+
+    /// The next token, `None` at the end of the text.
+    #[allow(clippy::too_many_lines)] // one match over the token kinds reads best whole
+    pub(crate) fn next_token(&mut self) -> Result<Option<Token<'a>>, PgnError> {
+        let cur = &mut self.cur;
+        loop {
+            cur.bump_while(char::is_whitespace);
+            let at = cur.at();
+            let start = cur.pos;
+            let Some(c) = cur.peek() else {
+                if self.depth > 0 {
+                    return Err(error(self.outermost, PgnErrorKind::UnclosedVariation));
                 }
-                TokenKind::Comment(body.to_owned())
-            }
-            '}' => return Err(error(at, PgnErrorKind::Unexpected("}".to_owned()))),
-            '(' => {
-                cur.bump();
-                open_variations.push(at);
-                if open_variations.len() > 1 {
+                return Ok(None);
+            };
+            let kind = match c {
+                '%' if at.column == 1 => {
+                    cur.skip_line();
                     continue;
                 }
-                TokenKind::Variation
-            }
-            ')' => {
-                if open_variations.pop().is_none() {
-                    return Err(error(at, PgnErrorKind::Unexpected(")".to_owned())));
+                ';' => {
+                    cur.bump();
+                    TokenKind::Comment(cur.skip_line())
                 }
-                cur.bump();
-                continue;
-            }
-            '[' => {
-                if let Some(&open) = open_variations.last() {
-                    return Err(error(open, PgnErrorKind::UnclosedVariation));
+                '{' => {
+                    cur.bump();
+                    let body = cur.bump_while(|c| c != '}');
+                    if cur.bump().is_none() {
+                        return Err(error(at, PgnErrorKind::UnclosedComment));
+                    }
+                    TokenKind::Comment(body)
                 }
-                tag(&mut cur)?
-            }
-            ']' => return Err(error(at, PgnErrorKind::Unexpected("]".to_owned()))),
-            '$' => {
-                cur.bump();
-                if cur.bump_while(|c| c.is_ascii_digit()).is_empty() {
-                    return Err(error(at, PgnErrorKind::Unexpected("$".to_owned())));
+                '}' => return Err(error(at, PgnErrorKind::Unexpected("}".to_owned()))),
+                '(' => {
+                    cur.bump();
+                    self.depth += 1;
+                    if self.depth > 1 {
+                        continue;
+                    }
+                    self.outermost = at;
+                    TokenKind::Variation
                 }
-                TokenKind::Annotation
-            }
-            '!' | '?' => {
-                cur.bump_while(|c| c == '!' || c == '?');
-                TokenKind::Annotation
-            }
-            '*' => {
-                cur.bump();
-                TokenKind::Result(None)
-            }
-            '.' | '…' => {
-                cur.bump_while(|c| c == '.' || c == '…');
-                continue;
-            }
-            '@' => {
-                let run = cur.bump_while(|c| c == '@');
-                if run.len() == 4 {
-                    TokenKind::Null(run.to_owned())
-                } else {
-                    return Err(error(at, PgnErrorKind::Unexpected(run.to_owned())));
+                ')' => {
+                    if self.depth == 0 {
+                        return Err(error(at, PgnErrorKind::Unexpected(")".to_owned())));
+                    }
+                    self.depth -= 1;
+                    cur.bump();
+                    continue;
                 }
-            }
-            '½' => {
-                let run = cur.bump_while(|c| c == '½' || c == '-');
-                if run == "½-½" {
-                    TokenKind::Result(Some(GameResult::Draw))
-                } else {
-                    return Err(error(at, PgnErrorKind::Unexpected(run.to_owned())));
+                '[' => {
+                    if self.depth > 0 {
+                        return Err(error(self.outermost, PgnErrorKind::UnclosedVariation));
+                    }
+                    tag(cur)?
                 }
-            }
-            c if starts_symbol(c) => {
-                let text = cur.bump_while(continues_symbol);
-                // `exd6 e.p.`: the en-passant remark, not a move.
-                if text == "e" && cur.text[cur.pos..].starts_with(".p.") {
-                    cur.bump_bytes(3);
+                ']' => return Err(error(at, PgnErrorKind::Unexpected("]".to_owned()))),
+                '$' => {
+                    cur.bump();
+                    if cur.bump_while(|c| c.is_ascii_digit()).is_empty() {
+                        return Err(error(at, PgnErrorKind::Unexpected("$".to_owned())));
+                    }
                     TokenKind::Annotation
-                } else if text == "ep" {
-                    TokenKind::Annotation
-                } else {
-                    symbol(text)
                 }
+                '!' | '?' => {
+                    cur.bump_while(|c| c == '!' || c == '?');
+                    TokenKind::Annotation
+                }
+                '*' => {
+                    cur.bump();
+                    TokenKind::Result(None)
+                }
+                '.' | '…' => {
+                    cur.bump_while(|c| c == '.' || c == '…');
+                    continue;
+                }
+                '@' => {
+                    let run = cur.bump_while(|c| c == '@');
+                    if run.len() == 4 {
+                        TokenKind::Null(run)
+                    } else {
+                        return Err(error(at, PgnErrorKind::Unexpected(run.to_owned())));
+                    }
+                }
+                '½' => {
+                    let run = cur.bump_while(|c| c == '½' || c == '-');
+                    if run == "½-½" {
+                        TokenKind::Result(Some(GameResult::Draw))
+                    } else {
+                        return Err(error(at, PgnErrorKind::Unexpected(run.to_owned())));
+                    }
+                }
+                c if starts_symbol(c) => {
+                    let text = cur.bump_while(continues_symbol);
+                    // `exd6 e.p.`: the en-passant remark, not a move.
+                    if text == "e" && cur.text[cur.pos..].starts_with(".p.") {
+                        cur.bump_bytes(3);
+                        TokenKind::Annotation
+                    } else if text == "ep" {
+                        TokenKind::Annotation
+                    } else {
+                        symbol(text)
+                    }
+                }
+                c if is_annotation_glyph(c) => {
+                    let run = cur.bump_while(is_annotation_glyph);
+                    if run == "--" { TokenKind::Null(run) } else { TokenKind::Annotation }
+                }
+                c => return Err(error(at, PgnErrorKind::UnexpectedChar(c))),
+            };
+            if self.depth == 0 || kind == TokenKind::Variation {
+                return Ok(Some(Token { kind, at, start, end: cur.pos }));
             }
-            c if is_annotation_glyph(c) => {
-                let run = cur.bump_while(is_annotation_glyph);
-                if run == "--" { TokenKind::Null(run.to_owned()) } else { TokenKind::Annotation }
-            }
-            c => return Err(error(at, PgnErrorKind::UnexpectedChar(c))),
-        };
-        if open_variations.is_empty() || kind == TokenKind::Variation {
-            tokens.push(Token { kind, at });
         }
     }
-    if let Some(&open) = open_variations.last() {
-        return Err(error(open, PgnErrorKind::UnclosedVariation));
-    }
-    Ok(tokens)
 }
 
 /// Sorts a run of symbol characters into a result, a move number, a null move or a move.
-fn symbol(text: &str) -> TokenKind {
+fn symbol(text: &str) -> TokenKind<'_> {
     match text {
         "1-0" => return TokenKind::Result(Some(GameResult::WhiteWins)),
         "0-1" => return TokenKind::Result(Some(GameResult::BlackWins)),
         "1/2-1/2" => return TokenKind::Result(Some(GameResult::Draw)),
-        "Z0" | "z0" | "0000" | "--" => return TokenKind::Null(text.to_owned()),
+        "Z0" | "z0" | "0000" | "--" => return TokenKind::Null(text),
         _ => {}
     }
     if text.bytes().all(|b| b.is_ascii_digit()) {
         return TokenKind::MoveNumber;
     }
-    TokenKind::Move(text.chars().map(|c| figurine(c).unwrap_or(c)).collect())
+    if text.chars().any(|c| figurine(c).is_some()) {
+        TokenKind::Move(Cow::Owned(text.chars().map(|c| figurine(c).unwrap_or(c)).collect()))
+    } else {
+        TokenKind::Move(Cow::Borrowed(text))
+    }
 }
 
 /// Reads `[Name "value"]`, forgiving an unescaped quote inside the value when the
 /// line still ends the tag with `"]`.
-fn tag(cur: &mut Cursor<'_>) -> Result<TokenKind, PgnError> {
+fn tag<'a>(cur: &mut Cursor<'a>) -> Result<TokenKind<'a>, PgnError> {
     let open = cur.at();
     cur.bump(); // '['
     cur.bump_while(|c| c == ' ' || c == '\t');
     let name_at = cur.at();
-    let name = cur.bump_while(|c| c.is_ascii_alphanumeric() || c == '_').to_owned();
+    let name = cur.bump_while(|c| c.is_ascii_alphanumeric() || c == '_');
     if name.is_empty() {
-        return Err(error(name_at, PgnErrorKind::BadTag("expected a tag name after [".to_owned())));
+        return Err(error(name_at, bad_tag(name, TagProblem::NoName)));
     }
     cur.bump_while(|c| c == ' ' || c == '\t');
     let value_at = cur.at();
     if cur.peek() != Some('"') {
-        return Err(error(
-            value_at,
-            PgnErrorKind::BadTag(format!("the value of tag {name} must be in double quotes")),
-        ));
+        return Err(error(value_at, bad_tag(name, TagProblem::Unquoted)));
     }
     cur.bump();
     let after_quote = cur.clone();
-    let mut value = String::new();
+    // Borrowed until an escape makes the value differ from the text.
+    let mut value: Cow<'a, str> = Cow::Borrowed("");
     loop {
         match cur.peek() {
             None | Some('\n' | '\r') => {
-                return Err(error(
-                    value_at,
-                    PgnErrorKind::BadTag(format!("the value of tag {name} is not closed (missing \")")),
-                ));
+                return Err(error(value_at, bad_tag(name, TagProblem::ValueNotClosed)));
             }
             Some('"') => {
                 cur.bump();
@@ -331,14 +359,17 @@ fn tag(cur: &mut Cursor<'_>) -> Result<TokenKind, PgnError> {
                 match cur.peek() {
                     Some(c @ ('"' | '\\')) => {
                         cur.bump();
-                        value.push(c);
+                        value.to_mut().push(c);
                     }
-                    _ => value.push('\\'),
+                    _ => value.to_mut().push('\\'),
                 }
             }
-            Some(c) => {
-                cur.bump();
-                value.push(c);
+            Some(_) => {
+                let run = cur.bump_while(|c| !matches!(c, '"' | '\\' | '\n' | '\r'));
+                match &mut value {
+                    Cow::Borrowed(v) if v.is_empty() => *v = run,
+                    _ => value.to_mut().push_str(run),
+                }
             }
         }
     }
@@ -351,15 +382,19 @@ fn tag(cur: &mut Cursor<'_>) -> Result<TokenKind, PgnError> {
     // value up to the last quote on the line that is followed by `]`.
     let line = after_quote.rest_of_line();
     let Some(end) = closing_quote(line) else {
-        return Err(error(open, PgnErrorKind::BadTag(format!("tag {name} is not closed (missing ])"))));
+        return Err(error(open, bad_tag(name, TagProblem::NotClosed)));
     };
     *cur = after_quote;
     let raw = cur.bump_bytes(end);
-    let value = raw.replace("\\\"", "\"").replace("\\\\", "\\");
+    let value = Cow::Owned(raw.replace("\\\"", "\"").replace("\\\\", "\\"));
     cur.bump(); // the closing quote
     cur.bump_while(|c| c == ' ' || c == '\t');
     cur.bump(); // ']'
     Ok(TokenKind::Tag { name, value, value_at })
+}
+
+fn bad_tag(name: &str, problem: TagProblem) -> PgnErrorKind {
+    PgnErrorKind::BadTag { name: name.to_owned(), problem }
 }
 
 /// The byte index, in `line` (the text after a tag value's opening quote), of the

@@ -1,12 +1,25 @@
 //! From tokens to games: splitting a file into games, then playing a game's moves.
+//!
+//! Splitting reads the text once and keeps, per game, its tags and where its text
+//! is; loading a game reads its text again. So a file costs its text and its tags in
+//! memory, whatever the length of its movetext.
 
+use std::collections::HashSet;
+use std::fmt;
+use std::sync::Arc;
 use std::time::Duration;
 
-use super::lexer::{Location, Token, TokenKind, tokenize};
+use super::lexer::{Lexer, Location, Token, TokenKind};
 use super::time_control::time_control_tag_out_of_bounds;
 use super::{PgnError, PgnErrorKind, PgnGame, Tags};
 use crate::chess::{CastlingSide, Color, File, Game, GameResult, Outcome, Position, Reason, Strictness};
 use crate::clock::MAX_CLOCK_TIME;
+use crate::records::{QUOTE_LIMIT, printable};
+
+/// The most games one file may hold. Each game listed costs about a hundred bytes
+/// beyond its text, so a file of nothing but `* * * ...` would otherwise cost fifty
+/// times its size; real files under the size limit hold far fewer.
+pub const MAX_GAMES: usize = 1_000_000;
 
 /// A PGN file split into games, whose tags can be read before any game is loaded.
 ///
@@ -18,19 +31,40 @@ pub struct PgnFile {
     games: Vec<GameEntry>,
 }
 
-/// One game of a [`PgnFile`]: its tags, and its movetext ready to be played.
-#[derive(Clone, Debug)]
+/// One game of a [`PgnFile`]: its tags, and where its text is, to play it.
+#[derive(Clone)]
 pub struct GameEntry {
+    /// The whole file's text, shared by its games.
+    text: Arc<String>,
     number: usize,
+    /// Where the game's first token stands, as a place and as a byte offset.
     at: Location,
+    start: usize,
+    /// The byte offset just past the game's last token.
+    end: usize,
     tags: Tags,
-    /// Where each tag's value stands, to locate errors in `FEN` and `Variant`.
-    values_at: Vec<(String, Location)>,
-    body: Vec<Token>,
+    /// How many moves (and null moves) the movetext holds.
+    plies: usize,
     /// The result token that ended the movetext, if there was one.
     result: Option<ResultToken>,
-    /// Whether the movetext holds an annotation glyph or a variation.
+    /// Whether the movetext holds an annotation glyph, a variation or a comment
+    /// other than a clock time.
     annotated: bool,
+}
+
+impl fmt::Debug for GameEntry {
+    /// Everything but the file's text, which may be large.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("GameEntry")
+            .field("number", &self.number)
+            .field("at", &self.at)
+            .field("bytes", &(self.start..self.end))
+            .field("tags", &self.tags)
+            .field("plies", &self.plies)
+            .field("result", &self.result)
+            .field("annotated", &self.annotated)
+            .finish_non_exhaustive()
+    }
 }
 
 /// A result token: `*`, or a decided result.
@@ -43,14 +77,25 @@ enum ResultToken {
 impl PgnFile {
     /// Splits PGN text into games. A leading byte-order mark is skipped.
     pub fn parse(text: &str) -> Result<PgnFile, PgnError> {
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        Ok(PgnFile { games: group(tokenize(text)?) })
+        PgnFile::parse_owned(text.to_owned())
+    }
+
+    fn parse_owned(mut text: String) -> Result<PgnFile, PgnError> {
+        if text.starts_with('\u{feff}') {
+            text.drain(..'\u{feff}'.len_utf8());
+        }
+        Ok(PgnFile { games: group(&Arc::new(text))? })
     }
 
     /// Splits a file's bytes into games. The bytes are read as UTF-8 (with or without a
     /// byte-order mark), or as Latin-1 when they are not valid UTF-8, as older
     /// programs write it.
     pub fn from_bytes(bytes: &[u8]) -> Result<PgnFile, PgnError> {
+        PgnFile::from_owned_bytes(bytes.to_vec())
+    }
+
+    /// [`PgnFile::from_bytes`] without a copy of UTF-8 text.
+    pub(crate) fn from_owned_bytes(bytes: Vec<u8>) -> Result<PgnFile, PgnError> {
         if bytes.starts_with(&[0xff, 0xfe]) || bytes.starts_with(&[0xfe, 0xff]) {
             return Err(PgnError {
                 line: 1,
@@ -58,9 +103,9 @@ impl PgnFile {
                 kind: PgnErrorKind::Unexpected("UTF-16 text (save the file as UTF-8)".to_owned()),
             });
         }
-        match std::str::from_utf8(bytes) {
-            Ok(text) => PgnFile::parse(text),
-            Err(_) => PgnFile::parse(&bytes.iter().map(|&b| char::from(b)).collect::<String>()),
+        match String::from_utf8(bytes) {
+            Ok(text) => PgnFile::parse_owned(text),
+            Err(err) => PgnFile::parse_owned(err.as_bytes().iter().map(|&b| char::from(b)).collect()),
         }
     }
 
@@ -86,16 +131,34 @@ impl PgnFile {
 }
 
 impl GameEntry {
-    fn new(number: usize, at: Location) -> GameEntry {
-        GameEntry {
+    /// A game whose first token is `first`, numbered `number`.
+    fn new(text: &Arc<String>, number: usize, first: &Token<'_>) -> Result<GameEntry, PgnError> {
+        if number > MAX_GAMES {
+            return Err(PgnError {
+                line: first.at.line,
+                column: first.at.column,
+                kind: PgnErrorKind::TooManyGames,
+            });
+        }
+        Ok(GameEntry {
+            text: Arc::clone(text),
             number,
-            at,
+            at: first.at,
+            start: first.start,
+            end: first.end,
             tags: Tags::new(),
-            values_at: Vec::new(),
-            body: Vec::new(),
+            plies: 0,
             result: None,
             annotated: false,
-        }
+        })
+    }
+
+    /// The game's tokens, from its first to its last.
+    fn tokens(&self) -> impl Iterator<Item = Result<Token<'_>, PgnError>> {
+        let mut lexer = Lexer::resume(&self.text, self.start, self.at);
+        let end = self.end;
+        std::iter::from_fn(move || lexer.next_token().transpose())
+            .take_while(move |token| token.as_ref().map_or(true, |t| t.start < end))
     }
 
     /// The game's number in its file, from 1.
@@ -115,7 +178,7 @@ impl GameEntry {
 
     /// How many half-moves the movetext holds (counted, not yet checked).
     pub fn plies(&self) -> usize {
-        self.body.iter().filter(|t| matches!(t.kind, TokenKind::Move(_) | TokenKind::Null(_))).count()
+        self.plies
     }
 
     /// Whether the movetext holds what [`GameEntry::load`] leaves out: a comment other
@@ -123,10 +186,6 @@ impl GameEntry {
     /// loaded game over its file would lose them.
     pub fn has_annotations(&self) -> bool {
         self.annotated
-            || self.body.iter().any(|t| match &t.kind {
-                TokenKind::Comment(text) => !is_clock_only(text),
-                _ => false,
-            })
     }
 
     /// The result as written: the token ending the movetext, else the `Result` tag,
@@ -144,16 +203,22 @@ impl GameEntry {
 
     /// One line for a list of games:
     /// `Kasparov – Deep Blue, IBM Man-Machine, New York USA, 1997.05.11, 1-0, 45 moves`.
+    /// Ready to print: each value is [`printable`] and at most [`QUOTE_LIMIT`] long.
     pub fn summary(&self) -> String {
         let known = |name: &str| {
             self.tags
                 .get(name)
                 .map(str::trim)
                 .filter(|v| !v.is_empty() && !v.chars().all(|c| "?.".contains(c)))
+                .map(|v| printable(v, QUOTE_LIMIT).into_owned())
         };
-        let mut parts =
-            vec![format!("{} – {}", known("White").unwrap_or("?"), known("Black").unwrap_or("?"))];
-        parts.extend(["Event", "Site", "Date"].into_iter().filter_map(known).map(str::to_owned));
+        let unknown = || "?".to_owned();
+        let mut parts = vec![format!(
+            "{} – {}",
+            known("White").unwrap_or_else(unknown),
+            known("Black").unwrap_or_else(unknown)
+        )];
+        parts.extend(["Event", "Site", "Date"].into_iter().filter_map(known));
         parts.push(self.result_text().to_owned());
         let moves = self.plies().div_ceil(2);
         parts.push(format!("{moves} move{}", if moves == 1 { "" } else { "s" }));
@@ -182,20 +247,21 @@ impl GameEntry {
             return Err(PgnError { line: at.line, column: at.column, kind });
         }
         let mut clocks: Vec<Option<Duration>> = Vec::new();
-        for token in &self.body {
+        for token in self.tokens() {
+            let token = token?;
             let located = |kind| PgnError { line: token.at.line, column: token.at.column, kind };
             match &token.kind {
                 TokenKind::Move(text) => {
                     if let Some(outcome) = game.outcome() {
                         return Err(located(PgnErrorKind::AfterEnd {
-                            text: text.clone(),
+                            text: text.clone().into_owned(),
                             outcome: outcome.to_string(),
                         }));
                     }
                     game.play_san(text).map_err(|e| located(PgnErrorKind::Move(e)))?;
                     clocks.push(None);
                 }
-                TokenKind::Null(text) => return Err(located(PgnErrorKind::NullMove(text.clone()))),
+                TokenKind::Null(text) => return Err(located(PgnErrorKind::NullMove((*text).to_owned()))),
                 TokenKind::Comment(text) => {
                     if let (Some(slot), Some(clock)) = (clocks.last_mut(), clock_in_comment(text)) {
                         if clock.time > MAX_CLOCK_TIME {
@@ -230,8 +296,18 @@ impl GameEntry {
         Ok(PgnGame { tags: self.tags.clone(), game, clocks })
     }
 
+    /// Where the value of tag `name` stands, to point at a bad `FEN` or `Variant`;
+    /// found by reading the game's tags again, as it is only needed for an error.
     fn value_at(&self, name: &str) -> Location {
-        self.values_at.iter().rev().find(|(n, _)| n == name).map_or(self.at, |(_, at)| *at)
+        let mut found = self.at;
+        for token in self.tokens() {
+            if let Ok(Token { kind: TokenKind::Tag { name: n, value_at, .. }, .. }) = token
+                && n == name
+            {
+                found = value_at;
+            }
+        }
+        found
     }
 
     /// The start position from the `FEN`, `SetUp` and `Variant` tags.
@@ -249,7 +325,9 @@ impl GameEntry {
         };
         let mut pos = match self.tags.get("FEN") {
             Some(fen) if self.tags.get("SetUp") != Some("0") => {
-                Position::from_fen_with(fen, Strictness::Lenient)
+                // As strict as a FEN on the command line: a position no game can reach
+                // is refused the same whichever way it comes.
+                Position::from_fen_with(fen, Strictness::Strict)
                     .map_err(|e| located("FEN", PgnErrorKind::BadFen(e)))?
             }
             _ => Position::startpos(),
@@ -400,52 +478,61 @@ pub(crate) fn parse_clock(text: &str) -> Option<Duration> {
     Some(Duration::from_millis(u64::try_from(total).unwrap_or(u64::MAX)))
 }
 
-/// Splits tokens into games. A game ends at its result token, at a tag after its
+/// Splits a text into games. A game ends at its result token, at a tag after its
 /// movetext began, or at a tag it already has (a game with tags but no movetext).
-fn group(tokens: Vec<Token>) -> Vec<GameEntry> {
+fn group(text: &Arc<String>) -> Result<Vec<GameEntry>, PgnError> {
+    let mut lexer = Lexer::new(text);
     let mut games: Vec<GameEntry> = Vec::new();
     let mut current: Option<GameEntry> = None;
+    // The current game's tag names: a set, so that a game of many tags is read in
+    // linear time.
+    let mut names: HashSet<&str> = HashSet::new();
     let mut in_movetext = false;
-    for token in tokens {
-        let at = token.at;
-        match token.kind {
-            TokenKind::Tag { name, value, value_at } => {
-                let repeated = current.as_ref().is_some_and(|g| g.tags.get(&name).is_some());
-                if in_movetext || repeated {
+    while let Some(token) = lexer.next_token()? {
+        let game = match &token.kind {
+            TokenKind::Tag { name, .. } => {
+                if in_movetext || names.contains(name) {
                     games.extend(current.take());
+                    names.clear();
                     in_movetext = false;
                 }
-                let game = current.get_or_insert_with(|| GameEntry::new(games.len() + 1, at));
-                game.tags.set(name.clone(), value);
-                game.values_at.push((name, value_at));
+                Some(&mut current)
+            }
+            TokenKind::Result(_) | TokenKind::Move(_) | TokenKind::Null(_) | TokenKind::MoveNumber => {
+                Some(&mut current)
+            }
+            TokenKind::Comment(_) | TokenKind::Annotation | TokenKind::Variation => {
+                current.is_some().then_some(&mut current)
+            }
+        };
+        let Some(slot) = game else { continue };
+        let game = match slot {
+            Some(game) => game,
+            None => slot.insert(GameEntry::new(text, games.len() + 1, &token)?),
+        };
+        game.end = token.end;
+        match token.kind {
+            TokenKind::Tag { name, value, .. } => {
+                game.tags.push_new(name, &value);
+                names.insert(name);
             }
             TokenKind::Result(result) => {
-                let mut game = current.take().unwrap_or_else(|| GameEntry::new(games.len() + 1, at));
                 game.result = Some(result.map_or(ResultToken::Unfinished, ResultToken::Decided));
-                games.push(game);
+                games.extend(current.take());
+                names.clear();
                 in_movetext = false;
             }
-            TokenKind::Move(_) | TokenKind::Null(_) | TokenKind::MoveNumber => {
-                let game = current.get_or_insert_with(|| GameEntry::new(games.len() + 1, at));
-                if token.kind != TokenKind::MoveNumber {
-                    game.body.push(Token { kind: token.kind, at });
-                }
+            TokenKind::Move(_) | TokenKind::Null(_) => {
+                game.plies += 1;
                 in_movetext = true;
             }
-            TokenKind::Comment(_) => {
-                if let Some(game) = current.as_mut() {
-                    game.body.push(Token { kind: token.kind, at });
-                }
-            }
-            TokenKind::Annotation | TokenKind::Variation => {
-                if let Some(game) = current.as_mut() {
-                    game.annotated = true;
-                }
-            }
+            TokenKind::MoveNumber => in_movetext = true,
+            TokenKind::Comment(comment) => game.annotated |= !is_clock_only(comment),
+            TokenKind::Annotation | TokenKind::Variation => game.annotated = true,
         }
     }
     games.extend(current);
-    games
+    Ok(games)
 }
 
 #[cfg(test)]

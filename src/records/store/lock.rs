@@ -1,0 +1,119 @@
+//! One hotseat per game file: an advisory lock, taken before the file is checked or
+//! written and held until the game is left.
+//!
+//! The lock is on a sidecar file beside the game, `.NAME.lock`, not on the game file
+//! itself: every save replaces the game file with a new one (see
+//! [`write_atomic`](super::write_atomic)), and a lock on the old one would be lost
+//! with it. The holder writes its process id into the sidecar, so a second hotseat
+//! can say which process has the game. The operating system releases the lock when
+//! the holder's file is closed, on every exit including `kill -9`; on a normal exit
+//! the sidecar is removed as well, and one left by a killed process is simply taken
+//! over by the next.
+
+use std::ffi::OsString;
+use std::fs::{self, File, OpenOptions, TryLockError};
+use std::io::{self, Read, Seek, Write};
+use std::path::{Path, PathBuf};
+
+use super::StoreError;
+use super::target;
+
+/// A held lock on a game file; released when dropped.
+#[derive(Debug)]
+pub struct GameLock {
+    /// The open sidecar file, which holds the lock.
+    file: File,
+    /// Where the sidecar is.
+    sidecar: PathBuf,
+}
+
+impl GameLock {
+    /// Takes the lock on the game file at `game` (the file its symlinks lead to, so a
+    /// link and its target share one lock), or says which process holds it:
+    /// [`StoreError::Locked`]. Never waits.
+    pub fn acquire(game: &Path) -> Result<GameLock, StoreError> {
+        let io_err = |source| StoreError::Write { path: game.to_owned(), source };
+        let real = target::resolve(game).map_err(io_err)?.path;
+        let sidecar = sidecar_of(&real).ok_or_else(|| {
+            io_err(io::Error::new(io::ErrorKind::InvalidInput, "the path does not name a file"))
+        })?;
+        // Named by the game: a folder that is missing or not writable is the game's
+        // problem, which its first save would meet as well.
+        let lock_err = io_err;
+        // A holder that is leaving removes the sidecar while it still holds the lock;
+        // a file opened just before that is locked in vain, as no one else will find
+        // it. So after locking, check that the name still leads to the locked file.
+        for _ in 0..8 {
+            let mut file = OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create(true)
+                .truncate(false)
+                .open(&sidecar)
+                .map_err(lock_err)?;
+            match file.try_lock() {
+                Ok(()) => {}
+                Err(TryLockError::WouldBlock) => {
+                    return Err(StoreError::Locked { path: game.to_owned(), pid: holder(&mut file) });
+                }
+                Err(TryLockError::Error(source)) => return Err(lock_err(source)),
+            }
+            if !still_named(&file, &sidecar) {
+                continue;
+            }
+            let pid = format!("{}\n", std::process::id());
+            file.set_len(0).and_then(|()| (&file).write_all(pid.as_bytes())).map_err(lock_err)?;
+            return Ok(GameLock { file, sidecar });
+        }
+        Err(lock_err(io::Error::other("the lock file keeps being replaced")))
+    }
+
+    /// The sidecar file that holds the lock.
+    pub fn sidecar(&self) -> &Path {
+        &self.sidecar
+    }
+}
+
+impl Drop for GameLock {
+    fn drop(&mut self) {
+        // Removed while still locked (the file closes after this), so no one can lock
+        // a file under this name that is about to go.
+        if cfg!(unix) {
+            let _ = fs::remove_file(&self.sidecar);
+        }
+        let _ = self.file.unlock();
+    }
+}
+
+/// `.NAME.lock` beside the game file `game`.
+fn sidecar_of(game: &Path) -> Option<PathBuf> {
+    let mut name = OsString::from(".");
+    name.push(game.file_name()?);
+    name.push(".lock");
+    Some(target::folder_of(game).join(name))
+}
+
+/// The process id the holder wrote into the sidecar, if it can be read yet.
+fn holder(file: &mut File) -> Option<u32> {
+    let mut text = String::new();
+    file.rewind().ok()?;
+    file.take(32).read_to_string(&mut text).ok()?;
+    text.trim().parse().ok()
+}
+
+/// Whether `path` still names the open `file`.
+#[cfg(unix)]
+fn still_named(file: &File, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (file.metadata(), fs::metadata(path)) {
+        (Ok(open), Ok(named)) => (open.dev(), open.ino()) == (named.dev(), named.ino()),
+        _ => false,
+    }
+}
+
+/// Elsewhere the sidecar is never removed (an open file cannot be, on Windows), so
+/// the name always leads to it.
+#[cfg(not(unix))]
+fn still_named(_file: &File, _path: &Path) -> bool {
+    true
+}
