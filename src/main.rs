@@ -61,9 +61,14 @@ fn play(args: &Cli) -> Result<ExitCode> {
     let (white, black) = records::player_names(&record.tags, args.white.as_deref(), args.black.as_deref());
     let controls = args.time_controls()?;
     let clocks = records::clocks(&record, controls).map(|(controls, times)| (controls, times.to_vec()));
+    // The record's own clocks go on where they stopped, in the middle of a turn too.
+    let left = records::turn_clock(&record).filter(|_| controls.is_none());
     let mut app = App::new(record.game).with_players(white, black).with_auto_flip(args.auto_flip);
     if let Some((controls, times)) = clocks {
         app = app.with_clocks(controls, &times, Instant::now());
+        if let Some(left) = left {
+            app = app.with_time_left(left);
+        }
     }
     if let Some(notice) = notice {
         app.notify(notice);

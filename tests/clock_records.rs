@@ -71,3 +71,37 @@ fn times_read_from_a_record_are_written_back_as_they_were() {
     let secs = |s| Some(Duration::from_secs(s));
     assert_eq!(back.clocks, [secs(60), secs(58), None, secs(41)]);
 }
+
+#[test]
+fn a_turn_under_way_keeps_the_time_it_used_through_a_save_and_a_resume() {
+    let t0 = Instant::now();
+    let mut app = App::new(hotseat::chess::Game::new()).with_clocks(controls("1+0"), &[], t0);
+    play(&mut app, "e4 e5");
+    app.update(Action::Tick(t0 + Duration::from_secs(2)));
+    play(&mut app, "Nf3");
+    app.update(Action::Tick(t0 + Duration::from_secs(11)));
+    let record = saved(&app, &PgnGame::new(hotseat::chess::Game::new()));
+    assert_eq!(record.tags.get("TurnClock"), Some("0:00:51"), "Black used 9 s of the turn");
+    let left = records::turn_clock(&record).expect("the time left");
+    let t1 = t0 + Duration::from_secs(500);
+    let resumed = app_for(&record, None, t1).with_time_left(left);
+    let black = resumed.clock_face(hotseat::chess::Color::Black).expect("clocks");
+    assert_eq!(black.left, Duration::from_secs(51), "none of the turn's time is given back");
+    assert!(!black.running, "a resumed game waits for the players");
+    assert_eq!(
+        resumed.clock_face(hotseat::chess::Color::White).map(|f| f.left),
+        Some(Duration::from_secs(58))
+    );
+}
+
+#[test]
+fn a_finished_or_untimed_turn_writes_no_turn_clock() {
+    let t0 = Instant::now();
+    let mut app = App::new(hotseat::chess::Game::new()).with_clocks(controls("1+0"), &[], t0);
+    play(&mut app, "e4");
+    let record = saved(&app, &PgnGame::new(hotseat::chess::Game::new()));
+    assert_eq!(record.tags.get("TurnClock"), None, "Black's first move is not timed");
+    play(&mut app, "e5 Qh5 Nc6 Bc4 Nf6 Qxf7#");
+    let record = saved(&app, &PgnGame::new(hotseat::chess::Game::new()));
+    assert_eq!(record.tags.get("TurnClock"), None, "the game is over");
+}

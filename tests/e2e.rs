@@ -695,3 +695,29 @@ fn a_bracketed_paste_of_moves_is_played_move_by_move() {
         "and off again on the way out"
     );
 }
+
+#[test]
+fn the_time_used_in_an_unfinished_turn_is_not_given_back_by_quit_and_resume() {
+    let data = DataDir::new("turn-clock");
+    let mut s = Session::start_with(&["--clock", "1+0"], &data.env());
+    s.wait_for("White to move");
+    s.play("e4", "1. e4");
+    s.play("e5", "White to move");
+    s.play("Nf3", "Black to move");
+    // Black's clock runs from 1:00; quit once it shows 0:57.
+    s.wait_for("0:57");
+    s.send("\x11");
+    assert!(s.wait_for_exit().success());
+    let games = data.games();
+    let saved = std::fs::read_to_string(&games[0]).expect("the saved game");
+    let left = saved.lines().find(|l| l.starts_with("[TurnClock ")).expect("the turn's clock is saved");
+    assert!(left.starts_with("[TurnClock \"0:00:5"), "{left}");
+
+    let mut s = Session::start_with(&["--resume"], &data.env());
+    s.wait_for("Resumed the game saved in");
+    s.wait_for("paused");
+    assert!(s.contents().contains("0:5"), "Black's clock goes on from where it stood:\n{}", s.contents());
+    assert!(!s.contents().contains("1:00 "), "and does not start again at 1:00:\n{}", s.contents());
+    s.send("\x11");
+    assert!(s.wait_for_exit().success());
+}

@@ -37,6 +37,26 @@ impl App {
         self
     }
 
+    /// The side to move's clock shows `left`: the game was saved in the middle of a
+    /// turn, and the time that turn used is not given back. The clocks stay paused
+    /// until a move or the pause key starts them.
+    #[must_use]
+    pub fn with_time_left(mut self, left: Duration) -> App {
+        let (ply, turn) = (self.game().ply(), self.game().turn());
+        let (Some(clocks), Some(now)) = (&mut self.round.clocks, self.now) else { return self };
+        if !clocks.is_timing() || self.round.timeline.game().is_over() {
+            return self;
+        }
+        let mut times = clocks.times();
+        times[turn] = left;
+        let paused = clocks.is_paused();
+        clocks.set(times, ply, turn, now);
+        if paused || clocks.is_running() {
+            clocks.pause(now);
+        }
+        self
+    }
+
     /// Gives the game in play fresh clocks of these time controls.
     pub(super) fn start_clocks(
         &mut self,

@@ -95,6 +95,23 @@ pub fn clocks(
     }
 }
 
+/// What the clock of the side to move shows, as of the app's last tick, while a timed
+/// turn is under way (running or paused) in a game that goes on.
+fn turn_time_left(app: &App) -> Option<Duration> {
+    let clocks = app.clocks()?;
+    let turn = app.game().turn();
+    (clocks.is_timing() && !app.game().is_over())
+        .then(|| app.clock_face(turn))
+        .flatten()
+        .map(|face| face.left)
+}
+
+/// The time left on the clock of the side to move when `record` was saved in the
+/// middle of a turn, for a game continued with its own clocks.
+pub fn turn_clock(record: &PgnGame) -> Option<Duration> {
+    record.tags.get(pgn::TURN_CLOCK_TAG).and_then(pgn::read_turn_clock)
+}
+
 /// Keeps the game on disk: saves it when it starts and after every change, starts a
 /// new file for a new game, and says on the way out where it is.
 #[derive(Debug)]
@@ -180,6 +197,11 @@ impl Recorder {
             }
             // Only the times measured here or read from the record: nothing invented.
             record.clocks = app.timeline().move_times();
+        }
+        // A turn under way keeps the time it has used: see `TURN_CLOCK_TAG`.
+        record.tags.remove(pgn::TURN_CLOCK_TAG);
+        if let Some(left) = turn_time_left(app) {
+            record.tags.set(pgn::TURN_CLOCK_TAG, pgn::turn_clock_tag(left));
         }
         record
     }
@@ -307,7 +329,9 @@ impl Recorder {
         {
             return Farewell::NothingPlayed { previous: self.previous.clone() };
         }
-        if self.failure.is_some() {
+        // Again if the last save failed, and so that a turn under way keeps the time
+        // it used up to now.
+        if self.failure.is_some() || turn_time_left(app).is_some() {
             self.save(app);
         }
         match (&self.failure, &self.path) {

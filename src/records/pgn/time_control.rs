@@ -14,6 +14,21 @@ pub const BLACK_TIME_CONTROL_TAG: &str = "BlackTimeControl";
 /// `simple 3` or `Bronstein 3` (seconds, for both sides).
 pub const TIME_DELAY_TAG: &str = "TimeDelay";
 
+/// The PGN tag for the time left on the clock of the side to move when a game was
+/// saved in the middle of a turn (`0:00:51`, written as `%clk` is), so a game
+/// continued later gives back none of the time that turn had used.
+pub const TURN_CLOCK_TAG: &str = "TurnClock";
+
+/// The [`TURN_CLOCK_TAG`] value for `left`.
+pub fn turn_clock_tag(left: Duration) -> String {
+    super::writer::clock_text(left.min(MAX_CLOCK_TIME))
+}
+
+/// Reads a [`TURN_CLOCK_TAG`] value; a time past what a clock can show is cut to it.
+pub fn read_turn_clock(text: &str) -> Option<Duration> {
+    super::reader::parse_clock(text).map(|left| left.min(MAX_CLOCK_TIME))
+}
+
 /// The PGN `TimeControl` tag value for `control`: `300+3`, or `300` without an
 /// increment. Delays have no standard PGN form and are written as the base time alone.
 pub fn time_control_tag(control: &TimeControl) -> String {
