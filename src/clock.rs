@@ -139,10 +139,24 @@ pub(crate) fn format_seconds(d: Duration) -> String {
     }
 }
 
+/// `numerator / denominator` as a decimal, with at most six digits after the point
+/// and no trailing zeros: `0.5`, `1.333333`. (Integer arithmetic keeps floating-point
+/// formatting, and its tables, out of the program.)
+fn decimal(numerator: u128, denominator: u128) -> String {
+    const PLACES: u32 = 6;
+    let scaled = (numerator * 10u128.pow(PLACES) + denominator / 2) / denominator.max(1);
+    let (whole, fraction) = (scaled / 10u128.pow(PLACES), scaled % 10u128.pow(PLACES));
+    if fraction == 0 {
+        whole.to_string()
+    } else {
+        format!("{whole}.{fraction:06}").trim_end_matches('0').to_owned()
+    }
+}
+
 impl fmt::Display for TimeControl {
     /// `5+3`, `0.5+0`, `5 d3` (simple delay), `5 b3` (Bronstein).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let minutes = self.base.as_secs_f64() / 60.0;
+        let minutes = decimal(self.base.as_millis(), 60_000);
         let secs = |d: Duration| format_seconds(d);
         match self.bonus {
             Bonus::None => write!(f, "{minutes}+0"),
@@ -446,6 +460,15 @@ mod tests {
         clocks.on_move(t0);
         clocks.on_move(t0);
         clocks
+    }
+
+    #[test]
+    fn time_controls_show_their_minutes_as_typed() {
+        assert_eq!(tc("5+3").to_string(), "5+3");
+        assert_eq!(tc("0.5+0").to_string(), "0.5+0");
+        assert_eq!(tc("0.05+0").to_string(), "0.05+0");
+        assert_eq!(tc("1.234+0").to_string(), "1.234+0");
+        assert_eq!(decimal(1, 3), "0.333333");
     }
 
     #[test]

@@ -118,7 +118,6 @@ impl tui::Host for Outside<'_> {
     }
 }
 
-#[allow(clippy::cast_precision_loss)] // only for the speed shown
 fn run_perft(depth: u32, fen: Option<&str>, divide: bool) -> Result<()> {
     let pos = match fen {
         Some(fen) => Position::from_fen(fen).with_context(|| format!("bad FEN {fen:?}"))?,
@@ -138,7 +137,15 @@ fn run_perft(depth: u32, fen: Option<&str>, divide: bool) -> Result<()> {
         perft(&pos, depth)
     };
     writeln!(out, "Nodes searched: {total}")?;
-    let secs = start.elapsed().as_secs_f64();
-    eprintln!("time: {secs:.3} s, {:.1} million nodes per second", total as f64 / secs.max(1e-9) / 1e6);
+    // Integer arithmetic: no floating-point formatting in the program.
+    let micros = start.elapsed().as_micros().max(1);
+    let tenths = u128::from(total) * 10 / micros;
+    eprintln!(
+        "time: {}.{:03} s, {}.{} million nodes per second",
+        micros / 1_000_000,
+        micros / 1000 % 1000,
+        tenths / 10,
+        tenths % 10
+    );
     Ok(())
 }

@@ -370,11 +370,13 @@ static RAYS: [(Bitboard, Bitboard); 64] = {
     rays
 };
 
-/// For each pair of squares: (the squares strictly between them, the whole line through
-/// both), or empty sets when they share no rank, file or diagonal.
+/// For each pair of squares, the squares strictly between them, or an empty set when
+/// they share no rank, file or diagonal. (The line through both is worked out from the
+/// rays when asked for: it is needed only for pinned pieces, and a second table would
+/// be 32 KB more of the binary.)
 #[allow(long_running_const_eval)]
-static BETWEEN_AND_LINE: [[(Bitboard, Bitboard); 64]; 64] = {
-    let mut table = [[(Bitboard::EMPTY, Bitboard::EMPTY); 64]; 64];
+static BETWEEN: [[Bitboard; 64]; 64] = {
+    let mut table = [[Bitboard::EMPTY; 64]; 64];
     let mut a = 0;
     while a < 64 {
         let sa = Square::new(a as u32);
@@ -388,10 +390,7 @@ static BETWEEN_AND_LINE: [[(Bitboard, Bitboard); 64]; 64] = {
                 if a != b && slow_slider_attacks(sa, 0, rook) & bit_b != 0 {
                     let between =
                         slow_slider_attacks(sa, bit_b, rook) & slow_slider_attacks(sb, 1u64 << a, rook);
-                    let line = (slow_slider_attacks(sa, 0, rook) & slow_slider_attacks(sb, 0, rook))
-                        | (1u64 << a)
-                        | bit_b;
-                    table[a][b] = (Bitboard(between), Bitboard(line));
+                    table[a][b] = Bitboard(between);
                 }
                 rook = false;
                 k += 1;
@@ -406,13 +405,20 @@ static BETWEEN_AND_LINE: [[(Bitboard, Bitboard); 64]; 64] = {
 /// The squares strictly between `a` and `b` on a shared rank, file or diagonal (else empty).
 #[inline(always)]
 pub fn between(a: Square, b: Square) -> Bitboard {
-    BETWEEN_AND_LINE[a.index()][b.index()].0
+    BETWEEN[a.index()][b.index()]
 }
 
 /// The whole rank, file or diagonal through `a` and `b` (else empty).
 #[inline(always)]
 pub fn line(a: Square, b: Square) -> Bitboard {
-    BETWEEN_AND_LINE[a.index()][b.index()].1
+    let ends = Bitboard::from_square(a) | b;
+    if rook_rays(a).contains(b) {
+        (rook_rays(a) & rook_rays(b)) | ends
+    } else if bishop_rays(a).contains(b) {
+        (bishop_rays(a) & bishop_rays(b)) | ends
+    } else {
+        Bitboard::EMPTY
+    }
 }
 
 /// Whether `a`, `b` and `c` lie on one rank, file or diagonal.
