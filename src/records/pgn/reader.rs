@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::lexer::{Lexer, Location, Token, TokenKind};
-use super::time_control::time_control_tag_out_of_bounds;
+use super::time_control::{parse_clock, time_control_tag_out_of_bounds};
 use super::{PgnError, PgnErrorKind, PgnGame, Tags};
 use crate::chess::{CastlingSide, Color, File, Game, GameResult, Outcome, Position, Reason, Strictness};
 use crate::clock::MAX_CLOCK_TIME;
@@ -448,34 +448,6 @@ fn is_clock_only(comment: &str) -> bool {
     clock_in_comment(comment).is_some()
         && comment[..start].trim().is_empty()
         && comment[start + len + 1..].trim().is_empty()
-}
-
-/// Reads `h:mm:ss`, `m:ss` or `ss`, each with an optional fraction of a second, to
-/// the millisecond (further digits are cut). A time too large to hold saturates, for
-/// the caller's bound to refuse.
-pub(crate) fn parse_clock(text: &str) -> Option<Duration> {
-    let parts: Vec<&str> = text.trim().split(':').collect();
-    if parts.len() > 3 {
-        return None;
-    }
-    let (last, units) = parts.split_last()?;
-    let (whole, fraction) = last.split_once('.').unwrap_or((last, ""));
-    let is_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-    let number = |s: &str| {
-        (!s.is_empty() && is_digits(s))
-            .then(|| s.bytes().fold(0u128, |n, d| n.saturating_mul(10).saturating_add(u128::from(d - b'0'))))
-    };
-    let mut seconds = number(whole)?;
-    for (part, unit) in units.iter().rev().zip([60u128, 3600]) {
-        seconds = seconds.saturating_add(number(part)?.saturating_mul(unit));
-    }
-    if !is_digits(fraction) {
-        return None;
-    }
-    let millis = format!("{:0<3}", &fraction[..fraction.len().min(3)]);
-    let millis = number(&millis)?;
-    let total = seconds.saturating_mul(1000).saturating_add(millis);
-    Some(Duration::from_millis(u64::try_from(total).unwrap_or(u64::MAX)))
 }
 
 /// Splits a text into games. A game ends at its result token, at a tag after its

@@ -21,12 +21,12 @@ pub const TURN_CLOCK_TAG: &str = "TurnClock";
 
 /// The [`TURN_CLOCK_TAG`] value for `left`.
 pub fn turn_clock_tag(left: Duration) -> String {
-    super::writer::clock_text(left.min(MAX_CLOCK_TIME))
+    clock_text(left.min(MAX_CLOCK_TIME))
 }
 
 /// Reads a [`TURN_CLOCK_TAG`] value; a time past what a clock can show is cut to it.
 pub fn read_turn_clock(text: &str) -> Option<Duration> {
-    super::reader::parse_clock(text).map(|left| left.min(MAX_CLOCK_TIME))
+    parse_clock(text).map(|left| left.min(MAX_CLOCK_TIME))
 }
 
 /// The PGN `TimeControl` tag value for `control`: `300+3`, or `300` without an
@@ -136,6 +136,49 @@ pub fn controls_from_tags<'t>(tag: impl Fn(&str) -> Option<&'t str>) -> Option<B
         Some(bonus) => ByColor { white: white.with_bonus(bonus), black: black.with_bonus(bonus) },
         None => ByColor { white, black },
     })
+}
+
+// ----- clock times, as `%clk` comments and the `TurnClock` tag write them -----
+
+/// `h:mm:ss`, with a fraction of a second only when there is one: `0:00:07.3`.
+pub(crate) fn clock_text(clock: Duration) -> String {
+    let secs = clock.as_secs();
+    let mut out = format!("{}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60);
+    let millis = clock.subsec_millis();
+    if millis > 0 {
+        let fraction = format!("{millis:03}");
+        out.push('.');
+        out.push_str(fraction.trim_end_matches('0'));
+    }
+    out
+}
+
+/// Reads `h:mm:ss`, `m:ss` or `ss`, each with an optional fraction of a second, to
+/// the millisecond (further digits are cut). A time too large to hold saturates, for
+/// the caller's bound to refuse.
+pub(crate) fn parse_clock(text: &str) -> Option<Duration> {
+    let parts: Vec<&str> = text.trim().split(':').collect();
+    if parts.len() > 3 {
+        return None;
+    }
+    let (last, units) = parts.split_last()?;
+    let (whole, fraction) = last.split_once('.').unwrap_or((last, ""));
+    let is_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    let number = |s: &str| {
+        (!s.is_empty() && is_digits(s))
+            .then(|| s.bytes().fold(0u128, |n, d| n.saturating_mul(10).saturating_add(u128::from(d - b'0'))))
+    };
+    let mut seconds = number(whole)?;
+    for (part, unit) in units.iter().rev().zip([60u128, 3600]) {
+        seconds = seconds.saturating_add(number(part)?.saturating_mul(unit));
+    }
+    if !is_digits(fraction) {
+        return None;
+    }
+    let millis = format!("{:0<3}", &fraction[..fraction.len().min(3)]);
+    let millis = number(&millis)?;
+    let total = seconds.saturating_mul(1000).saturating_add(millis);
+    Some(Duration::from_millis(u64::try_from(total).unwrap_or(u64::MAX)))
 }
 
 #[cfg(test)]

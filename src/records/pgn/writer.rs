@@ -1,9 +1,8 @@
 //! PGN out, in the export format every reader accepts: the Seven Tag Roster first,
 //! SAN with move numbers, lines of at most 80 columns, the result token last.
 
-use std::time::Duration;
-
 use super::reader::{claim_available, reason_for, variant_is_chess960};
+use super::time_control::clock_text;
 use super::{PgnGame, SEVEN_TAG_ROSTER};
 use crate::chess::{Bitboard, CastlingSide, Color, MoveNumber, Position, Rank, Reason, Role, STARTING_FEN};
 
@@ -207,19 +206,6 @@ fn movetext(pgn: &PgnGame) -> Vec<String> {
     units
 }
 
-/// `h:mm:ss`, with a fraction of a second only when there is one: `0:00:07.3`.
-pub(crate) fn clock_text(clock: Duration) -> String {
-    let secs = clock.as_secs();
-    let mut out = format!("{}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60);
-    let millis = clock.subsec_millis();
-    if millis > 0 {
-        let fraction = format!("{millis:03}");
-        out.push('.');
-        out.push_str(fraction.trim_end_matches('0'));
-    }
-    out
-}
-
 /// Joins units with spaces into lines of at most [`MAX_LINE`] characters.
 fn wrap(units: &[String]) -> Vec<String> {
     let mut lines = Vec::new();
@@ -239,6 +225,8 @@ fn wrap(units: &[String]) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use super::*;
 
     #[test]
