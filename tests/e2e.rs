@@ -1,31 +1,37 @@
 //! The real binary in a pseudo-terminal: what only a real terminal shows. Keys are
 //! written to the terminal, the output is read back through a vt100 parser.
 
-use std::io::{Read, Write};
+use std::ops::{Deref, DerefMut};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::{self, Receiver};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use common::pty::{COLS, PATIENCE, Pty, ROWS};
 use hotseat::chess::Square;
-use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
 
-const ROWS: u16 = 32;
-const COLS: u16 = 100;
-const PATIENCE: Duration = Duration::from_secs(20);
+mod common;
 
-/// The binary running in a pseudo-terminal, and everything it has written.
+/// The binary in a pseudo-terminal, with the data directory it saves to.
 struct Session {
-    master: Box<dyn MasterPty + Send>,
-    child: Box<dyn Child + Send + Sync>,
-    writer: Box<dyn Write + Send>,
-    output: Receiver<Vec<u8>>,
-    raw: Vec<u8>,
-    screen: vt100::Parser,
+    pty: Pty,
     /// The data directory of a session started without one, so no game is ever saved
     /// in the real one.
     data: Option<DataDir>,
+}
+
+impl Deref for Session {
+    type Target = Pty;
+
+    fn deref(&self) -> &Pty {
+        &self.pty
+    }
+}
+
+impl DerefMut for Session {
+    fn deref_mut(&mut self) -> &mut Pty {
+        &mut self.pty
+    }
 }
 
 impl Session {
@@ -33,97 +39,14 @@ impl Session {
     fn start(args: &[&str]) -> Session {
         static SESSIONS: AtomicUsize = AtomicUsize::new(0);
         let data = DataDir::new(&format!("session-{}", SESSIONS.fetch_add(1, Ordering::Relaxed)));
-        let mut session = Session::start_with(args, &data.env());
-        session.data = Some(data);
-        session
+        let pty = Pty::start(args, None, &data.env());
+        Session { pty, data: Some(data) }
     }
 
     /// Starts the binary with these environment variables, which must include
     /// `HOTSEAT_DATA_DIR`.
     fn start_with(args: &[&str], env: &[(&str, &Path)]) -> Session {
-        assert!(env.iter().any(|(name, _)| *name == "HOTSEAT_DATA_DIR"), "never the real data directory");
-        let pty = native_pty_system()
-            .openpty(PtySize { rows: ROWS, cols: COLS, pixel_width: 0, pixel_height: 0 })
-            .expect("a pseudo-terminal");
-        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_hotseat"));
-        cmd.args(args);
-        cmd.env("TERM", "xterm-256color");
-        cmd.env("COLORTERM", "truecolor");
-        cmd.env_remove("NO_COLOR");
-        for (name, value) in env {
-            cmd.env(name, value);
-        }
-        let child = pty.slave.spawn_command(cmd).expect("the binary starts");
-        // Only the child holds the terminal's other end now, so reads end when it exits.
-        drop(pty.slave);
-        let mut reader = pty.master.try_clone_reader().expect("a reader");
-        let (send, output) = mpsc::channel();
-        thread::spawn(move || {
-            let mut chunk = [0; 4096];
-            while let Ok(n @ 1..) = reader.read(&mut chunk) {
-                if send.send(chunk[..n].to_vec()).is_err() {
-                    break;
-                }
-            }
-        });
-        let writer = pty.master.take_writer().expect("a writer");
-        Session {
-            master: pty.master,
-            child,
-            writer,
-            output,
-            raw: Vec::new(),
-            screen: vt100::Parser::new(ROWS.try_into().expect("rows"), COLS.try_into().expect("cols"), 0),
-            data: None,
-        }
-    }
-
-    fn read_for(&mut self, wait: Duration) -> bool {
-        match self.output.recv_timeout(wait) {
-            Ok(bytes) => {
-                self.screen.process(&bytes);
-                self.raw.extend_from_slice(&bytes);
-                true
-            }
-            Err(_) => false,
-        }
-    }
-
-    fn contents(&self) -> String {
-        self.screen.screen().contents()
-    }
-
-    /// Reads output until the screen shows `text`.
-    fn wait_for(&mut self, text: &str) {
-        let deadline = Instant::now() + PATIENCE;
-        while !self.contents().contains(text) {
-            assert!(Instant::now() < deadline, "the screen never showed {text:?}:\n{}", self.contents());
-            self.read_for(Duration::from_millis(50));
-        }
-    }
-
-    fn send(&mut self, keys: &str) {
-        self.writer.write_all(keys.as_bytes()).expect("keys written");
-        self.writer.flush().expect("keys sent");
-    }
-
-    /// Waits for the binary to exit, reading everything it wrote.
-    fn wait_for_exit(&mut self) -> portable_pty::ExitStatus {
-        let deadline = Instant::now() + PATIENCE;
-        loop {
-            if let Some(status) = self.child.try_wait().expect("child status") {
-                while self.read_for(Duration::from_millis(200)) {}
-                return status;
-            }
-            assert!(Instant::now() < deadline, "the binary did not exit:\n{}", self.contents());
-            self.read_for(Duration::from_millis(50));
-        }
-    }
-
-    /// The terminal's local modes, such as `ICANON | ECHO`, as text.
-    fn local_modes(&self) -> String {
-        let termios = self.master.get_termios().expect("terminal settings");
-        format!("{:?}", termios.local_flags)
+        Session { pty: Pty::start(args, None, env), data: None }
     }
 }
 
@@ -324,15 +247,6 @@ fn saved_moves(path: &Path) -> Vec<String> {
 }
 
 impl Session {
-    /// Types a move and waits until the move list shows it (`shown` must not be
-    /// found in the typed text).
-    fn play(&mut self, san: &str, shown: &str) {
-        self.send(san);
-        self.wait_for(&format!("Move: {san}"));
-        self.send("\r");
-        self.wait_for(shown);
-    }
-
     /// What the binary printed after it left the alternate screen.
     fn after_exit(&self) -> String {
         let raw = String::from_utf8_lossy(&self.raw).into_owned();

@@ -3,119 +3,37 @@
 //! on an open game, resuming past files that hold no game. Each test works in a
 //! scratch folder of its own, with the binary in a pseudo-terminal as in `e2e.rs`.
 
-use std::io::{Read, Write};
+use std::ops::{Deref, DerefMut};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
-use std::sync::mpsc::{self, Receiver};
 use std::thread;
-use std::time::{Duration, Instant};
-
-use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
+use std::time::Duration;
 
 mod common;
 use common::TempDir;
+use common::pty::Pty;
 
-const ROWS: u16 = 32;
-const COLS: u16 = 100;
-const PATIENCE: Duration = Duration::from_secs(20);
+/// The binary in a pseudo-terminal, started in a scratch folder.
+struct Session(Pty);
 
-/// The binary running in a pseudo-terminal, and everything it has written.
-struct Session {
-    /// Kept open: the terminal hangs up when its master side is closed.
-    _master: Box<dyn MasterPty + Send>,
-    child: Box<dyn Child + Send + Sync>,
-    writer: Box<dyn Write + Send>,
-    output: Receiver<Vec<u8>>,
-    raw: Vec<u8>,
-    screen: vt100::Parser,
+impl Deref for Session {
+    type Target = Pty;
+
+    fn deref(&self) -> &Pty {
+        &self.0
+    }
+}
+
+impl DerefMut for Session {
+    fn deref_mut(&mut self) -> &mut Pty {
+        &mut self.0
+    }
 }
 
 impl Session {
     /// Starts the binary in `dir`, with `dir/data` as its data directory.
     fn start(dir: &Path, args: &[&str]) -> Session {
-        let pty = native_pty_system()
-            .openpty(PtySize { rows: ROWS, cols: COLS, pixel_width: 0, pixel_height: 0 })
-            .expect("a pseudo-terminal");
-        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_hotseat"));
-        cmd.args(args);
-        cmd.cwd(dir);
-        cmd.env("TERM", "xterm-256color");
-        cmd.env("HOTSEAT_DATA_DIR", dir.join("data"));
-        let child = pty.slave.spawn_command(cmd).expect("the binary starts");
-        drop(pty.slave);
-        let mut reader = pty.master.try_clone_reader().expect("a reader");
-        let (send, output) = mpsc::channel();
-        thread::spawn(move || {
-            let mut chunk = [0; 4096];
-            while let Ok(n @ 1..) = reader.read(&mut chunk) {
-                if send.send(chunk[..n].to_vec()).is_err() {
-                    break;
-                }
-            }
-        });
-        let writer = pty.master.take_writer().expect("a writer");
-        let screen = vt100::Parser::new(ROWS.try_into().expect("rows"), COLS.try_into().expect("cols"), 0);
-        Session { _master: pty.master, child, writer, output, raw: Vec::new(), screen }
-    }
-
-    fn read_for(&mut self, wait: Duration) -> bool {
-        match self.output.recv_timeout(wait) {
-            Ok(bytes) => {
-                self.screen.process(&bytes);
-                self.raw.extend_from_slice(&bytes);
-                true
-            }
-            Err(_) => false,
-        }
-    }
-
-    fn contents(&self) -> String {
-        self.screen.screen().contents()
-    }
-
-    fn raw(&self) -> String {
-        String::from_utf8_lossy(&self.raw).into_owned()
-    }
-
-    /// Reads output until the screen shows `text`.
-    fn wait_for(&mut self, text: &str) {
-        let deadline = Instant::now() + PATIENCE;
-        while !self.contents().contains(text) {
-            assert!(Instant::now() < deadline, "the screen never showed {text:?}:\n{}", self.contents());
-            self.read_for(Duration::from_millis(50));
-        }
-    }
-
-    fn send(&mut self, keys: &str) {
-        self.writer.write_all(keys.as_bytes()).expect("keys written");
-        self.writer.flush().expect("keys sent");
-    }
-
-    /// Types a move and waits until the move list shows it.
-    fn play(&mut self, san: &str, shown: &str) {
-        self.send(san);
-        self.wait_for(&format!("Move: {san}"));
-        self.send("\r");
-        self.wait_for(shown);
-    }
-
-    /// Quits with Ctrl-Q and waits for the binary to exit.
-    fn quit(&mut self) {
-        self.send("\x11");
-        assert!(self.wait_for_exit().success(), "{}", self.raw());
-    }
-
-    /// Waits for the binary to exit, reading everything it wrote.
-    fn wait_for_exit(&mut self) -> portable_pty::ExitStatus {
-        let deadline = Instant::now() + PATIENCE;
-        loop {
-            if let Some(status) = self.child.try_wait().expect("child status") {
-                while self.read_for(Duration::from_millis(200)) {}
-                return status;
-            }
-            assert!(Instant::now() < deadline, "the binary did not exit:\n{}", self.contents());
-            self.read_for(Duration::from_millis(50));
-        }
+        Session(Pty::start(args, Some(dir), &[("HOTSEAT_DATA_DIR", &dir.join("data"))]))
     }
 
     /// The one line of error of a run refused before the terminal was touched.

@@ -5,6 +5,8 @@
 // Each test crate includes this module and uses only part of it.
 #![allow(dead_code)]
 
+pub mod pty;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 

@@ -1,0 +1,141 @@
+//! The real binary in a pseudo-terminal, for the tests about what only a real terminal
+//! shows: keys are written to the terminal and its output is read back, on a thread
+//! of its own, through a vt100 parser.
+
+use std::io::{Read, Write};
+use std::path::Path;
+use std::sync::mpsc::{self, Receiver};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
+
+/// The terminal's size.
+pub const ROWS: u16 = 32;
+/// The terminal's width.
+pub const COLS: u16 = 100;
+/// How long to wait for anything the binary should show.
+pub const PATIENCE: Duration = Duration::from_secs(20);
+
+/// The binary running in a pseudo-terminal, and everything it has written.
+pub struct Pty {
+    /// Kept open: the terminal hangs up when its master side is closed.
+    pub master: Box<dyn MasterPty + Send>,
+    /// The binary.
+    pub child: Box<dyn Child + Send + Sync>,
+    writer: Box<dyn Write + Send>,
+    output: Receiver<Vec<u8>>,
+    /// Every byte written so far.
+    pub raw: Vec<u8>,
+    /// The screen those bytes draw.
+    pub screen: vt100::Parser,
+}
+
+impl Pty {
+    /// Starts the binary with `args`, in `dir` when given, with these environment
+    /// variables, which must include `HOTSEAT_DATA_DIR` so no test ever saves a game
+    /// in the player's real data directory.
+    pub fn start(args: &[&str], dir: Option<&Path>, env: &[(&str, &Path)]) -> Pty {
+        assert!(env.iter().any(|(name, _)| *name == "HOTSEAT_DATA_DIR"), "never the real data directory");
+        let pty = native_pty_system()
+            .openpty(PtySize { rows: ROWS, cols: COLS, pixel_width: 0, pixel_height: 0 })
+            .expect("a pseudo-terminal");
+        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_hotseat"));
+        cmd.args(args);
+        if let Some(dir) = dir {
+            cmd.cwd(dir);
+        }
+        cmd.env("TERM", "xterm-256color");
+        cmd.env("COLORTERM", "truecolor");
+        cmd.env_remove("NO_COLOR");
+        for (name, value) in env {
+            cmd.env(name, value);
+        }
+        let child = pty.slave.spawn_command(cmd).expect("the binary starts");
+        // Only the child holds the terminal's other end now, so reads end when it exits.
+        drop(pty.slave);
+        let mut reader = pty.master.try_clone_reader().expect("a reader");
+        let (send, output) = mpsc::channel();
+        thread::spawn(move || {
+            let mut chunk = [0; 4096];
+            while let Ok(n @ 1..) = reader.read(&mut chunk) {
+                if send.send(chunk[..n].to_vec()).is_err() {
+                    break;
+                }
+            }
+        });
+        let writer = pty.master.take_writer().expect("a writer");
+        let screen = vt100::Parser::new(ROWS.try_into().expect("rows"), COLS.try_into().expect("cols"), 0);
+        Pty { master: pty.master, child, writer, output, raw: Vec::new(), screen }
+    }
+
+    /// Reads what comes within `wait`; whether anything came.
+    pub fn read_for(&mut self, wait: Duration) -> bool {
+        match self.output.recv_timeout(wait) {
+            Ok(bytes) => {
+                self.screen.process(&bytes);
+                self.raw.extend_from_slice(&bytes);
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// The text on the screen.
+    pub fn contents(&self) -> String {
+        self.screen.screen().contents()
+    }
+
+    /// Everything written, as text.
+    pub fn raw(&self) -> String {
+        String::from_utf8_lossy(&self.raw).into_owned()
+    }
+
+    /// Reads output until the screen shows `text`.
+    pub fn wait_for(&mut self, text: &str) {
+        let deadline = Instant::now() + PATIENCE;
+        while !self.contents().contains(text) {
+            assert!(Instant::now() < deadline, "the screen never showed {text:?}:\n{}", self.contents());
+            self.read_for(Duration::from_millis(50));
+        }
+    }
+
+    /// Writes keys to the terminal.
+    pub fn send(&mut self, keys: &str) {
+        self.writer.write_all(keys.as_bytes()).expect("keys written");
+        self.writer.flush().expect("keys sent");
+    }
+
+    /// Types a move and waits until the screen shows `shown`.
+    pub fn play(&mut self, san: &str, shown: &str) {
+        self.send(san);
+        self.wait_for(&format!("Move: {san}"));
+        self.send("\r");
+        self.wait_for(shown);
+    }
+
+    /// Quits with Ctrl-Q and waits for the binary to exit.
+    pub fn quit(&mut self) {
+        self.send("\x11");
+        assert!(self.wait_for_exit().success(), "{}", self.raw());
+    }
+
+    /// Waits for the binary to exit, reading everything it wrote.
+    pub fn wait_for_exit(&mut self) -> portable_pty::ExitStatus {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("child status") {
+                while self.read_for(Duration::from_millis(200)) {}
+                return status;
+            }
+            assert!(Instant::now() < deadline, "the binary did not exit:\n{}", self.contents());
+            self.read_for(Duration::from_millis(50));
+        }
+    }
+
+    /// The terminal's local modes, such as `ICANON | ECHO`, as text.
+    pub fn local_modes(&self) -> String {
+        let termios = self.master.get_termios().expect("terminal settings");
+        format!("{:?}", termios.local_flags)
+    }
+}
