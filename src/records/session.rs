@@ -153,16 +153,7 @@ impl Recorder {
 
     /// A recorder that goes on saving a resumed game to its file in `store`.
     pub fn resumed(path: PathBuf, store: GameStore, tags: Tags) -> Recorder {
-        Recorder {
-            destination: Destination::Store(store),
-            path: Some(path),
-            tags,
-            made: None,
-            fresh: true,
-            previous: None,
-            failure: None,
-            lock: None,
-        }
+        Recorder { path: Some(path), ..Recorder::new(Destination::Store(store), tags) }
     }
 
     /// Holds `lock`, the lock on the file the game goes to, taken before the file was
