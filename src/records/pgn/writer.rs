@@ -46,7 +46,8 @@ fn tags(pgn: &PgnGame) -> Vec<(String, String)> {
         let value = match name {
             "Result" => game.outcome().map_or("*", |o| o.result.pgn()).to_owned(),
             "Date" => date_value(stored.get("Date")),
-            _ => stored.get(name).filter(|v| !v.trim().is_empty()).unwrap_or("?").to_owned(),
+            // Blank once written (control characters become spaces): unknown.
+            _ => stored.get(name).filter(|v| !escape(v).trim().is_empty()).unwrap_or("?").to_owned(),
         };
         push(name, value);
     }
@@ -254,6 +255,12 @@ mod tests {
         assert_eq!(date_value(Some("2016-07-28")), "2016.07.28");
         assert_eq!(date_value(Some("July 1997")), "????.??.??");
         assert_eq!(date_value(None), "????.??.??");
+    }
+
+    #[test]
+    fn a_roster_tag_of_control_characters_is_written_as_unknown() {
+        let record = PgnGame::new(crate::chess::Game::new()).with_tag("Round", "\u{17}\t");
+        assert!(write(&record).contains("[Round \"?\"]"), "{}", write(&record));
     }
 
     #[test]
