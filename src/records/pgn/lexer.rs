@@ -338,7 +338,7 @@ fn tag(cur: &mut Cursor<'_>) -> Result<TokenKind, PgnError> {
             }
             Some(c) => {
                 cur.bump();
-                value.push(c);
+                value.push(printable(c));
             }
         }
     }
@@ -355,11 +355,18 @@ fn tag(cur: &mut Cursor<'_>) -> Result<TokenKind, PgnError> {
     };
     *cur = after_quote;
     let raw = cur.bump_bytes(end);
-    let value = raw.replace("\\\"", "\"").replace("\\\\", "\\");
+    let value: String = raw.replace("\\\"", "\"").replace("\\\\", "\\").chars().map(printable).collect();
     cur.bump(); // the closing quote
     cur.bump_while(|c| c == ' ' || c == '\t');
     cur.bump(); // ']'
     Ok(TokenKind::Tag { name, value, value_at })
+}
+
+/// A tag value's character as it is kept: a control character (a tab, an escape
+/// sequence's ESC) is a space, as the writer saves it, so that a value means the
+/// same before and after saving and never reaches a terminal.
+fn printable(c: char) -> char {
+    if c.is_control() { ' ' } else { c }
 }
 
 /// The byte index, in `line` (the text after a tag value's opening quote), of the
