@@ -198,7 +198,11 @@ fn control_characters_in_a_file_never_reach_the_terminal() {
     assert!(only_printable(&out.stdout), "the listing: {:?}", String::from_utf8_lossy(&out.stdout));
     assert!(only_printable(&out.stderr), "the error: {:?}", String::from_utf8_lossy(&out.stderr));
     let listing = String::from_utf8_lossy(&out.stdout);
-    assert!(listing.contains("1. Anna �neB – �31mRed, �]0;pwned��[2J�]52;c;cm0gLXJmIH4=�, *"), "{listing}");
+    // Control characters are read as spaces (as saving writes them); a bidi override,
+    // which is no control character, is shown as �.
+    for shown in ["1. Anna �neB", "31mRed", "]0;pwned", "[2J", "]52;c;cm0gLXJmIH4="] {
+        assert!(listing.contains(shown), "{shown}: {listing}");
+    }
 
     // Errors quote what they refuse, also made harmless.
     for (name, text) in [

@@ -119,8 +119,8 @@ impl Timeline {
 
     /// Plays `m`, with the clocks as they stand after it (`None`: not timed) and the
     /// annotation typed with it. Playing the move that was last taken back keeps what
-    /// else can be redone and brings its times back (returned); any other move forgets
-    /// what was taken back.
+    /// else can be redone and brings its times back (returned), or takes `times` if
+    /// it had none; any other move forgets what was taken back.
     pub fn play(&mut self, m: Move, times: Option<ByColor<Duration>>, nag: Option<Nag>) -> Option<Ply> {
         let redone = match self.redo.last() {
             Some(&Redo::Move(top, ply)) if top == m => {
@@ -134,7 +134,7 @@ impl Timeline {
         };
         self.game.play(m);
         self.plies.push(match redone {
-            Some(ply) => Ply { nag: nag.or(ply.nag), ..ply },
+            Some(ply) => Ply { times: ply.times.or(times), nag: nag.or(ply.nag) },
             None => Ply { times, nag },
         });
         redone
@@ -178,5 +178,25 @@ impl Timeline {
                 Some(Step::Result(outcome))
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_untimed_move_played_again_after_a_take_back_keeps_the_times_measured_for_it() {
+        // A move loaded from a record without clock times.
+        let mut game = Game::new();
+        game.play_san("e4").expect("legal");
+        let mut timeline = Timeline::new(game);
+        let e4 = timeline.game().moves()[0];
+        timeline.undo();
+        let measured = ByColor { white: Duration::from_secs(59), black: Duration::from_secs(60) };
+        let redone = timeline.play(e4, Some(measured), None);
+        assert_eq!(redone, Some(Ply::default()), "the move taken back is played again");
+        assert_eq!(timeline.plies()[0].times, Some(measured));
+        assert_eq!(timeline.move_times(), [Some(Duration::from_secs(59))]);
     }
 }

@@ -366,9 +366,13 @@ fn tag<'a>(cur: &mut Cursor<'a>) -> Result<TokenKind<'a>, PgnError> {
             }
             Some(_) => {
                 let run = cur.bump_while(|c| !matches!(c, '"' | '\\' | '\n' | '\r'));
-                match &mut value {
-                    Cow::Borrowed(v) if v.is_empty() => *v = run,
-                    _ => value.to_mut().push_str(run),
+                if run.chars().any(char::is_control) {
+                    value.to_mut().extend(run.chars().map(printable));
+                } else {
+                    match &mut value {
+                        Cow::Borrowed(v) if v.is_empty() => *v = run,
+                        _ => value.to_mut().push_str(run),
+                    }
                 }
             }
         }
@@ -386,7 +390,7 @@ fn tag<'a>(cur: &mut Cursor<'a>) -> Result<TokenKind<'a>, PgnError> {
     };
     *cur = after_quote;
     let raw = cur.bump_bytes(end);
-    let value = Cow::Owned(raw.replace("\\\"", "\"").replace("\\\\", "\\"));
+    let value = Cow::Owned(raw.replace("\\\"", "\"").replace("\\\\", "\\").chars().map(printable).collect());
     cur.bump(); // the closing quote
     cur.bump_while(|c| c == ' ' || c == '\t');
     cur.bump(); // ']'
@@ -395,6 +399,13 @@ fn tag<'a>(cur: &mut Cursor<'a>) -> Result<TokenKind<'a>, PgnError> {
 
 fn bad_tag(name: &str, problem: TagProblem) -> PgnErrorKind {
     PgnErrorKind::BadTag { name: name.to_owned(), problem }
+}
+
+/// A tag value's character as it is kept: a control character (a tab, an escape
+/// sequence's ESC) is a space, as the writer saves it, so that a value means the
+/// same before and after saving and never reaches a terminal.
+fn printable(c: char) -> char {
+    if c.is_control() { ' ' } else { c }
 }
 
 /// The byte index, in `line` (the text after a tag value's opening quote), of the

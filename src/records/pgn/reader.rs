@@ -538,6 +538,19 @@ mod tests {
     }
 
     #[test]
+    fn a_control_character_in_a_tag_value_means_the_same_before_and_after_saving() {
+        let text = "[White \"Anna\u{1b}[2J\"]\n[TimeControl \"\u{1a}10+0.05\"]\n\n1. e4 *\n";
+        let record = load(text).expect("loads");
+        assert_eq!(record.tags.get("White"), Some("Anna [2J"), "no escape sequence reaches a terminal");
+        let again = load(&record.to_pgn()).expect("reads back");
+        for name in ["White", "TimeControl"] {
+            assert_eq!(again.tags.get(name), record.tags.get(name), "{name}");
+        }
+        let controls = |r: &PgnGame| crate::records::pgn::controls_from_tags(|name| r.tags.get(name));
+        assert!(controls(&record).is_some(), "the time control is played, before saving as after");
+    }
+
+    #[test]
     fn a_clock_time_past_a_day_is_refused_where_it_stands() {
         let text =
             "[TimeControl \"60+1\"]\n\n1. e4 {[%clk 24:00:00]} e5 { [%clk 5124095576030431:00:15]} *\n";

@@ -45,7 +45,8 @@ fn tags(pgn: &PgnGame) -> Vec<(String, String)> {
         let value = match name {
             "Result" => game.outcome().map_or("*", |o| o.result.pgn()).to_owned(),
             "Date" => date_value(stored.get("Date")),
-            _ => stored.get(name).filter(|v| !v.trim().is_empty()).unwrap_or("?").to_owned(),
+            // Blank once written (control characters become spaces): unknown.
+            _ => stored.get(name).filter(|v| !escape(v).trim().is_empty()).unwrap_or("?").to_owned(),
         };
         push(name, value);
     }
@@ -76,7 +77,8 @@ fn tags(pgn: &PgnGame) -> Vec<(String, String)> {
 /// The `Termination` tag: kept as written when it still fits how the game ended,
 /// otherwise PGN's customary value for an ending the moves do not show by
 /// themselves (`time forfeit` for time, `normal` for resignation, agreement and
-/// claims), and none for an unfinished game or one the moves ended.
+/// claims; `Game drawn by agreement` where a draw could have been claimed), and none
+/// for an unfinished game or one the moves ended.
 fn termination(pgn: &PgnGame) -> Option<String> {
     let stored = pgn.tags.get("Termination");
     let lower = stored.map(str::to_ascii_lowercase);
@@ -107,6 +109,8 @@ fn termination(pgn: &PgnGame) -> Option<String> {
     Some(
         match outcome.reason {
             Reason::Timeout | Reason::TimeoutWithInsufficientMaterial => "time forfeit",
+            // A `normal` draw reads back as the claim the position allows.
+            Reason::Agreement if claim.is_some() => "Game drawn by agreement",
             _ => "normal",
         }
         .to_owned(),
@@ -242,6 +246,24 @@ mod tests {
         assert_eq!(date_value(Some("2016-07-28")), "2016.07.28");
         assert_eq!(date_value(Some("July 1997")), "????.??.??");
         assert_eq!(date_value(None), "????.??.??");
+    }
+
+    #[test]
+    fn a_roster_tag_of_control_characters_is_written_as_unknown() {
+        let record = PgnGame::new(crate::chess::Game::new()).with_tag("Round", "\u{17}\t");
+        assert!(write(&record).contains("[Round \"?\"]"), "{}", write(&record));
+    }
+
+    #[test]
+    fn a_draw_agreed_where_a_repetition_could_be_claimed_reads_back_as_agreed() {
+        let mut game = crate::chess::Game::new();
+        for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"] {
+            game.play_san(san).expect("legal");
+        }
+        game.agree_draw();
+        let text = write(&PgnGame::new(game));
+        let read = super::super::read_game(&text).expect("reads back");
+        assert_eq!(read.game.outcome(), Some(crate::chess::Outcome::draw(Reason::Agreement)), "{text}");
     }
 
     #[test]
