@@ -65,7 +65,7 @@ impl App {
         now: Instant,
     ) {
         self.now = Some(now);
-        let start = ByColor { white: controls.white.base, black: controls.black.base };
+        let start = ByColor { white: controls.white.base(), black: controls.black.base() };
         let timeline = &mut self.round.timeline;
         timeline.set_times(start, recorded);
         let ply = timeline.game().ply();

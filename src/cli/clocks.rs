@@ -17,7 +17,7 @@ pub enum ClockOptionError {
     #[error("{0} needs --clock, such as --clock 5+3")]
     NeedsClock(&'static str),
     /// A delay was asked for on top of an increment.
-    #[error("{option} is used instead of an increment, but {side} {control} has one: write it as {base}+0")]
+    #[error("{option} is used instead of an increment, but {side} {control} has one: write it as {base}")]
     DelayWithIncrement {
         /// `--delay` or `--bronstein`.
         option: &'static str,
@@ -53,9 +53,8 @@ impl Cli {
         };
         let Some((option, bonus)) = delay else { return Ok(Some(ByColor { white, black })) };
         for (side, control) in [("--clock", white), ("--black-clock", black)] {
-            if matches!(control.bonus, Bonus::Increment(_)) {
-                let mut base = TimeControl { bonus: Bonus::None, ..control }.to_string();
-                base.truncate(base.len() - "+0".len());
+            if control.has_increment() {
+                let base = control.with_bonus(Bonus::None).to_string();
                 return Err(ClockOptionError::DelayWithIncrement {
                     option,
                     side,
@@ -111,16 +110,16 @@ mod tests {
     #[test]
     fn clock_options_give_each_side_its_time_control() {
         assert_eq!(controls(&[]), Ok(None));
-        let five_three = TimeControl { base: secs(300.0), bonus: Bonus::Increment(secs(3.0)) };
+        let five_three = TimeControl::new(secs(300.0), Bonus::Increment(secs(3.0)));
         assert_eq!(controls(&["--clock", "5+3"]), Ok(Some(ByColor { white: five_three, black: five_three })));
         let odds = controls(&["--clock", "5+3", "--black-clock", "3+2"]).expect("valid").expect("clocks");
-        assert_eq!(odds.black, TimeControl { base: secs(180.0), bonus: Bonus::Increment(secs(2.0)) });
+        assert_eq!(odds.black, TimeControl::new(secs(180.0), Bonus::Increment(secs(2.0))));
         let delayed = controls(&["--clock", "0.5", "--black-clock", "1+0", "--delay", "2"]).expect("valid");
         let delayed = delayed.expect("clocks");
-        assert_eq!(delayed.white, TimeControl { base: secs(30.0), bonus: Bonus::Delay(secs(2.0)) });
-        assert_eq!(delayed.black, TimeControl { base: secs(60.0), bonus: Bonus::Delay(secs(2.0)) });
+        assert_eq!(delayed.white, TimeControl::new(secs(30.0), Bonus::Delay(secs(2.0))));
+        assert_eq!(delayed.black, TimeControl::new(secs(60.0), Bonus::Delay(secs(2.0))));
         let bronstein = controls(&["--clock", "3", "--bronstein", "1.5"]).expect("valid").expect("clocks");
-        assert_eq!(bronstein.black.bonus, Bonus::Bronstein(secs(1.5)));
+        assert_eq!(bronstein.black.stages()[0].bonus, Bonus::Bronstein(secs(1.5)));
     }
 
     #[test]
@@ -146,10 +145,10 @@ mod tests {
         }
         let edges = controls(&["--clock", "1440", "--black-clock", "0.02", "--delay", "0.1"]);
         let edges = edges.expect("valid").expect("clocks");
-        assert_eq!(edges.white, TimeControl { base: secs(86_400.0), bonus: Bonus::Delay(secs(0.1)) });
-        assert_eq!(edges.black.base, secs(1.2));
+        assert_eq!(edges.white, TimeControl::new(secs(86_400.0), Bonus::Delay(secs(0.1))));
+        assert_eq!(edges.black.base(), secs(1.2));
         let bronstein = controls(&["--clock", "5", "--bronstein", "3600"]).expect("valid").expect("clocks");
-        assert_eq!(bronstein.white.bonus, Bonus::Bronstein(secs(3600.0)));
+        assert_eq!(bronstein.white.stages()[0].bonus, Bonus::Bronstein(secs(3600.0)));
     }
 
     #[test]
