@@ -85,7 +85,11 @@ impl FromStr for TimeControl {
     fn from_str(text: &str) -> Result<TimeControl, TimeControlError> {
         let err = |reason| TimeControlError { text: text.to_owned(), reason };
         let (separator, unit, what) = if text.contains(':') {
-            (':', Duration::from_secs(1), "expected seconds such as 300 (the PGN form, with ':' between stages)")
+            (
+                ':',
+                Duration::from_secs(1),
+                "expected seconds such as 300 (the PGN form, with ':' between stages)",
+            )
         } else {
             (',', Duration::from_secs(60), "expected minutes such as 5 or 0.5")
         };
@@ -98,8 +102,9 @@ impl FromStr for TimeControl {
             let last = i + 1 == parts.len();
             let (moves, rest) = match part.split_once('/') {
                 Some((moves, rest)) => {
-                    let moves = parse_stage_moves(moves)
-                        .ok_or_else(|| err("expected a number of moves from 1 to 999 before '/', such as 40"))?;
+                    let moves = parse_stage_moves(moves).ok_or_else(|| {
+                        err("expected a number of moves from 1 to 999 before '/', such as 40")
+                    })?;
                     (Some(moves), rest)
                 }
                 None => (None, *part),
@@ -437,6 +442,11 @@ impl Clocks {
         self.controls
     }
 
+    /// The side whose turn the clocks are timing (or would be).
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
     /// When the clocks start.
     pub fn clock_start(&self) -> ClockStart {
         self.start
@@ -557,7 +567,8 @@ impl Clocks {
         };
         if !pending_delay.is_zero() {
             let tenths = pending_delay.as_nanos() % 100_000_000;
-            let until = if tenths == 0 { Duration::from_millis(100) } else { Duration::from_nanos(tenths as u64) };
+            let until =
+                if tenths == 0 { Duration::from_millis(100) } else { Duration::from_nanos(tenths as u64) };
             return Some(until.min(pending_delay));
         }
         let left = self.remaining(self.to_move, now);
@@ -1070,7 +1081,10 @@ mod tests {
         assert_eq!(clocks.on_move(t0 + secs(5.0)), secs(57.0), "1. e4 after 5 s: 60 - 5 + 2");
         assert_eq!(clocks.on_move(t0 + secs(8.0)), secs(59.0), "1... e5 after 3 s");
         assert_eq!(ClockStart::from_name("white"), Some(ClockStart::White));
-        assert_eq!(ClockStart::from_name(ClockStart::AfterFirstMoves.name()), Some(ClockStart::AfterFirstMoves));
+        assert_eq!(
+            ClockStart::from_name(ClockStart::AfterFirstMoves.name()),
+            Some(ClockStart::AfterFirstMoves)
+        );
     }
 
     #[test]

@@ -12,7 +12,10 @@ use std::time::{Duration, Instant};
 use super::timeline::Ply;
 use super::{App, Focus, strings};
 use crate::chess::{ByColor, Color, Outcome, Reason};
-use crate::clock::{ClockFace, Clocks, TimeControl};
+use crate::clock::{ClockFace, ClockStart, Clocks, TimeControl};
+
+/// The bell rings as a clock falls under this.
+pub const BELL_UNDER: Duration = Duration::from_secs(10);
 
 impl App {
     /// Plays with clocks of these time controls, as of `now`, where `recorded[i]` is
@@ -22,13 +25,27 @@ impl App {
     /// or the pause key starts them.
     #[must_use]
     pub fn with_clocks(
-        mut self,
+        self,
         controls: ByColor<TimeControl>,
         recorded: &[Option<Duration>],
         now: Instant,
     ) -> App {
-        self.start_clocks(controls, recorded, now);
-        if self.round.clocks.as_ref().is_some_and(Clocks::is_running) {
+        self.with_clocks_starting(controls, ClockStart::default(), recorded, now)
+    }
+
+    /// Plays with clocks as [`App::with_clocks`] does, started as `start` says. With
+    /// [`ClockStart::White`], the first mover's clock runs from the start of a new game.
+    #[must_use]
+    pub fn with_clocks_starting(
+        mut self,
+        controls: ByColor<TimeControl>,
+        start: ClockStart,
+        recorded: &[Option<Duration>],
+        now: Instant,
+    ) -> App {
+        self.start_clocks(controls, start, recorded, now);
+        let under_way = self.game().ply() > 0;
+        if under_way && self.round.clocks.as_ref().is_some_and(Clocks::is_running) {
             if let Some(clocks) = &mut self.round.clocks {
                 clocks.pause(now);
             }
@@ -61,6 +78,7 @@ impl App {
     pub(super) fn start_clocks(
         &mut self,
         controls: ByColor<TimeControl>,
+        clock_start: ClockStart,
         recorded: &[Option<Duration>],
         now: Instant,
     ) {
@@ -69,7 +87,8 @@ impl App {
         let timeline = &mut self.round.timeline;
         timeline.set_times(start, recorded);
         let ply = timeline.game().ply();
-        let mut clocks = Clocks::new(controls.white, controls.black, timeline.game().start().turn());
+        let mut clocks =
+            Clocks::new(controls.white, controls.black, timeline.game().start().turn()).starting(clock_start);
         clocks.set(timeline.times_at(ply).unwrap_or(start), ply, timeline.game().turn(), now);
         if timeline.game().is_over() {
             clocks.stop(now);
@@ -99,13 +118,26 @@ impl App {
     }
 
     /// [`Action::Tick`](super::Action::Tick): the time is `now`; a flag may have fallen.
+    /// The bell rings (for players who want it) as the clock to move falls under
+    /// [`BELL_UNDER`] and at a flag fall.
     pub(super) fn tick(&mut self, now: Instant) {
-        self.now = Some(now);
+        let before = self.now.replace(now);
         let Some(clocks) = &mut self.round.clocks else { return };
-        let Some(color) = clocks.flagged(now) else { return };
-        clocks.stop(now);
-        if !self.game().is_over() {
-            self.decide(|game| game.flag(color));
+        let turn = clocks.to_move();
+        let fell_under = before.is_some_and(|before| {
+            clocks.is_running()
+                && clocks.remaining(turn, before) >= BELL_UNDER
+                && clocks.remaining(turn, now) < BELL_UNDER
+        });
+        let flagged = clocks.flagged(now);
+        if let Some(color) = flagged {
+            clocks.stop(now);
+            if !self.game().is_over() {
+                self.decide(|game| game.flag(color));
+            }
+        }
+        if fell_under || flagged.is_some() {
+            self.ring();
         }
     }
 

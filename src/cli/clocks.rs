@@ -8,7 +8,7 @@ use clap::error::ErrorKind;
 
 use super::Cli;
 use crate::chess::ByColor;
-use crate::clock::{Bonus, MIN_BONUS, TimeControl, bonus_in_bounds, parse_amount};
+use crate::clock::{Bonus, ClockStart, MIN_BONUS, TimeControl, bonus_in_bounds, parse_amount};
 
 /// Clock options that make no sense together.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -37,6 +37,7 @@ impl Cli {
         let Some(white) = self.clock else {
             let given = [
                 ("--black-clock", self.black_clock.is_some()),
+                ("--clock-start", self.clock_start.is_some()),
                 ("--delay", self.delay.is_some()),
                 ("--bronstein", self.bronstein.is_some()),
             ];
@@ -66,6 +67,12 @@ impl Cli {
         Ok(Some(ByColor { white: white.with_bonus(bonus), black: black.with_bonus(bonus) }))
     }
 
+    /// When the clocks start, as `--clock-start` says (by default, after each side's
+    /// first move).
+    pub fn clock_start(&self) -> ClockStart {
+        self.clock_start.unwrap_or_default()
+    }
+
     /// Checks what clap cannot: the options that make no sense together.
     pub fn checked(self) -> Result<Cli, clap::Error> {
         match self.time_controls() {
@@ -78,6 +85,11 @@ impl Cli {
 /// Reads `--clock` and `--black-clock`: `5+3`, `0.5+0`, `10`.
 pub(super) fn parse_time_control(text: &str) -> Result<TimeControl, String> {
     text.parse::<TimeControl>().map_err(|err| err.to_string())
+}
+
+/// Reads `--clock-start`: `white` or `after-first-moves`.
+pub(super) fn parse_clock_start(text: &str) -> Result<ClockStart, String> {
+    ClockStart::from_name(text).ok_or_else(|| format!("expected white or after-first-moves, not {text:?}"))
 }
 
 /// Reads the seconds of `--delay` and `--bronstein`: `2`, `0.5`; a plain decimal
@@ -123,6 +135,21 @@ mod tests {
     }
 
     #[test]
+    fn clock_options_take_stages_in_minutes_or_in_the_pgn_form() {
+        let fide = controls(&["--clock", "40/90+30,30+30"]).expect("valid").expect("clocks");
+        assert_eq!(fide.white.stages().len(), 2);
+        let pgn = controls(&["--clock", "40/5400+30:1800+30"]).expect("valid").expect("clocks");
+        assert_eq!(pgn, fide);
+        let odds =
+            controls(&["--clock", "40/90+30,30+30", "--black-clock", "40/60+30,30+30"]).expect("valid");
+        assert_eq!(odds.expect("clocks").black.base(), secs(3600.0));
+        let delayed = controls(&["--clock", "40/90,30", "--delay", "5"]).expect("valid").expect("clocks");
+        assert!(delayed.white.stages().iter().all(|stage| stage.bonus == Bonus::Delay(secs(5.0))));
+        let cli = Cli::try_parse_from(["hotseat", "--clock", "5", "--clock-start", "white"]).expect("valid");
+        assert_eq!(cli.clock_start(), ClockStart::White);
+    }
+
+    #[test]
     fn clock_options_take_plain_decimals_within_bounds() {
         for (args, expected) in [
             (&["--clock", "5++3"][..], "invalid time control \"5++3\": expected an increment in seconds"),
@@ -162,6 +189,12 @@ mod tests {
             (&["--black-clock", "3+2"][..], "--black-clock needs --clock, such as --clock 5+3"),
             (&["--delay", "2"][..], "--delay needs --clock"),
             (&["--bronstein", "2"][..], "--bronstein needs --clock"),
+            (&["--clock-start", "white"][..], "--clock-start needs --clock"),
+            (&["--clock", "5", "--clock-start", "black"][..], "expected white or after-first-moves"),
+            (
+                &["--clock", "40/90+30,30+30", "--delay", "2"][..],
+                "--clock 40/90+30,30+30 has one: write it as 40/90+0,30+0",
+            ),
             (&["--clock", "5", "--delay", "2", "--bronstein", "2"][..], "cannot be used with"),
             (&["--clock", "five"][..], "invalid time control \"five\""),
             (&["--clock", "0+3"][..], "the base time must be at least a second"),

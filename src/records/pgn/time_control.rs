@@ -5,8 +5,8 @@ use std::time::Duration;
 
 use crate::chess::ByColor;
 use crate::clock::{
-    Bonus, MAX_BONUS, MAX_CLOCK_TIME, MAX_STAGES, Stage, TimeControl, format_seconds, parse_amount,
-    parse_stage_moves,
+    Bonus, ClockStart, MAX_BONUS, MAX_CLOCK_TIME, MAX_STAGES, Stage, TimeControl, format_seconds,
+    parse_amount, parse_stage_moves,
 };
 
 /// The PGN tag for Black's own time control, written only for time odds (the
@@ -16,6 +16,16 @@ pub const BLACK_TIME_CONTROL_TAG: &str = "BlackTimeControl";
 /// The PGN tag for a delay, which the standard `TimeControl` tag cannot say:
 /// `simple 3` or `Bronstein 3` (seconds, for both sides).
 pub const TIME_DELAY_TAG: &str = "TimeDelay";
+
+/// The PGN tag for when the clocks start, written only when it is not the default:
+/// `white` (the first mover's clock runs from the start, and every move earns its
+/// bonus, as over the board).
+pub const CLOCK_START_TAG: &str = "ClockStart";
+
+/// Reads a [`CLOCK_START_TAG`] value; the default for a value this program does not know.
+pub fn read_clock_start(text: Option<&str>) -> ClockStart {
+    text.and_then(ClockStart::from_name).unwrap_or_default()
+}
 
 /// The PGN tag for the time left on the clock of the side to move when a game was
 /// saved in the middle of a turn (`0:00:51`, written as `%clk` is), so a game
@@ -257,7 +267,9 @@ mod tests {
         assert_eq!(time_control_in_tag("86400+3600"), Ok(Some(tc("1440+3600"))));
         let engines = TimeControl::new(secs(10.0), Bonus::Increment(secs(0.05)));
         assert_eq!(time_control_in_tag("10+0.05"), Ok(Some(engines)), "smaller than --clock takes");
-        for unplayable in ["0+3", "1e3", "inf", "300+nan", "300+-1", "300++3", "40/9000", "0/9000:300", "-300"] {
+        for unplayable in
+            ["0+3", "1e3", "inf", "300+nan", "300+-1", "300++3", "40/9000", "0/9000:300", "-300"]
+        {
             assert_eq!(time_control_in_tag(unplayable), Ok(None), "{unplayable}");
         }
         for (text, reason) in [
@@ -276,6 +288,15 @@ mod tests {
         }
         for out in ["Bronstein 3600.5", "simple 99999999999999999999999"] {
             assert_eq!(delay_in_tag(out), Err("the delay must be at most an hour"), "{out}");
+        }
+    }
+
+    #[test]
+    fn the_clock_start_tag_reads_back_and_anything_else_is_the_default() {
+        assert_eq!(read_clock_start(Some(ClockStart::White.name())), ClockStart::White);
+        assert_eq!(read_clock_start(Some(" white ")), ClockStart::White);
+        for other in [None, Some("black"), Some(""), Some("after-first-moves")] {
+            assert_eq!(read_clock_start(other), ClockStart::AfterFirstMoves, "{other:?}");
         }
     }
 
