@@ -9,10 +9,10 @@
 
 use std::time::{Duration, Instant};
 
-use super::timeline::Ply;
+use super::timeline::{Ply, Timeline};
 use super::{App, Focus, strings};
 use crate::chess::{ByColor, Color, Outcome, Reason};
-use crate::clock::{ClockFace, ClockStart, Clocks, TimeControl};
+use crate::clock::{ClockFace, ClockStart, Clocks, MAX_CLOCK_TIME, TimeControl};
 
 /// The bell rings as a clock falls under this.
 pub const BELL_UNDER: Duration = Duration::from_secs(10);
@@ -85,11 +85,12 @@ impl App {
         self.now = Some(now);
         let start = ByColor { white: controls.white.base(), black: controls.black.base() };
         let timeline = &mut self.round.timeline;
-        timeline.set_times(start, recorded);
+        timeline.set_times(start, recorded, |color, n| controls[color].time_added_at(n));
         let ply = timeline.game().ply();
         let mut clocks =
             Clocks::new(controls.white, controls.black, timeline.game().start().turn()).starting(clock_start);
-        clocks.set(timeline.times_at(ply).unwrap_or(start), ply, timeline.game().turn(), now);
+        let times = times_at(timeline, controls, ply).unwrap_or(start);
+        clocks.set(times, ply, timeline.game().turn(), now);
         if timeline.game().is_over() {
             clocks.stop(now);
         }
@@ -193,8 +194,9 @@ impl App {
     pub(super) fn clocks_after_step(&mut self) {
         let timeline = &self.round.timeline;
         let ply = timeline.game().ply();
+        let Some(controls) = self.round.clocks.as_ref().map(Clocks::controls) else { return };
         let (Some(clocks), Some(now), Some(times)) =
-            (&mut self.round.clocks, self.now, timeline.times_at(ply))
+            (&mut self.round.clocks, self.now, times_at(timeline, controls, ply))
         else {
             return;
         };
@@ -215,6 +217,25 @@ impl App {
             self.round.focus = Focus::Idle;
         }
     }
+}
+
+/// Both clocks as they stood when the position after `ply` half-moves was reached:
+/// the last times known (measured here or read from a record), with the time of every
+/// stage completed since (a record without clock times, say, resumed in a later
+/// stage).
+fn times_at(timeline: &Timeline, controls: ByColor<TimeControl>, ply: usize) -> Option<ByColor<Duration>> {
+    let (known, mut times) = timeline.times_known_at(ply)?;
+    let first = timeline.game().start().turn();
+    let made = |color: Color, ply: usize| {
+        let ply = u32::try_from(ply).unwrap_or(u32::MAX);
+        if color == first { ply.div_ceil(2) } else { ply / 2 }
+    };
+    for color in [Color::White, Color::Black] {
+        for n in made(color, known) + 1..=made(color, ply) {
+            times[color] = times[color].saturating_add(controls[color].time_added_at(n)).min(MAX_CLOCK_TIME);
+        }
+    }
+    Some(times)
 }
 
 fn stop(clocks: &mut Clocks, outcome: Outcome, turn: Color, now: Instant) {
