@@ -76,6 +76,10 @@ impl Round {
 
 /// The state of the game screen.
 #[derive(Clone, Debug)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent switches: flipped, auto-flip, the bell, quitting"
+)]
 pub struct App {
     round: Round,
     /// The time of the last tick: the clocks are read at it.
@@ -439,7 +443,7 @@ impl App {
         let controls = self.clocks().map(|clocks| (clocks.controls(), clocks.clock_start()));
         self.round = Round::new(Game::from_position(start));
         if let (Some((controls, clock_start)), Some(now)) = (controls, self.now) {
-            self.start_clocks(controls, clock_start, &[], now);
+            self.start_clocks(&controls, clock_start, &[], now);
         }
         self.orient();
         self.effects.push(Effect::NewGame);

@@ -24,6 +24,7 @@ pub use open::{Opened, choose_game, open_game};
 /// Chess for two people sharing one terminal.
 #[derive(Debug, Parser)]
 #[command(name = "hotseat", version, about, long_about = None)]
+#[expect(clippy::struct_excessive_bools, reason = "on/off command-line switches are bools")]
 pub struct Cli {
     /// What to do instead of playing.
     #[command(subcommand)]
@@ -89,7 +90,7 @@ pub struct Cli {
     /// (5+3; fractions of minutes too: 0.5+0). From a second to a day (1440), with an
     /// increment of 0 or from 0.1 to 3600 seconds. Stages: MOVES/MIN+SEC, separated by
     /// commas, the last for the rest of the game: 40/90+30,30+30 is 90 minutes for 40
-    /// moves, then 30 more, with 30 seconds a move. The PGN TimeControl form, in
+    /// moves, then 30 more, with 30 seconds a move. The PGN time-control tag's form, in
     /// seconds with colons between stages, is read too: 40/5400+30:1800+30. A game
     /// loaded with --resume or --pgn keeps its own clocks without this, and starts
     /// fresh ones with it.

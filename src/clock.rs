@@ -1066,7 +1066,7 @@ mod tests {
             }
             let left = clocks.remaining(Color::White, t0);
             assert_eq!(left, [secs(3.0), secs(9.0), secs(12.0)][stage], "stage {stage}");
-            assert_eq!(clocks.flagged(t0 + left - secs(0.001)), None, "stage {stage}");
+            assert_eq!(clocks.flagged(t0 + left.saturating_sub(secs(0.001))), None, "stage {stage}");
             assert_eq!(clocks.flagged(t0 + left), Some(Color::White), "stage {stage}");
         }
     }

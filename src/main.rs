@@ -68,7 +68,7 @@ fn play(args: &Cli) -> Result<ExitCode> {
     let mut app =
         App::new(record.game).with_players(white, black).with_auto_flip(args.auto_flip).with_bell(args.bell);
     if let Some((controls, times)) = clocks {
-        app = app.with_clocks_starting(controls, clock_start, &times, Instant::now());
+        app = app.with_clocks_starting(&controls, clock_start, &times, Instant::now());
         if let Some(left) = left {
             app = app.with_time_left(left);
         }

@@ -462,9 +462,9 @@ fn a_flag_falls_in_the_first_stage_too() {
 fn clocks_started_by_white_run_from_the_start_and_say_so_in_the_record() {
     let t0 = Instant::now();
     let controls = ByColor { white: control("1+2"), black: control("1+2") };
-    let mut app = App::new(Game::new()).with_clocks_starting(controls, ClockStart::White, &[], t0);
+    let mut app = App::new(Game::new()).with_clocks_starting(&controls, ClockStart::White, &[], t0);
     assert!(
-        app.clocks().is_some_and(|c| c.is_running()) && !app.clocks_paused(),
+        app.clocks().is_some_and(hotseat::clock::Clocks::is_running) && !app.clocks_paused(),
         "a new game starts at once"
     );
     move_at(&mut app, t0 + secs(5.0), "e4");
@@ -479,14 +479,18 @@ fn clocks_started_by_white_run_from_the_start_and_say_so_in_the_record() {
     assert_eq!(records::clock_start(&record), ClockStart::White);
     let (controls, times) = records::clocks(&record, None).expect("a time control");
     let mut resumed = App::new(record.game.clone()).with_clocks_starting(
-        controls,
+        &controls,
         records::clock_start(&record),
         times,
         t0,
     );
-    assert_eq!(resumed.clocks().map(|c| c.clock_start()), Some(ClockStart::White));
+    assert_eq!(resumed.clocks().map(hotseat::clock::Clocks::clock_start), Some(ClockStart::White));
     press(&mut resumed, Key::Ctrl('n'));
-    assert_eq!(resumed.clocks().map(|c| c.clock_start()), Some(ClockStart::White), "a new game too");
+    assert_eq!(
+        resumed.clocks().map(hotseat::clock::Clocks::clock_start),
+        Some(ClockStart::White),
+        "a new game too"
+    );
     let default = App::new(Game::new()).with_clocks(controls, &[], t0);
     let text = recorder.record(&default).to_pgn();
     assert!(!text.contains("ClockStart"), "the default is not written:\n{text}");

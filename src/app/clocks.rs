@@ -30,7 +30,7 @@ impl App {
         recorded: &[Option<Duration>],
         now: Instant,
     ) -> App {
-        self.with_clocks_starting(controls, ClockStart::default(), recorded, now)
+        self.with_clocks_starting(&controls, ClockStart::default(), recorded, now)
     }
 
     /// Plays with clocks as [`App::with_clocks`] does, started as `start` says. With
@@ -38,7 +38,7 @@ impl App {
     #[must_use]
     pub fn with_clocks_starting(
         mut self,
-        controls: ByColor<TimeControl>,
+        controls: &ByColor<TimeControl>,
         start: ClockStart,
         recorded: &[Option<Duration>],
         now: Instant,
@@ -77,7 +77,7 @@ impl App {
     /// Gives the game in play fresh clocks of these time controls.
     pub(super) fn start_clocks(
         &mut self,
-        controls: ByColor<TimeControl>,
+        controls: &ByColor<TimeControl>,
         clock_start: ClockStart,
         recorded: &[Option<Duration>],
         now: Instant,
@@ -196,7 +196,7 @@ impl App {
         let ply = timeline.game().ply();
         let Some(controls) = self.round.clocks.as_ref().map(Clocks::controls) else { return };
         let (Some(clocks), Some(now), Some(times)) =
-            (&mut self.round.clocks, self.now, times_at(timeline, controls, ply))
+            (&mut self.round.clocks, self.now, times_at(timeline, &controls, ply))
         else {
             return;
         };
@@ -223,7 +223,7 @@ impl App {
 /// the last times known (measured here or read from a record), with the time of every
 /// stage completed since (a record without clock times, say, resumed in a later
 /// stage).
-fn times_at(timeline: &Timeline, controls: ByColor<TimeControl>, ply: usize) -> Option<ByColor<Duration>> {
+fn times_at(timeline: &Timeline, controls: &ByColor<TimeControl>, ply: usize) -> Option<ByColor<Duration>> {
     let (known, mut times) = timeline.times_known_at(ply)?;
     let first = timeline.game().start().turn();
     let made = |color: Color, ply: usize| {
