@@ -559,3 +559,14 @@ fn with_the_bell_a_refused_move_a_clock_under_ten_seconds_and_a_flag_ring_it() {
     move_at(&mut quiet, t0, "e5");
     assert!(!quiet.update(Action::Tick(t0 + secs(15.0))).contains(&Effect::Bell));
 }
+
+#[test]
+fn with_the_bell_a_refused_pointed_move_rings_it_and_picking_up_does_not() {
+    use hotseat::app::{Point, Pointer};
+    let square = |name: &str| Pointer::Square(name.parse().expect("a square"));
+    let mut app = App::new(Game::new()).with_bell(true);
+    assert_eq!(app.update(Action::Point(Point::Down(square("e2")))), []);
+    assert_eq!(app.update(Action::Point(Point::Up(Some(square("e2"))))), []);
+    assert_eq!(app.update(Action::Point(Point::Down(square("e5")))), [Effect::Bell], "e2-e5 is refused");
+    assert!(app.message().is_some_and(|m| m.text.contains("e5")), "{:?}", app.message());
+}
