@@ -520,6 +520,31 @@ fn a_stages_time_is_added_after_each_sides_second_move_in_a_real_terminal() {
 }
 
 #[test]
+fn a_simple_delay_counts_down_beside_the_clock_in_a_real_terminal() {
+    let data = DataDir::new("delay");
+    let mut s = Session::start_with(&["--clock", "1", "--delay", "2"], &data.env());
+    s.wait_for("White to move");
+    s.play("e4", "1. e4");
+    s.play("e5", "White to move");
+    let mut seen = std::collections::BTreeSet::new();
+    let deadline = Instant::now() + PATIENCE;
+    while seen.len() < 3 {
+        assert!(Instant::now() < deadline, "the delay never counted down: {seen:?}\n{}", s.contents());
+        let screen = s.contents();
+        let line = screen.lines().find(|l| l.contains("▸ White")).unwrap_or_default().to_owned();
+        seen.extend(
+            line.split_whitespace()
+                .find(|word| word.starts_with('d') && word.contains('.'))
+                .map(str::to_owned),
+        );
+        s.read_for(Duration::from_millis(20));
+    }
+    assert!(s.contents().contains("1:00"), "the clock stands still meanwhile:\n{}", s.contents());
+    s.send("\x11");
+    assert!(s.wait_for_exit().success(), "Ctrl-Q quits");
+}
+
+#[test]
 fn the_bell_rings_on_an_illegal_move_only_with_bell() {
     for (args, rings) in [(&["--bell"][..], true), (&[][..], false)] {
         let data = DataDir::new("bell");

@@ -25,8 +25,13 @@ pub fn render(row: Rect, buf: &mut Buffer, app: &App, side: Color, look: &Look) 
     if let Some(delay) = face.delay {
         spans.push(Span::styled(format!(" d{}", format_display(delay)), look.dim()));
     }
-    spans.push(clock_span(face, app.clocks_paused(), look));
-    let line = Line::from(spans);
+    let clock = clock_span(face, app.clocks_paused(), look);
+    // On a narrow panel the clock alone, rather than nothing.
+    spans.push(clock);
+    let mut line = Line::from(spans);
+    if line.width() >= usize::from(row.width) {
+        line = Line::from(line.spans.split_off(line.spans.len() - 1));
+    }
     let width = line.width() as u16;
     if row.width <= width || row.height == 0 {
         return;
@@ -111,6 +116,13 @@ mod tests {
         let mut buf = Buffer::empty(Rect::new(0, 0, 24, 1));
         render(buf.area, &mut buf, &app, Color::White, &Look::default());
         assert_eq!(row_text(&buf, 0), format!("{:>24}", "39 to go 1:30:00 "), "one of 40 moves made");
+        let mut narrow = Buffer::empty(Rect::new(0, 0, 12, 1));
+        render(narrow.area, &mut narrow, &app, Color::White, &Look::default());
+        assert_eq!(
+            row_text(&narrow, 0),
+            format!("{:>12}", " 1:30:00 "),
+            "the clock alone when both cannot fit"
+        );
         let control = crate::clock::TimeControl::new(
             Duration::from_secs(60),
             crate::clock::Bonus::Delay(Duration::from_secs(3)),
