@@ -76,6 +76,10 @@ impl Round {
 
 /// The state of the game screen.
 #[derive(Clone, Debug)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent switches: flipped, auto-flip, the bell, quitting"
+)]
 pub struct App {
     round: Round,
     /// The time of the last tick: the clocks are read at it.
@@ -83,6 +87,8 @@ pub struct App {
     players: ByColor<String>,
     flipped: bool,
     auto_flip: bool,
+    /// Whether the app asks for the bell ([`Effect::Bell`]).
+    bell: bool,
     quit: bool,
     effects: Vec<Effect>,
 }
@@ -96,6 +102,7 @@ impl App {
             players: ByColor::new_with(|color| color.name().to_owned()),
             flipped: false,
             auto_flip: false,
+            bell: false,
             quit: false,
             effects: Vec::new(),
         }
@@ -105,6 +112,13 @@ impl App {
     #[must_use]
     pub fn with_players(mut self, white: impl Into<String>, black: impl Into<String>) -> App {
         self.players = ByColor { white: white.into(), black: black.into() };
+        self
+    }
+
+    /// Turns the board after every move so the side to move sits at the bottom.
+    #[must_use]
+    pub fn with_bell(mut self, on: bool) -> App {
+        self.bell = on;
         self
     }
 
@@ -426,10 +440,10 @@ impl App {
 
     fn new_game(&mut self) {
         let start = self.game().start().clone();
-        let controls = self.clocks().map(Clocks::controls);
+        let controls = self.clocks().map(|clocks| (clocks.controls(), clocks.clock_start()));
         self.round = Round::new(Game::from_position(start));
-        if let (Some(controls), Some(now)) = (controls, self.now) {
-            self.start_clocks(controls, &[], now);
+        if let (Some((controls, clock_start)), Some(now)) = (controls, self.now) {
+            self.start_clocks(&controls, clock_start, &[], now);
         }
         self.orient();
         self.effects.push(Effect::NewGame);
@@ -517,5 +531,18 @@ impl App {
 
     fn error(&mut self, text: impl Into<String>) {
         self.round.message = Some(Message::error(text));
+    }
+
+    /// A move was refused: says why, and rings the bell for players who want it.
+    fn refuse_move(&mut self, text: impl Into<String>) {
+        self.error(text);
+        self.ring();
+    }
+
+    /// Asks for the bell, if the players want it.
+    fn ring(&mut self) {
+        if self.bell {
+            self.effects.push(Effect::Bell);
+        }
     }
 }

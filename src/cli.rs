@@ -12,7 +12,7 @@ use clap::{CommandFactory, Parser, Subcommand};
 use clap_complete::Shell;
 
 use crate::chess::Position;
-use crate::clock::TimeControl;
+use crate::clock::{ClockStart, TimeControl};
 use crate::ui::{ColorSupport, Look, PieceSet, THEMES, Theme};
 
 mod clocks;
@@ -24,6 +24,7 @@ pub use open::{Opened, choose_game, open_game};
 /// Chess for two people sharing one terminal.
 #[derive(Debug, Parser)]
 #[command(name = "hotseat", version, about, long_about = None)]
+#[expect(clippy::struct_excessive_bools, reason = "on/off command-line switches are bools")]
 pub struct Cli {
     /// What to do instead of playing.
     #[command(subcommand)]
@@ -87,14 +88,29 @@ pub struct Cli {
 
     /// Play with clocks: minutes each, plus a Fischer increment in seconds per move
     /// (5+3; fractions of minutes too: 0.5+0). From a second to a day (1440), with an
-    /// increment of 0 or from 0.1 to 3600 seconds. A game loaded with --resume or --pgn
-    /// keeps its own clocks without this, and starts fresh ones with it.
+    /// increment of 0 or from 0.1 to 3600 seconds. Stages: MOVES/MIN+SEC, separated by
+    /// commas, the last for the rest of the game: 40/90+30,30+30 is 90 minutes for 40
+    /// moves, then 30 more, with 30 seconds a move. The PGN time-control tag's form, in
+    /// seconds with colons between stages, is read too: 40/5400+30:1800+30. A game
+    /// loaded with --resume or --pgn keeps its own clocks without this, and starts
+    /// fresh ones with it.
     #[arg(long, value_name = "MIN+SEC", value_parser = clocks::parse_time_control)]
     pub clock: Option<TimeControl>,
 
-    /// Black's own time control, for time odds (White's is --clock).
+    /// Black's own time control, for time odds (White's is --clock); stages too.
     #[arg(long, value_name = "MIN+SEC", value_parser = clocks::parse_time_control)]
     pub black_clock: Option<TimeControl>,
+
+    /// When the clocks start: after-first-moves (the default: neither side's first
+    /// move is timed, as on lichess) or white (over the board: White's clock runs from
+    /// the start, and the increment is added from move 1).
+    #[arg(long, value_name = "WHEN", value_parser = clocks::parse_clock_start)]
+    pub clock_start: Option<ClockStart>,
+
+    /// Ring the terminal bell when a clock falls under 10 seconds, when a flag falls,
+    /// and when a move is refused.
+    #[arg(long)]
+    pub bell: bool,
 
     /// A simple (US) delay of SEC seconds (0.1 to 3600) each move, for both sides,
     /// instead of an increment: the clock waits that long before it runs.

@@ -23,13 +23,32 @@ pub enum Bonus {
     Bronstein(Duration),
 }
 
-/// A player's time control: base time and a per-move bonus.
+/// One stage of a time control: so much time for so many moves (each side's own), or
+/// for the rest of the game, with a per-move bonus.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Stage {
+    /// The moves the stage lasts, counted for each side; `None` for the rest of the game.
+    pub moves: Option<u16>,
+    /// The time the stage puts on the clock: the base time for the first stage, added
+    /// at the end of the one before for the others.
+    pub time: Duration,
+    /// The per-move bonus during the stage.
+    pub bonus: Bonus,
+}
+
+/// The most stages a time control has (FIDE's longest has three).
+pub const MAX_STAGES: usize = 4;
+
+/// A player's time control: one or more stages, the last for the rest of the game.
+///
+/// `5+3` has one stage; FIDE's classical control, 90 minutes for 40 moves then 30
+/// minutes for the rest with 30 seconds a move from move 1, has two (`40/90+30,30+30`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeControl {
-    /// Time on the clock at the start.
-    pub base: Duration,
-    /// The per-move bonus.
-    pub bonus: Bonus,
+    /// The stages in order; those past `len` are `Stage::default()`, so that equal
+    /// controls compare equal.
+    stages: [Stage; MAX_STAGES],
+    len: u8,
 }
 
 /// A time control that could not be read.
@@ -40,33 +59,81 @@ pub struct TimeControlError {
     reason: &'static str,
 }
 
+/// The most moves a stage can last.
+pub const MAX_STAGE_MOVES: u16 = 999;
+
+/// Reads a stage's move count, `40` in `40/90`: from 1 to [`MAX_STAGE_MOVES`].
+pub(crate) fn parse_stage_moves(text: &str) -> Option<u16> {
+    let text = text.trim();
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) || text.len() > 3 {
+        return None;
+    }
+    text.parse().ok().filter(|&n| (1..=MAX_STAGE_MOVES).contains(&n))
+}
+
 impl FromStr for TimeControl {
     type Err = TimeControlError;
 
     /// Reads `MINUTES+SECONDS` as base minutes and a Fischer increment in seconds:
-    /// `5+3`, `0.5+0`, `90+30`; a bare `10` means no increment. The numbers are plain
-    /// decimals (no sign, exponent, `inf` or `nan`), kept to the millisecond; the base
-    /// time is from [`MIN_BASE_TIME`] to [`MAX_CLOCK_TIME`], the increment 0 or from
-    /// [`MIN_BONUS`] to [`MAX_BONUS`].
+    /// `5+3`, `0.5+0`, `90+30`; a bare `10` means no increment. Stages are written
+    /// `MOVES/MINUTES+SECONDS` and separated by commas, the last without a move count:
+    /// `40/90+30,30+30`. The PGN `TimeControl` form in seconds, with colons between
+    /// stages, is read too: `40/5400+30:1800+30`. The numbers are plain decimals (no
+    /// sign, exponent, `inf` or `nan`), kept to the millisecond; each stage's time is
+    /// from [`MIN_BASE_TIME`] to [`MAX_CLOCK_TIME`], the increment 0 or from
+    /// [`MIN_BONUS`] to [`MAX_BONUS`], a stage's moves from 1 to [`MAX_STAGE_MOVES`].
     fn from_str(text: &str) -> Result<TimeControl, TimeControlError> {
         let err = |reason| TimeControlError { text: text.to_owned(), reason };
-        let (minutes, seconds) = match text.trim().split_once('+') {
-            Some((m, s)) => (m, Some(s)),
-            None => (text.trim(), None),
+        let (separator, unit, what) = if text.contains(':') {
+            (
+                ':',
+                Duration::from_secs(1),
+                "expected seconds such as 300 (the PGN form, with ':' between stages)",
+            )
+        } else {
+            (',', Duration::from_secs(60), "expected minutes such as 5 or 0.5")
         };
-        let base = parse_amount(minutes, Duration::from_secs(60))
-            .ok_or_else(|| err("expected minutes such as 5 or 0.5"))?;
-        let base = check_base(base).map_err(err)?;
-        let increment = match seconds {
-            Some(s) => parse_amount(s, Duration::from_secs(1))
-                .ok_or_else(|| err("expected an increment in seconds after '+', such as 3 or 0.5"))?,
-            None => Duration::ZERO,
-        };
-        if !bonus_in_bounds(increment) {
-            return Err(err("the increment must be 0, or from a tenth of a second to an hour"));
+        let parts: Vec<&str> = text.split(separator).collect();
+        if parts.len() > MAX_STAGES {
+            return Err(err("at most four stages"));
         }
-        let bonus = if increment.is_zero() { Bonus::None } else { Bonus::Increment(increment) };
-        Ok(TimeControl { base, bonus })
+        let mut stages = Vec::with_capacity(parts.len());
+        for (i, part) in parts.iter().enumerate() {
+            let last = i + 1 == parts.len();
+            let (moves, rest) = match part.split_once('/') {
+                Some((moves, rest)) => {
+                    let moves = parse_stage_moves(moves).ok_or_else(|| {
+                        err("expected a number of moves from 1 to 999 before '/', such as 40")
+                    })?;
+                    (Some(moves), rest)
+                }
+                None => (None, *part),
+            };
+            if moves.is_some() == last {
+                return Err(err(if last {
+                    "the last stage is for the rest of the game: no move count, as in 40/90+30,30+30"
+                } else {
+                    "every stage but the last needs a number of moves, as in 40/90+30,30+30"
+                }));
+            }
+            let (time, seconds) = match rest.trim().split_once('+') {
+                Some((m, s)) => (m, Some(s)),
+                None => (rest.trim(), None),
+            };
+            let time = parse_amount(time, unit).ok_or_else(|| err(what))?;
+            let time = check_base(time).map_err(err)?;
+            let increment = match seconds {
+                Some(s) => parse_amount(s, Duration::from_secs(1))
+                    .ok_or_else(|| err("expected an increment in seconds after '+', such as 3 or 0.5"))?,
+                None => Duration::ZERO,
+            };
+            if !bonus_in_bounds(increment) {
+                return Err(err("the increment must be 0, or from a tenth of a second to an hour"));
+            }
+            let bonus = if increment.is_zero() { Bonus::None } else { Bonus::Increment(increment) };
+            stages.push(Stage { moves, time, bonus });
+        }
+        TimeControl::staged(&stages).map_err(err)
     }
 }
 
@@ -124,9 +191,111 @@ pub(crate) fn parse_amount(text: &str, unit: Duration) -> Option<Duration> {
 }
 
 impl TimeControl {
-    /// The same base time with another bonus.
-    pub fn with_bonus(self, bonus: Bonus) -> TimeControl {
-        TimeControl { bonus, ..self }
+    /// Sudden death: `base` for the whole game, with `bonus` for each move.
+    pub const fn new(base: Duration, bonus: Bonus) -> TimeControl {
+        let mut stages = [Stage { moves: None, time: Duration::ZERO, bonus: Bonus::None }; MAX_STAGES];
+        stages[0] = Stage { moves: None, time: base, bonus };
+        TimeControl { stages, len: 1 }
+    }
+
+    /// A time control of these stages, in order: from one to [`MAX_STAGES`], each
+    /// with a move count but the last, which is for the rest of the game.
+    pub fn staged(stages: &[Stage]) -> Result<TimeControl, &'static str> {
+        let Some((last, earlier)) = stages.split_last() else { return Err("no stages") };
+        if stages.len() > MAX_STAGES {
+            return Err("at most four stages");
+        }
+        if last.moves.is_some() {
+            return Err("the last stage is for the rest of the game: no move count, as in 40/90+30,30+30");
+        }
+        if earlier.iter().any(|stage| stage.moves.is_none_or(|n| n == 0)) {
+            return Err("every stage but the last needs a number of moves, as in 40/90+30,30+30");
+        }
+        let mut control = TimeControl::new(Duration::ZERO, Bonus::None);
+        control.stages[..stages.len()].copy_from_slice(stages);
+        control.len = stages.len() as u8;
+        Ok(control)
+    }
+
+    /// The stages, in order.
+    pub fn stages(&self) -> &[Stage] {
+        &self.stages[..usize::from(self.len)]
+    }
+
+    /// The time on the clock at the start: the first stage's.
+    pub fn base(&self) -> Duration {
+        self.stages[0].time
+    }
+
+    /// Whether any stage has a Fischer increment.
+    pub fn has_increment(&self) -> bool {
+        self.stages().iter().any(|stage| matches!(stage.bonus, Bonus::Increment(_)))
+    }
+
+    /// The same stages and times with another bonus, in every stage.
+    #[must_use]
+    pub fn with_bonus(mut self, bonus: Bonus) -> TimeControl {
+        let len = usize::from(self.len);
+        for stage in &mut self.stages[..len] {
+            stage.bonus = bonus;
+        }
+        self
+    }
+
+    /// The stage a side is in after making `made` moves (its index), and how many
+    /// moves are left in it (`None` in the last stage).
+    pub fn stage_after(&self, made: u32) -> (usize, Option<u32>) {
+        let mut end = 0u32;
+        for (i, stage) in self.stages().iter().enumerate() {
+            let Some(moves) = stage.moves else { return (i, None) };
+            end += u32::from(moves);
+            if made < end {
+                return (i, Some(end - made));
+            }
+        }
+        (usize::from(self.len) - 1, None)
+    }
+
+    /// The time added to a side's clock when its move number `made` (from 1) completes
+    /// a stage: the next stage's time; zero otherwise.
+    pub fn time_added_at(&self, made: u32) -> Duration {
+        let (before, _) = self.stage_after(made.saturating_sub(1));
+        match self.stage_after(made) {
+            (after, _) if after != before && made > 0 => self.stages[after].time,
+            _ => Duration::ZERO,
+        }
+    }
+
+    /// The bonus for a side's next move after making `made` moves.
+    pub fn bonus_after(&self, made: u32) -> Bonus {
+        self.stages[self.stage_after(made).0].bonus
+    }
+}
+
+/// When the clocks start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ClockStart {
+    /// Neither side's first move is timed (as on lichess): the clocks start once both
+    /// sides have made their first move.
+    #[default]
+    AfterFirstMoves,
+    /// Over-the-board rules: the first mover's clock (White's, in a game from the
+    /// start) runs from the start of the game, and every move earns its bonus.
+    White,
+}
+
+impl ClockStart {
+    /// The name used on the command line and in the `ClockStart` PGN tag.
+    pub fn name(self) -> &'static str {
+        match self {
+            ClockStart::AfterFirstMoves => "after-first-moves",
+            ClockStart::White => "white",
+        }
+    }
+
+    /// Reads a [`ClockStart::name`].
+    pub fn from_name(name: &str) -> Option<ClockStart> {
+        [ClockStart::AfterFirstMoves, ClockStart::White].into_iter().find(|start| start.name() == name.trim())
     }
 }
 
@@ -154,16 +323,26 @@ fn decimal(numerator: u128, denominator: u128) -> String {
 }
 
 impl fmt::Display for TimeControl {
-    /// `5+3`, `0.5+0`, `5 d3` (simple delay), `5 b3` (Bronstein).
+    /// `5+3`, `0.5+0`, `5 delay 3` (simple delay), `5 Bronstein 3`; stages separated
+    /// by commas, with their move counts: `40/90+30,30+30`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let minutes = decimal(self.base.as_millis(), 60_000);
-        let secs = |d: Duration| format_seconds(d);
-        match self.bonus {
-            Bonus::None => write!(f, "{minutes}+0"),
-            Bonus::Increment(d) => write!(f, "{minutes}+{}", secs(d)),
-            Bonus::Delay(d) => write!(f, "{minutes} delay {}", secs(d)),
-            Bonus::Bronstein(d) => write!(f, "{minutes} Bronstein {}", secs(d)),
+        for (i, stage) in self.stages().iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            if let Some(moves) = stage.moves {
+                write!(f, "{moves}/")?;
+            }
+            let minutes = decimal(stage.time.as_millis(), 60_000);
+            let secs = |d: Duration| format_seconds(d);
+            match stage.bonus {
+                Bonus::None => write!(f, "{minutes}+0"),
+                Bonus::Increment(d) => write!(f, "{minutes}+{}", secs(d)),
+                Bonus::Delay(d) => write!(f, "{minutes} delay {}", secs(d)),
+                Bonus::Bronstein(d) => write!(f, "{minutes} Bronstein {}", secs(d)),
+            }?;
         }
+        Ok(())
     }
 }
 
@@ -188,13 +367,18 @@ pub struct ClockFace {
     /// Whether the time left is low: under a tenth of the base time, but at least
     /// 10 seconds and at most a minute.
     pub low: bool,
+    /// The moves left in the stage, for a side in a stage with a move count.
+    pub to_go: Option<u32>,
+    /// What is left of a simple delay, while it counts down before the time runs.
+    pub delay: Option<Duration>,
 }
 
 /// Two chess clocks.
 ///
-/// Neither side's first move is timed (as on lichess): the clocks start once both
-/// sides have made their first move, and from then on the clock of the side to move
-/// runs.
+/// By default neither side's first move is timed (as on lichess): the clocks start
+/// once both sides have made their first move, and from then on the clock of the side
+/// to move runs ([`ClockStart`] says otherwise). At the end of a stage, the move that
+/// completes its move count adds the next stage's time to the mover's clock.
 ///
 /// ```
 /// use std::time::{Duration, Instant};
@@ -223,15 +407,15 @@ pub struct Clocks {
     stopped: bool,
     to_move: Color,
     ply: usize,
+    /// The side that moved first, from which the moves each side made are counted.
+    first: Color,
+    start: ClockStart,
 }
-
-/// The ply from which moves are timed: after each side's first move.
-const FIRST_TIMED_PLY: usize = 2;
 
 impl Clocks {
     /// Fresh clocks for a game starting with `to_move` to play.
     pub fn new(white: TimeControl, black: TimeControl, to_move: Color) -> Clocks {
-        let remaining = ByColor { white: white.base, black: black.base };
+        let remaining = ByColor { white: white.base(), black: black.base() };
         Clocks {
             controls: ByColor { white, black },
             remaining,
@@ -241,7 +425,16 @@ impl Clocks {
             stopped: false,
             to_move,
             ply: 0,
+            first: to_move,
+            start: ClockStart::default(),
         }
+    }
+
+    /// The same clocks, started as `start` says (before any move is made).
+    #[must_use]
+    pub fn starting(mut self, start: ClockStart) -> Clocks {
+        self.start = start;
+        self
     }
 
     /// The time controls.
@@ -249,9 +442,35 @@ impl Clocks {
         self.controls
     }
 
-    /// Whether this turn is timed: both sides have made their first move.
+    /// The side whose turn the clocks are timing (or would be).
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// When the clocks start.
+    pub fn clock_start(&self) -> ClockStart {
+        self.start
+    }
+
+    /// Whether this turn is timed: both sides have made their first move, or every
+    /// move is timed.
     fn turn_is_timed(&self) -> bool {
-        self.ply >= FIRST_TIMED_PLY && !self.stopped
+        let first_timed_ply = match self.start {
+            ClockStart::AfterFirstMoves => 2,
+            ClockStart::White => 0,
+        };
+        self.ply >= first_timed_ply && !self.stopped
+    }
+
+    /// The moves `color` has made so far.
+    pub fn moves_made(&self, color: Color) -> u32 {
+        let ply = u32::try_from(self.ply).unwrap_or(u32::MAX);
+        if color == self.first { ply.div_ceil(2) } else { ply / 2 }
+    }
+
+    /// The bonus `color` gets for its next move, in the stage it is in.
+    fn bonus(&self, color: Color) -> Bonus {
+        self.controls[color].bonus_after(self.moves_made(color))
     }
 
     /// Starts the side to move's clock afresh, if the turn is timed and the clocks are
@@ -281,7 +500,7 @@ impl Clocks {
             return base;
         }
         let used = self.used(now);
-        let charged = match self.controls[color].bonus {
+        let charged = match self.bonus(color) {
             Bonus::Delay(delay) => used.saturating_sub(delay),
             _ => used,
         };
@@ -292,8 +511,20 @@ impl Clocks {
     pub fn face(&self, color: Color, now: Instant) -> ClockFace {
         let left = self.remaining(color, now);
         let threshold =
-            (self.controls[color].base / 10).clamp(Duration::from_secs(10), Duration::from_secs(60));
-        ClockFace { left, running: self.is_running() && color == self.to_move, low: left < threshold }
+            (self.controls[color].base() / 10).clamp(Duration::from_secs(10), Duration::from_secs(60));
+        let delay = match self.bonus(color) {
+            Bonus::Delay(delay) if color == self.to_move && self.is_timing() => {
+                Some(delay.saturating_sub(self.used(now))).filter(|d| !d.is_zero())
+            }
+            _ => None,
+        };
+        ClockFace {
+            left,
+            running: self.is_running() && color == self.to_move,
+            low: left < threshold,
+            to_go: self.controls[color].stage_after(self.moves_made(color)).1,
+            delay,
+        }
     }
 
     /// Whether the side to move's time is being counted (a timed turn, running or
@@ -324,16 +555,22 @@ impl Clocks {
 
     /// How long until something visible changes: the next tenth of a second from ten
     /// seconds down, otherwise the next second, and the flag's fall exactly (for the
-    /// redraw timer). During a simple delay the clock stands still, so the wait runs to
-    /// the delay's end first. `None` when no clock runs.
+    /// redraw timer). During a simple delay the clock stands still while the delay
+    /// counts down in tenths. `None` when no clock runs.
     pub fn until_next_tick(&self, now: Instant) -> Option<Duration> {
         if !self.is_running() {
             return None;
         }
-        let pending_delay = match self.controls[self.to_move].bonus {
+        let pending_delay = match self.bonus(self.to_move) {
             Bonus::Delay(delay) => delay.saturating_sub(self.used(now)),
             _ => Duration::ZERO,
         };
+        if !pending_delay.is_zero() {
+            let tenths = pending_delay.as_nanos() % 100_000_000;
+            let until =
+                if tenths == 0 { Duration::from_millis(100) } else { Duration::from_nanos(tenths as u64) };
+            return Some(until.min(pending_delay));
+        }
         let left = self.remaining(self.to_move, now);
         let step: u128 = if left <= Duration::from_secs(10) { 100_000_000 } else { 1_000_000_000 };
         let nanos = left.as_nanos() % step;
@@ -342,22 +579,28 @@ impl Clocks {
     }
 
     /// Records that the side to move has moved at `now`: charges the time used, adds
-    /// the bonus and starts the opponent's clock. Returns the mover's time left (for a
-    /// `%clk` comment). A bonus never lifts a clock past [`MAX_CLOCK_TIME`].
+    /// the bonus (and the next stage's time, for the move that completes a stage) and
+    /// starts the opponent's clock. Returns the mover's time left (for a `%clk`
+    /// comment). A bonus never lifts a clock past [`MAX_CLOCK_TIME`].
     ///
     /// A move made while the clocks are paused charges only the time used before the
     /// pause, and the clocks stay paused.
     pub fn on_move(&mut self, now: Instant) -> Duration {
         let mover = self.to_move;
+        let made = self.moves_made(mover).saturating_add(1);
         if self.is_timing() {
             let used = self.used(now);
             let left = self.remaining(mover, now);
-            let bonus = match self.controls[mover].bonus {
+            let bonus = match self.bonus(mover) {
                 Bonus::Increment(inc) => inc,
                 Bonus::Bronstein(delay) if !left.is_zero() => used.min(delay),
                 Bonus::None | Bonus::Delay(_) | Bonus::Bronstein(_) => Duration::ZERO,
             };
             self.remaining[mover] = left.saturating_add(bonus).min(MAX_CLOCK_TIME);
+        }
+        if !self.stopped {
+            let next_stage = self.controls[mover].time_added_at(made);
+            self.remaining[mover] = self.remaining[mover].saturating_add(next_stage).min(MAX_CLOCK_TIME);
         }
         self.ply = self.ply.saturating_add(1);
         self.to_move = !mover;
@@ -473,9 +716,9 @@ mod tests {
 
     #[test]
     fn time_controls_read_minutes_and_increment_seconds() {
-        assert_eq!(tc("5+3"), TimeControl { base: secs(300.0), bonus: Bonus::Increment(secs(3.0)) });
-        assert_eq!(tc("0.5+0"), TimeControl { base: secs(30.0), bonus: Bonus::None });
-        assert_eq!(tc("10"), TimeControl { base: secs(600.0), bonus: Bonus::None });
+        assert_eq!(tc("5+3"), TimeControl::new(secs(300.0), Bonus::Increment(secs(3.0))));
+        assert_eq!(tc("0.5+0"), TimeControl::new(secs(30.0), Bonus::None));
+        assert_eq!(tc("10"), TimeControl::new(secs(600.0), Bonus::None));
         for bad in ["", "+3", "x+1", "5+y", "-1+0", "0+0", "5+3+1", "nan+1", "99999+0"] {
             assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
         }
@@ -501,7 +744,7 @@ mod tests {
             ("infinity+0", "expected minutes"),
             ("NaN", "expected minutes"),
             ("0x10", "expected minutes"),
-            ("5,5", "expected minutes"),
+            ("5,5", "every stage but the last needs a number of moves"),
             (".", "expected minutes"),
             ("1.2.3", "expected minutes"),
         ] {
@@ -510,16 +753,16 @@ mod tests {
         }
         assert_eq!(tc(" 5 + 3 "), tc("5+3"), "spaces around the numbers are fine");
         assert_eq!(tc(".5+0"), tc("0.5"));
-        assert_eq!(tc("4.1").base, Duration::from_secs(246), "exactly, not 245.999...");
+        assert_eq!(tc("4.1").base(), Duration::from_secs(246), "exactly, not 245.999...");
     }
 
     #[test]
     fn time_controls_are_bounded_from_a_second_to_a_day_with_increments_up_to_an_hour() {
         assert_eq!(MAX_CLOCK_TIME, Duration::from_secs(1440 * 60), "the messages say a day");
         assert_eq!((MIN_BONUS, MAX_BONUS), (secs(0.1), secs(3600.0)), "the messages say so");
-        assert_eq!(tc("1440+3600"), TimeControl { base: MAX_CLOCK_TIME, bonus: Bonus::Increment(MAX_BONUS) });
-        assert_eq!(tc("0.02+0.1").bonus, Bonus::Increment(MIN_BONUS));
-        assert_eq!(tc("0.02").base, Duration::from_millis(1200));
+        assert_eq!(tc("1440+3600"), TimeControl::new(MAX_CLOCK_TIME, Bonus::Increment(MAX_BONUS)));
+        assert_eq!(tc("0.02+0.1").stages()[0].bonus, Bonus::Increment(MIN_BONUS));
+        assert_eq!(tc("0.02").base(), Duration::from_millis(1200));
         for (text, reason) in [
             ("0", "the base time must be at least a second"),
             ("0.01", "at least a second"),
@@ -659,11 +902,13 @@ mod tests {
     }
 
     #[test]
-    fn the_redraw_timer_waits_out_a_simple_delay_and_ticks_in_tenths_from_ten_seconds() {
+    fn the_redraw_timer_counts_a_simple_delay_down_in_tenths_and_the_clock_from_ten_seconds() {
         let t0 = Instant::now();
         let control = tc("1").with_bonus(Bonus::Delay(secs(3.0)));
         let clocks = timed(control, control, t0);
-        assert_eq!(clocks.until_next_tick(t0 + secs(1.0)), Some(secs(3.0)), "2 s of delay, then 60 -> 59");
+        assert_eq!(clocks.until_next_tick(t0 + secs(1.0)), Some(secs(0.1)), "the delay shows 2.0, then 1.9");
+        assert_eq!(clocks.until_next_tick(t0 + secs(2.95)), Some(secs(0.05)), "the delay's end exactly");
+        assert_eq!(clocks.until_next_tick(t0 + secs(3.0)), Some(secs(1.0)), "then 60 -> 59");
         let short = timed(tc("0.2+0"), tc("0.2+0"), t0);
         assert_eq!(short.until_next_tick(t0 + secs(2.0)), Some(secs(0.1)), "10.0 shows 9.9 next");
         assert_eq!(short.until_next_tick(t0 + secs(11.95)), Some(secs(0.05)), "the flag's fall exactly");
@@ -707,9 +952,9 @@ mod tests {
         let t0 = Instant::now();
         let huge = Duration::MAX;
         for control in [
-            TimeControl { base: huge, bonus: Bonus::Increment(huge) },
-            TimeControl { base: huge, bonus: Bonus::Bronstein(huge) },
-            TimeControl { base: huge, bonus: Bonus::Delay(huge) },
+            TimeControl::new(huge, Bonus::Increment(huge)),
+            TimeControl::new(huge, Bonus::Bronstein(huge)),
+            TimeControl::new(huge, Bonus::Delay(huge)),
         ] {
             let mut clocks = Clocks::new(control, control, Color::White);
             clocks.set(ByColor { white: huge, black: huge }, 2, Color::White, t0);
@@ -749,5 +994,109 @@ mod tests {
         assert!(!long.face(Color::White, t0 + secs(5330.0)).low, "70 s left of 90 min");
         assert!(long.face(Color::White, t0 + secs(5350.0)).low);
         assert!(!long.face(Color::Black, t0).low, "a minute is low under 10 s");
+    }
+
+    #[test]
+    fn stages_are_read_in_minutes_with_commas_or_in_pgn_seconds_with_colons() {
+        let fide = tc("40/90+30,30+30");
+        assert_eq!(tc("40/5400+30:1800+30"), fide);
+        assert_eq!(
+            fide.stages(),
+            [
+                Stage { moves: Some(40), time: secs(5400.0), bonus: Bonus::Increment(secs(30.0)) },
+                Stage { moves: None, time: secs(1800.0), bonus: Bonus::Increment(secs(30.0)) },
+            ]
+        );
+        assert_eq!(fide.to_string(), "40/90+30,30+30");
+        assert_eq!(tc("40/120,20/60,15+30").to_string(), "40/120+0,20/60+0,15+30");
+        assert_eq!(tc(fide.to_string().as_str()), fide, "what is shown reads back");
+        for (text, reason) in [
+            ("40/90", "the last stage is for the rest of the game"),
+            ("90,30", "every stage but the last needs a number of moves"),
+            ("0/90,30", "expected a number of moves from 1 to 999"),
+            ("1000/90,30", "expected a number of moves"),
+            ("x/90,30", "expected a number of moves"),
+            ("40/0,30", "the base time must be at least a second"),
+            ("40/90,0", "at least a second"),
+            ("1/1,1/1,1/1,1/1,1", "at most four stages"),
+            ("40/5400:x", "expected seconds such as 300"),
+        ] {
+            let err = refusal(text);
+            assert!(err.contains(reason), "{text}: {err}");
+        }
+    }
+
+    #[test]
+    fn a_stage_counts_each_sides_own_moves_and_says_how_many_are_left() {
+        let control = tc("2/1,3/1,1");
+        assert_eq!(control.stage_after(0), (0, Some(2)));
+        assert_eq!(control.stage_after(1), (0, Some(1)));
+        assert_eq!(control.stage_after(2), (1, Some(3)));
+        assert_eq!(control.stage_after(5), (2, None));
+        assert_eq!(control.stage_after(500), (2, None));
+        let added: Vec<u32> = (0..8).filter(|&n| !control.time_added_at(n).is_zero()).collect();
+        assert_eq!(added, [2, 5], "the moves that complete a stage");
+    }
+
+    #[test]
+    fn the_move_that_completes_a_stage_gets_the_next_stages_time() {
+        let t0 = Instant::now();
+        let control = tc("2/0.05+1,0.1+2"); // 2 moves in 3 s (+1 s each), then 6 s more (+2 s)
+        let mut clocks = Clocks::new(control, control, Color::White);
+        assert_eq!(clocks.face(Color::White, t0).to_go, Some(2));
+        assert_eq!(clocks.on_move(t0), secs(3.0), "1. e4, not timed, so no increment");
+        assert_eq!(clocks.on_move(t0), secs(3.0), "1... e5");
+        assert_eq!(clocks.face(Color::White, t0).to_go, Some(1));
+        assert_eq!(clocks.on_move(t0 + secs(1.0)), secs(9.0), "3 - 1 + 1, and the next 6 s");
+        assert_eq!(clocks.face(Color::White, t0).to_go, None, "the last stage has no count");
+        assert_eq!(clocks.face(Color::Black, t0).to_go, Some(1));
+        assert_eq!(clocks.on_move(t0 + secs(3.0)), secs(8.0), "Black: 3 - 2 + 1 + 6");
+        assert_eq!(clocks.on_move(t0 + secs(4.0)), secs(10.0), "the second stage's increment: 9 - 1 + 2");
+    }
+
+    #[test]
+    fn a_flag_falls_in_every_stage() {
+        let t0 = Instant::now();
+        let control = tc("1/0.05,1/0.1,0.05");
+        for stage in 0..3 {
+            let mut clocks = Clocks::new(control, control, Color::White).starting(ClockStart::White);
+            clocks.start(t0);
+            for _ in 0..2 * stage {
+                clocks.on_move(t0);
+            }
+            let left = clocks.remaining(Color::White, t0);
+            assert_eq!(left, [secs(3.0), secs(9.0), secs(12.0)][stage], "stage {stage}");
+            assert_eq!(clocks.flagged(t0 + left.saturating_sub(secs(0.001))), None, "stage {stage}");
+            assert_eq!(clocks.flagged(t0 + left), Some(Color::White), "stage {stage}");
+        }
+    }
+
+    #[test]
+    fn clocks_started_by_white_time_every_move_and_add_the_increment_from_move_one() {
+        let t0 = Instant::now();
+        let mut clocks = Clocks::new(tc("1+2"), tc("1+2"), Color::White).starting(ClockStart::White);
+        clocks.start(t0);
+        assert!(clocks.is_running(), "White's clock runs from the start");
+        assert_eq!(clocks.remaining(Color::White, t0 + secs(5.0)), secs(55.0));
+        assert_eq!(clocks.on_move(t0 + secs(5.0)), secs(57.0), "1. e4 after 5 s: 60 - 5 + 2");
+        assert_eq!(clocks.on_move(t0 + secs(8.0)), secs(59.0), "1... e5 after 3 s");
+        assert_eq!(ClockStart::from_name("white"), Some(ClockStart::White));
+        assert_eq!(
+            ClockStart::from_name(ClockStart::AfterFirstMoves.name()),
+            Some(ClockStart::AfterFirstMoves)
+        );
+    }
+
+    #[test]
+    fn a_simple_delay_counts_down_beside_the_clock_before_the_time_runs() {
+        let t0 = Instant::now();
+        let control = tc("1").with_bonus(Bonus::Delay(secs(3.0)));
+        let clocks = timed(control, control, t0);
+        let face = clocks.face(Color::White, t0 + secs(0.8));
+        assert_eq!((face.left, face.delay), (secs(60.0), Some(secs(2.2))));
+        assert_eq!(clocks.face(Color::White, t0 + secs(3.0)).delay, None, "the delay is used up");
+        assert_eq!(clocks.face(Color::Black, t0).delay, None, "only the side to move's delay counts down");
+        let untimed = Clocks::new(control, control, Color::White);
+        assert_eq!(untimed.face(Color::White, t0).delay, None, "nor before the clocks start");
     }
 }

@@ -63,9 +63,12 @@ fn play(args: &Cli) -> Result<ExitCode> {
     let clocks = records::clocks(&record, controls).map(|(controls, times)| (controls, times.to_vec()));
     // The record's own clocks go on where they stopped, in the middle of a turn too.
     let left = records::turn_clock(&record).filter(|_| controls.is_none());
-    let mut app = App::new(record.game).with_players(white, black).with_auto_flip(args.auto_flip);
+    // The command line's clocks start as it says; a record's own, as its tag says.
+    let clock_start = if controls.is_some() { args.clock_start() } else { records::clock_start(&record) };
+    let mut app =
+        App::new(record.game).with_players(white, black).with_auto_flip(args.auto_flip).with_bell(args.bell);
     if let Some((controls, times)) = clocks {
-        app = app.with_clocks(controls, &times, Instant::now());
+        app = app.with_clocks_starting(&controls, clock_start, &times, Instant::now());
         if let Some(left) = left {
             app = app.with_time_left(left);
         }
@@ -100,6 +103,12 @@ struct Outside<'r> {
 
 impl tui::Host for Outside<'_> {
     fn carry_out(&mut self, app: &App, effect: Effect) -> Option<Message> {
+        if effect == Effect::Bell {
+            // BEL, between frames: the terminal rings, or flashes, as it is set to.
+            let mut out = std::io::stdout();
+            let _ = out.write_all(b"\x07").and_then(|()| out.flush());
+            return None;
+        }
         let Effect::Copy(notation) = effect else {
             return self.recorder.carry_out(app, effect);
         };

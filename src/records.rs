@@ -16,6 +16,6 @@ pub mod store;
 pub use printable::{QUOTE_LIMIT, printable};
 
 pub use session::{
-    Destination, Farewell, OpenError, Recorder, Resumed, claim_save_file, clocks, fresh_tags, load,
-    loaded_line, player_names, read_games, refuse_losing_a_game, resume, turn_clock,
+    Destination, Farewell, OpenError, Recorder, Resumed, claim_save_file, clock_start, clocks, fresh_tags,
+    load, loaded_line, player_names, read_games, refuse_losing_a_game, resume, turn_clock,
 };

@@ -20,9 +20,9 @@ fn controls(text: &str) -> ByColor<TimeControl> {
 
 /// The app for a recorded game, with the clocks it records or those given, as the
 /// binary builds it.
-fn app_for(record: &PgnGame, given: Option<ByColor<TimeControl>>, t0: Instant) -> App {
+fn app_for(record: &PgnGame, given: Option<&ByColor<TimeControl>>, t0: Instant) -> App {
     let app = App::new(record.game.clone());
-    match records::clocks(record, given) {
+    match records::clocks(record, given.copied()) {
         Some((controls, times)) => app.with_clocks(controls, times, t0),
         None => app,
     }
@@ -52,7 +52,7 @@ fn a_loaded_game_with_a_time_control_and_no_clock_times_gains_none() {
 fn an_untimed_game_resumed_with_a_clock_has_no_times_before_the_clock_started() {
     let record = read_game("1. d4 d5 2. c4 *").expect("a game");
     let t0 = Instant::now();
-    let mut app = app_for(&record, Some(controls("5+0")), t0);
+    let mut app = app_for(&record, Some(&controls("5+0")), t0);
     press(&mut app, Key::Ctrl('p'));
     app.update(Action::Tick(t0 + Duration::from_secs(4)));
     play(&mut app, "e6");

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use hotseat::app::{Action, App, Effect, Mode};
 use hotseat::chess::{ByColor, Color, Game, Outcome, Position, Reason};
-use hotseat::clock::TimeControl;
+use hotseat::clock::{ClockStart, TimeControl};
 use hotseat::input::Key;
 use hotseat::records::pgn;
 use hotseat::records::{self, Destination, Recorder, fresh_tags};
@@ -18,7 +18,7 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
 mod common;
-use common::driver::{press, press_all, type_move};
+use common::driver::{press, press_all, type_move, type_text};
 
 fn secs(s: f64) -> Duration {
     Duration::from_secs_f64(s)
@@ -412,4 +412,161 @@ fn the_real_loop_waits_for_the_next_visible_change_and_the_flag_falls_on_its_own
     let screen: String =
         terminal.backend().buffer().content().iter().map(ratatui::buffer::Cell::symbol).collect();
     assert!(screen.contains("Black wins on time 0-1"), "{screen}");
+}
+
+// ----- stages, when the clocks start, and the bell -----
+
+#[test]
+fn the_move_that_completes_a_stage_adds_the_next_stage_and_undo_takes_it_away_again() {
+    // Two moves in 3 seconds, then 6 seconds more for the rest, per side.
+    let (mut app, t0) = app_with(None, "2/0.05,0.1", "2/0.05,0.1");
+    move_at(&mut app, t0, "e4");
+    move_at(&mut app, t0, "e5");
+    assert_eq!(app.clock_face(Color::White).expect("clocks").to_go, Some(1));
+    move_at(&mut app, t0 + secs(1.0), "Nf3");
+    assert_eq!(left(&app, Color::White), secs(8.0), "3 - 1, and the next stage's 6 s");
+    assert_eq!(app.clock_face(Color::White).expect("clocks").to_go, None, "the last stage");
+    assert!(screen(&app).contains("1 to go"), "Black's last move of the stage:\n{}", screen(&app));
+    move_at(&mut app, t0 + secs(3.5), "Nc6");
+    assert_eq!(left(&app, Color::Black), secs(6.5), "3 - 2.5 + 6");
+    app.update(Action::Tick(t0 + secs(4.0)));
+    press(&mut app, Key::Ctrl('z'));
+    assert_eq!((left(&app, Color::White), left(&app, Color::Black)), (secs(8.0), secs(3.0)));
+    press(&mut app, Key::Ctrl('z'));
+    assert_eq!(left(&app, Color::White), secs(3.0), "the stage's time is taken away again");
+    assert_eq!(app.clock_face(Color::White).expect("clocks").to_go, Some(1), "back in the first stage");
+    app.update(Action::Tick(t0 + secs(6.9)));
+    assert!(!app.game().is_over(), "White has 3 s from the take-back at 4 s");
+    press(&mut app, Key::Ctrl('y'));
+    assert_eq!(left(&app, Color::White), secs(8.0), "redo brings the stage's time back");
+    press(&mut app, Key::Ctrl('y'));
+    assert_eq!((left(&app, Color::White), left(&app, Color::Black)), (secs(8.0), secs(6.5)));
+    app.update(Action::Tick(t0 + secs(6.9 + 8.0)));
+    assert_eq!(
+        app.game().outcome(),
+        Some(Outcome::win(Color::Black, Reason::Timeout)),
+        "a flag in the last stage"
+    );
+}
+
+#[test]
+fn a_flag_falls_in_the_first_stage_too() {
+    let (mut app, t0) = app_with(None, "2/0.05,0.1", "2/0.05,0.1");
+    move_at(&mut app, t0, "e4");
+    move_at(&mut app, t0, "e5");
+    app.update(Action::Tick(t0 + secs(3.0)));
+    assert_eq!(app.game().outcome(), Some(Outcome::win(Color::Black, Reason::Timeout)));
+}
+
+#[test]
+fn clocks_started_by_white_run_from_the_start_and_say_so_in_the_record() {
+    let t0 = Instant::now();
+    let controls = ByColor { white: control("1+2"), black: control("1+2") };
+    let mut app = App::new(Game::new()).with_clocks_starting(&controls, ClockStart::White, &[], t0);
+    assert!(
+        app.clocks().is_some_and(hotseat::clock::Clocks::is_running) && !app.clocks_paused(),
+        "a new game starts at once"
+    );
+    move_at(&mut app, t0 + secs(5.0), "e4");
+    assert_eq!(left(&app, Color::White), secs(57.0), "timed, with the increment from move 1");
+    move_at(&mut app, t0 + secs(8.0), "e5");
+    assert_eq!(left(&app, Color::Black), secs(59.0));
+    let recorder =
+        Recorder::new(Destination::File("unused.pgn".into()), fresh_tags(std::time::SystemTime::now()));
+    let text = recorder.record(&app).to_pgn();
+    assert!(text.contains("[ClockStart \"white\"]"), "{text}");
+    let record = pgn::read_game(&text).expect("reads back");
+    assert_eq!(records::clock_start(&record), ClockStart::White);
+    let (controls, times) = records::clocks(&record, None).expect("a time control");
+    let mut resumed = App::new(record.game.clone()).with_clocks_starting(
+        &controls,
+        records::clock_start(&record),
+        times,
+        t0,
+    );
+    assert_eq!(resumed.clocks().map(hotseat::clock::Clocks::clock_start), Some(ClockStart::White));
+    press(&mut resumed, Key::Ctrl('n'));
+    assert_eq!(
+        resumed.clocks().map(hotseat::clock::Clocks::clock_start),
+        Some(ClockStart::White),
+        "a new game too"
+    );
+    let default = App::new(Game::new()).with_clocks(controls, &[], t0);
+    let text = recorder.record(&default).to_pgn();
+    assert!(!text.contains("ClockStart"), "the default is not written:\n{text}");
+}
+
+#[test]
+fn a_staged_control_is_saved_in_the_standard_syntax_and_resumed_in_its_stage() {
+    let (mut app, t0) = app_with(None, "2/0.05+1,0.1+1", "2/0.05+1,0.1+1");
+    for (i, san) in ["e4", "e5", "Nf3", "Nc6", "Bb5"].into_iter().enumerate() {
+        move_at(&mut app, t0 + secs(i as f64 * 0.5), san);
+    }
+    let recorder =
+        Recorder::new(Destination::File("unused.pgn".into()), fresh_tags(std::time::SystemTime::now()));
+    let text = recorder.record(&app).to_pgn();
+    assert!(text.contains("[TimeControl \"2/3+1:6+1\"]"), "{text}");
+    let record = pgn::read_game(&text).expect("reads back");
+    let (controls, times) = records::clocks(&record, None).expect("a time control");
+    let resumed = App::new(record.game.clone()).with_clocks(controls, times, t0);
+    assert_eq!(controls.white, control("2/0.05+1,0.1+1"));
+    assert_eq!(left(&resumed, Color::White), left(&app, Color::White));
+    assert_eq!(left(&resumed, Color::Black), left(&app, Color::Black));
+    assert_eq!(resumed.clock_face(Color::Black).expect("clocks").to_go, None, "Black is in the last stage");
+}
+
+#[test]
+fn a_staged_game_from_another_program_resumes_in_the_right_stage() {
+    let moves = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8";
+    let text = format!("[TimeControl \"3/7200:3600\"]\n\n{moves} 5. e4 {{[%clk 1:20:00]}} *\n");
+    let record = pgn::read_game(&text).expect("valid pgn");
+    let (controls, times) = records::clocks(&record, None).expect("a staged control");
+    assert_eq!(controls.white, control("3/120,60"));
+    let t0 = Instant::now();
+    let app = App::new(record.game.clone()).with_clocks(controls, times, t0);
+    assert_eq!(left(&app, Color::White), secs(4800.0), "the clock time the record gives");
+    assert_eq!(left(&app, Color::Black), secs(10_800.0), "no time recorded: 2 h, and 1 h for the stage done");
+    assert_eq!(app.clock_face(Color::Black).expect("clocks").to_go, None);
+
+    let fide = pgn::read_game(&format!("[TimeControl \"40/7200:3600\"]\n\n{moves} *\n")).expect("valid pgn");
+    let (controls, times) = records::clocks(&fide, None).expect("a staged control");
+    let app = App::new(fide.game.clone()).with_clocks(controls, times, t0);
+    assert_eq!(left(&app, Color::White), secs(7200.0));
+    assert_eq!(app.clock_face(Color::White).expect("clocks").to_go, Some(36), "four of 40 moves made");
+}
+
+#[test]
+fn with_the_bell_a_refused_move_a_clock_under_ten_seconds_and_a_flag_ring_it() {
+    let t0 = Instant::now();
+    let controls = ByColor { white: control("0.25+0"), black: control("0.25+0") };
+    let mut app = App::new(Game::new()).with_bell(true).with_clocks(controls, &[], t0);
+    type_text(&mut app, "e5");
+    assert_eq!(press(&mut app, Key::Enter), [Effect::Bell], "an illegal move");
+    press_all(&mut app, &[Key::Backspace, Key::Backspace]);
+    move_at(&mut app, t0, "e4");
+    move_at(&mut app, t0, "e5");
+    assert_eq!(app.update(Action::Tick(t0 + secs(5.0))), [], "15 s left");
+    assert_eq!(app.update(Action::Tick(t0 + secs(5.05))), [Effect::Bell], "under 10 s");
+    assert_eq!(app.update(Action::Tick(t0 + secs(6.0))), [], "once");
+    let effects = app.update(Action::Tick(t0 + secs(15.0)));
+    assert!(effects.contains(&Effect::Bell) && effects.contains(&Effect::Save), "the flag: {effects:?}");
+
+    let mut quiet = App::new(Game::new()).with_clocks(controls, &[], t0);
+    type_text(&mut quiet, "e5");
+    assert_eq!(press(&mut quiet, Key::Enter), [], "no bell without --bell");
+    press_all(&mut quiet, &[Key::Backspace, Key::Backspace]);
+    move_at(&mut quiet, t0, "e4");
+    move_at(&mut quiet, t0, "e5");
+    assert!(!quiet.update(Action::Tick(t0 + secs(15.0))).contains(&Effect::Bell));
+}
+
+#[test]
+fn with_the_bell_a_refused_pointed_move_rings_it_and_picking_up_does_not() {
+    use hotseat::app::{Point, Pointer};
+    let square = |name: &str| Pointer::Square(name.parse().expect("a square"));
+    let mut app = App::new(Game::new()).with_bell(true);
+    assert_eq!(app.update(Action::Point(Point::Down(square("e2")))), []);
+    assert_eq!(app.update(Action::Point(Point::Up(Some(square("e2"))))), []);
+    assert_eq!(app.update(Action::Point(Point::Down(square("e5")))), [Effect::Bell], "e2-e5 is refused");
+    assert!(app.message().is_some_and(|m| m.text.contains("e5")), "{:?}", app.message());
 }

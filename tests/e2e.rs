@@ -403,6 +403,76 @@ fn whites_flag_falls_in_a_real_terminal() {
     }
 }
 
+/// The time on the clock of `side` (`White` or `Black`), read off its line.
+fn clock_on_screen(screen: &str, side: &str) -> Option<String> {
+    let line = screen.lines().find(|l| l.contains(side) && !l.contains("to move"))?;
+    Some(line.trim_end().trim_end_matches('│').split_whitespace().last()?.to_owned())
+}
+
+#[test]
+fn a_stages_time_is_added_after_each_sides_second_move_in_a_real_terminal() {
+    let data = DataDir::new("stages");
+    // The PGN syntax: two moves in 3 seconds, then 6 seconds more for the rest.
+    let mut s = Session::start_with(&["--clock", "2/3:6"], &data.env());
+    s.wait_for("White to move");
+    s.play("e4", "1. e4");
+    s.play("e5", "White to move");
+    s.wait_for("1 to go");
+    s.play("Nf3", "2. Nf3");
+    s.play("Nc6", "White to move");
+    let screen = s.contents();
+    for side in ["White", "Black"] {
+        let shown = clock_on_screen(&screen, side).unwrap_or_default();
+        let left: f64 = shown.parse().unwrap_or(0.0);
+        assert!(left > 6.0 && left <= 9.0, "{side}'s clock has the next stage's 6 s ({shown}):\n{screen}");
+    }
+    assert!(!screen.contains("to go"), "both sides are in the last stage:\n{screen}");
+    s.send("\x11");
+    assert!(s.wait_for_exit().success(), "Ctrl-Q quits");
+    let saved = std::fs::read_to_string(&data.games()[0]).expect("the game was saved");
+    assert!(saved.contains("[TimeControl \"2/3:6\"]"), "{saved}");
+}
+
+#[test]
+fn a_simple_delay_counts_down_beside_the_clock_in_a_real_terminal() {
+    let data = DataDir::new("delay");
+    let mut s = Session::start_with(&["--clock", "1", "--delay", "2"], &data.env());
+    s.wait_for("White to move");
+    s.play("e4", "1. e4");
+    s.play("e5", "White to move");
+    let mut seen = std::collections::BTreeSet::new();
+    let deadline = Instant::now() + PATIENCE;
+    while seen.len() < 3 {
+        assert!(Instant::now() < deadline, "the delay never counted down: {seen:?}\n{}", s.contents());
+        let screen = s.contents();
+        let line = screen.lines().find(|l| l.contains("▸ White")).unwrap_or_default().to_owned();
+        seen.extend(
+            line.split_whitespace()
+                .find(|word| word.starts_with('d') && word.contains('.'))
+                .map(str::to_owned),
+        );
+        s.read_for(Duration::from_millis(20));
+    }
+    assert!(s.contents().contains("1:00"), "the clock stands still meanwhile:\n{}", s.contents());
+    s.send("\x11");
+    assert!(s.wait_for_exit().success(), "Ctrl-Q quits");
+}
+
+#[test]
+fn the_bell_rings_on_an_illegal_move_only_with_bell() {
+    for (args, rings) in [(&["--bell"][..], true), (&[][..], false)] {
+        let data = DataDir::new("bell");
+        let mut s = Session::start_with(args, &data.env());
+        s.wait_for("White to move");
+        s.send("e5\r");
+        s.wait_for("Illegal");
+        s.read_for(Duration::from_millis(200));
+        s.send("\x11");
+        s.wait_for_exit();
+        assert_eq!(s.raw.contains(&0x07), rings, "{args:?}: {:?}", String::from_utf8_lossy(&s.raw));
+    }
+}
+
 /// `1. e4 e5` with `u64::MAX` seconds on both clocks: it loaded, and the next move
 /// panicked (exit 101) in the clocks, on every `--resume` too.
 const CRAFTED_CLOCKS: &str = "[TimeControl \"60+1\"]\n\n\

@@ -222,4 +222,6 @@ pub enum Effect {
     Copy(Notation),
     /// Draw the whole screen again, not just what changed.
     Repaint,
+    /// Ring the terminal bell (asked for only by players who want it: `--bell`).
+    Bell,
 }

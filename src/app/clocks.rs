@@ -9,10 +9,13 @@
 
 use std::time::{Duration, Instant};
 
-use super::timeline::Ply;
+use super::timeline::{Ply, Timeline};
 use super::{App, Focus, strings};
 use crate::chess::{ByColor, Color, Outcome, Reason};
-use crate::clock::{ClockFace, Clocks, TimeControl};
+use crate::clock::{ClockFace, ClockStart, Clocks, MAX_CLOCK_TIME, TimeControl};
+
+/// The bell rings as a clock falls under this.
+pub const BELL_UNDER: Duration = Duration::from_secs(10);
 
 impl App {
     /// Plays with clocks of these time controls, as of `now`, where `recorded[i]` is
@@ -22,13 +25,27 @@ impl App {
     /// or the pause key starts them.
     #[must_use]
     pub fn with_clocks(
-        mut self,
+        self,
         controls: ByColor<TimeControl>,
         recorded: &[Option<Duration>],
         now: Instant,
     ) -> App {
-        self.start_clocks(controls, recorded, now);
-        if self.round.clocks.as_ref().is_some_and(Clocks::is_running) {
+        self.with_clocks_starting(&controls, ClockStart::default(), recorded, now)
+    }
+
+    /// Plays with clocks as [`App::with_clocks`] does, started as `start` says. With
+    /// [`ClockStart::White`], the first mover's clock runs from the start of a new game.
+    #[must_use]
+    pub fn with_clocks_starting(
+        mut self,
+        controls: &ByColor<TimeControl>,
+        start: ClockStart,
+        recorded: &[Option<Duration>],
+        now: Instant,
+    ) -> App {
+        self.start_clocks(controls, start, recorded, now);
+        let under_way = self.game().ply() > 0;
+        if under_way && self.round.clocks.as_ref().is_some_and(Clocks::is_running) {
             if let Some(clocks) = &mut self.round.clocks {
                 clocks.pause(now);
             }
@@ -60,17 +77,20 @@ impl App {
     /// Gives the game in play fresh clocks of these time controls.
     pub(super) fn start_clocks(
         &mut self,
-        controls: ByColor<TimeControl>,
+        controls: &ByColor<TimeControl>,
+        clock_start: ClockStart,
         recorded: &[Option<Duration>],
         now: Instant,
     ) {
         self.now = Some(now);
-        let start = ByColor { white: controls.white.base, black: controls.black.base };
+        let start = ByColor { white: controls.white.base(), black: controls.black.base() };
         let timeline = &mut self.round.timeline;
-        timeline.set_times(start, recorded);
+        timeline.set_times(start, recorded, |color, n| controls[color].time_added_at(n));
         let ply = timeline.game().ply();
-        let mut clocks = Clocks::new(controls.white, controls.black, timeline.game().start().turn());
-        clocks.set(timeline.times_at(ply).unwrap_or(start), ply, timeline.game().turn(), now);
+        let mut clocks =
+            Clocks::new(controls.white, controls.black, timeline.game().start().turn()).starting(clock_start);
+        let times = times_at(timeline, controls, ply).unwrap_or(start);
+        clocks.set(times, ply, timeline.game().turn(), now);
         if timeline.game().is_over() {
             clocks.stop(now);
         }
@@ -99,13 +119,26 @@ impl App {
     }
 
     /// [`Action::Tick`](super::Action::Tick): the time is `now`; a flag may have fallen.
+    /// The bell rings (for players who want it) as the clock to move falls under
+    /// [`BELL_UNDER`] and at a flag fall.
     pub(super) fn tick(&mut self, now: Instant) {
-        self.now = Some(now);
+        let before = self.now.replace(now);
         let Some(clocks) = &mut self.round.clocks else { return };
-        let Some(color) = clocks.flagged(now) else { return };
-        clocks.stop(now);
-        if !self.game().is_over() {
-            self.decide(|game| game.flag(color));
+        let turn = clocks.to_move();
+        let fell_under = before.is_some_and(|before| {
+            clocks.is_running()
+                && clocks.remaining(turn, before) >= BELL_UNDER
+                && clocks.remaining(turn, now) < BELL_UNDER
+        });
+        let flagged = clocks.flagged(now);
+        if let Some(color) = flagged {
+            clocks.stop(now);
+            if !self.game().is_over() {
+                self.decide(|game| game.flag(color));
+            }
+        }
+        if fell_under || flagged.is_some() {
+            self.ring();
         }
     }
 
@@ -161,8 +194,9 @@ impl App {
     pub(super) fn clocks_after_step(&mut self) {
         let timeline = &self.round.timeline;
         let ply = timeline.game().ply();
+        let Some(controls) = self.round.clocks.as_ref().map(Clocks::controls) else { return };
         let (Some(clocks), Some(now), Some(times)) =
-            (&mut self.round.clocks, self.now, timeline.times_at(ply))
+            (&mut self.round.clocks, self.now, times_at(timeline, &controls, ply))
         else {
             return;
         };
@@ -183,6 +217,25 @@ impl App {
             self.round.focus = Focus::Idle;
         }
     }
+}
+
+/// Both clocks as they stood when the position after `ply` half-moves was reached:
+/// the last times known (measured here or read from a record), with the time of every
+/// stage completed since (a record without clock times, say, resumed in a later
+/// stage).
+fn times_at(timeline: &Timeline, controls: &ByColor<TimeControl>, ply: usize) -> Option<ByColor<Duration>> {
+    let (known, mut times) = timeline.times_known_at(ply)?;
+    let first = timeline.game().start().turn();
+    let made = |color: Color, ply: usize| {
+        let ply = u32::try_from(ply).unwrap_or(u32::MAX);
+        if color == first { ply.div_ceil(2) } else { ply / 2 }
+    };
+    for color in [Color::White, Color::Black] {
+        for n in made(color, known) + 1..=made(color, ply) {
+            times[color] = times[color].saturating_add(controls[color].time_added_at(n)).min(MAX_CLOCK_TIME);
+        }
+    }
+    Some(times)
 }
 
 fn stop(clocks: &mut Clocks, outcome: Outcome, turn: Color, now: Instant) {

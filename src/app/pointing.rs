@@ -172,7 +172,7 @@ impl App {
 
     fn explain_illegal(&mut self, from: Square, to: Square) {
         let text = strings::illegal_pointed_move(self.game(), from, to);
-        self.error(text);
+        self.refuse_move(text);
     }
 
     pub(super) fn open_promotion(&mut self, from: Square, to: Square) {

@@ -52,15 +52,24 @@ impl Timeline {
 
     /// Gives the game clocks that showed `start` before its first move, with the
     /// mover's time after move `i` read from `recorded[i]` where the record has it.
-    pub fn set_times(&mut self, start: ByColor<Duration>, recorded: &[Option<Duration>]) {
+    /// `added(color, n)` is the time `color`'s move `n` (from 1) adds by completing a
+    /// stage, counted for a move the record gives no time for, so that the other
+    /// side's time carried past it is right.
+    pub fn set_times(
+        &mut self,
+        start: ByColor<Duration>,
+        recorded: &[Option<Duration>],
+        added: impl Fn(Color, u32) -> Duration,
+    ) {
         self.start_times = Some(start);
         let mut times = start;
+        let mut made = ByColor { white: 0u32, black: 0u32 };
         let mut mover = self.game.start().turn();
         for (i, ply) in self.plies.iter_mut().enumerate() {
-            ply.times = recorded.get(i).copied().flatten().map(|time| {
-                times[mover] = time;
-                times
-            });
+            made[mover] = made[mover].saturating_add(1);
+            let time = recorded.get(i).copied().flatten();
+            times[mover] = time.unwrap_or_else(|| times[mover].saturating_add(added(mover, made[mover])));
+            ply.times = time.map(|_| times);
             mover = !mover;
         }
     }
@@ -92,8 +101,15 @@ impl Timeline {
     /// Both clocks as they stood when the position after `ply` half-moves was reached
     /// (the last times known at or before it); `None` for a game without clocks.
     pub fn times_at(&self, ply: usize) -> Option<ByColor<Duration>> {
+        self.times_known_at(ply).map(|(_, times)| times)
+    }
+
+    /// The last times known at or before `ply` half-moves, with the ply they were
+    /// known at (0 for the clocks' start); `None` for a game without clocks.
+    pub fn times_known_at(&self, ply: usize) -> Option<(usize, ByColor<Duration>)> {
         let start = self.start_times?;
-        Some(self.plies[..ply.min(self.plies.len())].iter().rev().find_map(|p| p.times).unwrap_or(start))
+        let mut known = self.plies[..ply.min(self.plies.len())].iter().enumerate().rev();
+        Some(known.find_map(|(i, p)| p.times.map(|times| (i + 1, times))).unwrap_or((0, start)))
     }
 
     /// The side to move after `ply` half-moves.

@@ -121,9 +121,9 @@ impl App {
             Reading::Move(m, nag) => self.play(m, nag),
             Reading::Promotion(m) => self.open_promotion(m.from(), m.to()),
             Reading::Empty => {}
-            Reading::Ambiguous(sans) => self.error(strings::ambiguous(&sans)),
-            Reading::Incomplete(sans) => self.error(strings::incomplete(self.input().trim(), &sans)),
-            Reading::Refused(why) => self.error(why),
+            Reading::Ambiguous(sans) => self.refuse_move(strings::ambiguous(&sans)),
+            Reading::Incomplete(sans) => self.refuse_move(strings::incomplete(self.input().trim(), &sans)),
+            Reading::Refused(why) => self.refuse_move(why),
         }
     }
 

@@ -8,7 +8,7 @@ use clap::error::ErrorKind;
 
 use super::Cli;
 use crate::chess::ByColor;
-use crate::clock::{Bonus, MIN_BONUS, TimeControl, bonus_in_bounds, parse_amount};
+use crate::clock::{Bonus, ClockStart, MIN_BONUS, TimeControl, bonus_in_bounds, parse_amount};
 
 /// Clock options that make no sense together.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -17,7 +17,7 @@ pub enum ClockOptionError {
     #[error("{0} needs --clock, such as --clock 5+3")]
     NeedsClock(&'static str),
     /// A delay was asked for on top of an increment.
-    #[error("{option} is used instead of an increment, but {side} {control} has one: write it as {base}+0")]
+    #[error("{option} is used instead of an increment, but {side} {control} has one: write it as {base}")]
     DelayWithIncrement {
         /// `--delay` or `--bronstein`.
         option: &'static str,
@@ -37,6 +37,7 @@ impl Cli {
         let Some(white) = self.clock else {
             let given = [
                 ("--black-clock", self.black_clock.is_some()),
+                ("--clock-start", self.clock_start.is_some()),
                 ("--delay", self.delay.is_some()),
                 ("--bronstein", self.bronstein.is_some()),
             ];
@@ -53,9 +54,8 @@ impl Cli {
         };
         let Some((option, bonus)) = delay else { return Ok(Some(ByColor { white, black })) };
         for (side, control) in [("--clock", white), ("--black-clock", black)] {
-            if matches!(control.bonus, Bonus::Increment(_)) {
-                let mut base = TimeControl { bonus: Bonus::None, ..control }.to_string();
-                base.truncate(base.len() - "+0".len());
+            if control.has_increment() {
+                let base = control.with_bonus(Bonus::None).to_string();
                 return Err(ClockOptionError::DelayWithIncrement {
                     option,
                     side,
@@ -65,6 +65,12 @@ impl Cli {
             }
         }
         Ok(Some(ByColor { white: white.with_bonus(bonus), black: black.with_bonus(bonus) }))
+    }
+
+    /// When the clocks start, as `--clock-start` says (by default, after each side's
+    /// first move).
+    pub fn clock_start(&self) -> ClockStart {
+        self.clock_start.unwrap_or_default()
     }
 
     /// Checks what clap cannot: the options that make no sense together.
@@ -79,6 +85,11 @@ impl Cli {
 /// Reads `--clock` and `--black-clock`: `5+3`, `0.5+0`, `10`.
 pub(super) fn parse_time_control(text: &str) -> Result<TimeControl, String> {
     text.parse::<TimeControl>().map_err(|err| err.to_string())
+}
+
+/// Reads `--clock-start`: `white` or `after-first-moves`.
+pub(super) fn parse_clock_start(text: &str) -> Result<ClockStart, String> {
+    ClockStart::from_name(text).ok_or_else(|| format!("expected white or after-first-moves, not {text:?}"))
 }
 
 /// Reads the seconds of `--delay` and `--bronstein`: `2`, `0.5`; a plain decimal
@@ -111,16 +122,31 @@ mod tests {
     #[test]
     fn clock_options_give_each_side_its_time_control() {
         assert_eq!(controls(&[]), Ok(None));
-        let five_three = TimeControl { base: secs(300.0), bonus: Bonus::Increment(secs(3.0)) };
+        let five_three = TimeControl::new(secs(300.0), Bonus::Increment(secs(3.0)));
         assert_eq!(controls(&["--clock", "5+3"]), Ok(Some(ByColor { white: five_three, black: five_three })));
         let odds = controls(&["--clock", "5+3", "--black-clock", "3+2"]).expect("valid").expect("clocks");
-        assert_eq!(odds.black, TimeControl { base: secs(180.0), bonus: Bonus::Increment(secs(2.0)) });
+        assert_eq!(odds.black, TimeControl::new(secs(180.0), Bonus::Increment(secs(2.0))));
         let delayed = controls(&["--clock", "0.5", "--black-clock", "1+0", "--delay", "2"]).expect("valid");
         let delayed = delayed.expect("clocks");
-        assert_eq!(delayed.white, TimeControl { base: secs(30.0), bonus: Bonus::Delay(secs(2.0)) });
-        assert_eq!(delayed.black, TimeControl { base: secs(60.0), bonus: Bonus::Delay(secs(2.0)) });
+        assert_eq!(delayed.white, TimeControl::new(secs(30.0), Bonus::Delay(secs(2.0))));
+        assert_eq!(delayed.black, TimeControl::new(secs(60.0), Bonus::Delay(secs(2.0))));
         let bronstein = controls(&["--clock", "3", "--bronstein", "1.5"]).expect("valid").expect("clocks");
-        assert_eq!(bronstein.black.bonus, Bonus::Bronstein(secs(1.5)));
+        assert_eq!(bronstein.black.stages()[0].bonus, Bonus::Bronstein(secs(1.5)));
+    }
+
+    #[test]
+    fn clock_options_take_stages_in_minutes_or_in_the_pgn_form() {
+        let fide = controls(&["--clock", "40/90+30,30+30"]).expect("valid").expect("clocks");
+        assert_eq!(fide.white.stages().len(), 2);
+        let pgn = controls(&["--clock", "40/5400+30:1800+30"]).expect("valid").expect("clocks");
+        assert_eq!(pgn, fide);
+        let odds =
+            controls(&["--clock", "40/90+30,30+30", "--black-clock", "40/60+30,30+30"]).expect("valid");
+        assert_eq!(odds.expect("clocks").black.base(), secs(3600.0));
+        let delayed = controls(&["--clock", "40/90,30", "--delay", "5"]).expect("valid").expect("clocks");
+        assert!(delayed.white.stages().iter().all(|stage| stage.bonus == Bonus::Delay(secs(5.0))));
+        let cli = Cli::try_parse_from(["hotseat", "--clock", "5", "--clock-start", "white"]).expect("valid");
+        assert_eq!(cli.clock_start(), ClockStart::White);
     }
 
     #[test]
@@ -146,10 +172,10 @@ mod tests {
         }
         let edges = controls(&["--clock", "1440", "--black-clock", "0.02", "--delay", "0.1"]);
         let edges = edges.expect("valid").expect("clocks");
-        assert_eq!(edges.white, TimeControl { base: secs(86_400.0), bonus: Bonus::Delay(secs(0.1)) });
-        assert_eq!(edges.black.base, secs(1.2));
+        assert_eq!(edges.white, TimeControl::new(secs(86_400.0), Bonus::Delay(secs(0.1))));
+        assert_eq!(edges.black.base(), secs(1.2));
         let bronstein = controls(&["--clock", "5", "--bronstein", "3600"]).expect("valid").expect("clocks");
-        assert_eq!(bronstein.white.bonus, Bonus::Bronstein(secs(3600.0)));
+        assert_eq!(bronstein.white.stages()[0].bonus, Bonus::Bronstein(secs(3600.0)));
     }
 
     #[test]
@@ -163,6 +189,12 @@ mod tests {
             (&["--black-clock", "3+2"][..], "--black-clock needs --clock, such as --clock 5+3"),
             (&["--delay", "2"][..], "--delay needs --clock"),
             (&["--bronstein", "2"][..], "--bronstein needs --clock"),
+            (&["--clock-start", "white"][..], "--clock-start needs --clock"),
+            (&["--clock", "5", "--clock-start", "black"][..], "expected white or after-first-moves"),
+            (
+                &["--clock", "40/90+30,30+30", "--delay", "2"][..],
+                "--clock 40/90+30,30+30 has one: write it as 40/90+0,30+0",
+            ),
             (&["--clock", "5", "--delay", "2", "--bronstein", "2"][..], "cannot be used with"),
             (&["--clock", "five"][..], "invalid time control \"five\""),
             (&["--clock", "0+3"][..], "the base time must be at least a second"),

@@ -39,8 +39,9 @@ pub use date::pgn_date;
 pub use lexer::Location;
 pub use reader::{GameEntry, MAX_GAMES, PgnFile};
 pub use time_control::{
-    BLACK_TIME_CONTROL_TAG, TIME_DELAY_TAG, TURN_CLOCK_TAG, controls_from_tags, read_time_control,
-    read_turn_clock, time_control_tag, time_control_tags, turn_clock_tag,
+    BLACK_TIME_CONTROL_TAG, CLOCK_START_TAG, TIME_DELAY_TAG, TURN_CLOCK_TAG, controls_from_tags,
+    read_clock_start, read_time_control, read_turn_clock, time_control_tag, time_control_tags,
+    turn_clock_tag,
 };
 
 /// The tags every PGN game carries, in the order they are written.

@@ -40,7 +40,7 @@ use super::pgn::{self, PgnError, PgnFile, PgnGame, Tags, pgn_date};
 use super::store::{self, GameLock, GameStore, PassedOver, StoreError};
 use crate::app::{App, Effect, Message, Notation};
 use crate::chess::{ByColor, Color, Game};
-use crate::clock::TimeControl;
+use crate::clock::{ClockStart, TimeControl};
 
 /// Where the game is saved.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,6 +104,12 @@ fn turn_time_left(app: &App) -> Option<Duration> {
         .then(|| app.clock_face(turn))
         .flatten()
         .map(|face| face.left)
+}
+
+/// When the clocks of `record` start, as its `ClockStart` tag says (by default,
+/// after each side's first move).
+pub fn clock_start(record: &PgnGame) -> ClockStart {
+    pgn::read_clock_start(record.tags.get(pgn::CLOCK_START_TAG))
 }
 
 /// The time left on the clock of the side to move when `record` was saved in the
@@ -180,11 +186,16 @@ impl Recorder {
             record.tags.set(color.name(), if unknown { "?" } else { app.player(color) });
         }
         if let Some(clocks) = app.clocks() {
-            for name in ["TimeControl", pgn::BLACK_TIME_CONTROL_TAG, pgn::TIME_DELAY_TAG] {
+            for name in
+                ["TimeControl", pgn::BLACK_TIME_CONTROL_TAG, pgn::TIME_DELAY_TAG, pgn::CLOCK_START_TAG]
+            {
                 record.tags.remove(name);
             }
             for (name, value) in pgn::time_control_tags(clocks.controls()) {
                 record.tags.set(name, value);
+            }
+            if clocks.clock_start() != ClockStart::default() {
+                record.tags.set(pgn::CLOCK_START_TAG, clocks.clock_start().name());
             }
             // Only the times measured here or read from the record: nothing invented.
             record.clocks = app.timeline().move_times();
@@ -231,7 +242,7 @@ impl Recorder {
     /// caller.
     pub fn carry_out(&mut self, app: &App, effect: Effect) -> Option<Message> {
         match effect {
-            Effect::Copy(_) | Effect::Repaint => None,
+            Effect::Copy(_) | Effect::Repaint | Effect::Bell => None,
             Effect::NewGame => {
                 self.tags = fresh_tags(SystemTime::now());
                 self.previous = if self.failure.is_none() { self.path.take() } else { None };

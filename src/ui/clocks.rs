@@ -5,7 +5,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
-use ratatui::text::Span;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
 use super::theme::Look;
@@ -14,14 +14,29 @@ use crate::chess::Color;
 use crate::clock::{ClockFace, format_display};
 
 /// Draws `side`'s clock at the right end of `row` (one line), if the game has clocks.
+/// Beside it, dimmed: the moves left in a stage with a move count (`12 to go`), and a
+/// simple delay counting down before the time runs (`d3.2`).
 pub fn render(row: Rect, buf: &mut Buffer, app: &App, side: Color, look: &Look) {
     let Some(face) = app.clock_face(side) else { return };
-    let span = clock_span(face, app.clocks_paused(), look);
-    let width = span.width() as u16;
+    let mut spans = Vec::with_capacity(3);
+    if let Some(to_go) = face.to_go {
+        spans.push(Span::styled(format!("{to_go} to go"), look.dim()));
+    }
+    if let Some(delay) = face.delay {
+        spans.push(Span::styled(format!(" d{}", format_display(delay)), look.dim()));
+    }
+    let clock = clock_span(face, app.clocks_paused(), look);
+    // On a narrow panel the clock alone, rather than nothing.
+    spans.push(clock);
+    let mut line = Line::from(spans);
+    if line.width() >= usize::from(row.width) {
+        line = Line::from(line.spans.split_off(line.spans.len() - 1));
+    }
+    let width = line.width() as u16;
     if row.width <= width || row.height == 0 {
         return;
     }
-    span.render(Rect { x: row.right() - width, width, ..row }, buf);
+    line.render(Rect { x: row.right() - width, width, ..row }, buf);
 }
 
 /// ` 4:59 `: the running clock in the banner's colours, a low clock in the warning
@@ -91,5 +106,37 @@ mod tests {
         let mut buf = Buffer::empty(Rect::new(0, 0, 20, 1));
         render(buf.area, &mut buf, &app, Color::White, &Look::default());
         assert_eq!(row_text(&buf, 0).trim(), "");
+    }
+
+    #[test]
+    fn a_stage_shows_the_moves_to_go_and_a_delay_counts_down_beside_the_clock() {
+        let t0 = Instant::now();
+        let mut app = app_with_clocks("40/90+30,30+30", t0);
+        app.update(Action::Tick(t0));
+        let mut buf = Buffer::empty(Rect::new(0, 0, 24, 1));
+        render(buf.area, &mut buf, &app, Color::White, &Look::default());
+        assert_eq!(row_text(&buf, 0), format!("{:>24}", "39 to go 1:30:00 "), "one of 40 moves made");
+        let mut narrow = Buffer::empty(Rect::new(0, 0, 12, 1));
+        render(narrow.area, &mut narrow, &app, Color::White, &Look::default());
+        assert_eq!(
+            row_text(&narrow, 0),
+            format!("{:>12}", " 1:30:00 "),
+            "the clock alone when both cannot fit"
+        );
+        let control = crate::clock::TimeControl::new(
+            Duration::from_secs(60),
+            crate::clock::Bonus::Delay(Duration::from_secs(3)),
+        );
+        let mut app = App::new(Game::new()).with_clocks(ByColor { white: control, black: control }, &[], t0);
+        for san in ["e4", "e5"] {
+            for c in san.chars() {
+                app.update(Action::Edit(Edit::Type(c)));
+            }
+            app.update(Action::Edit(Edit::Submit));
+        }
+        app.update(Action::Tick(t0 + Duration::from_millis(800)));
+        let mut buf = Buffer::empty(Rect::new(0, 0, 24, 1));
+        render(buf.area, &mut buf, &app, Color::White, &Look::default());
+        assert_eq!(row_text(&buf, 0), format!("{:>24}", " d2.2 1:00 "));
     }
 }

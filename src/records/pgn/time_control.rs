@@ -4,7 +4,10 @@
 use std::time::Duration;
 
 use crate::chess::ByColor;
-use crate::clock::{Bonus, MAX_BONUS, MAX_CLOCK_TIME, TimeControl, format_seconds, parse_amount};
+use crate::clock::{
+    Bonus, ClockStart, MAX_BONUS, MAX_CLOCK_TIME, MAX_STAGES, Stage, TimeControl, format_seconds,
+    parse_amount, parse_stage_moves,
+};
 
 /// The PGN tag for Black's own time control, written only for time odds (the
 /// standard `TimeControl` tag then holds White's).
@@ -13,6 +16,16 @@ pub const BLACK_TIME_CONTROL_TAG: &str = "BlackTimeControl";
 /// The PGN tag for a delay, which the standard `TimeControl` tag cannot say:
 /// `simple 3` or `Bronstein 3` (seconds, for both sides).
 pub const TIME_DELAY_TAG: &str = "TimeDelay";
+
+/// The PGN tag for when the clocks start, written only when it is not the default:
+/// `white` (the first mover's clock runs from the start, and every move earns its
+/// bonus, as over the board).
+pub const CLOCK_START_TAG: &str = "ClockStart";
+
+/// Reads a [`CLOCK_START_TAG`] value; the default for a value this program does not know.
+pub fn read_clock_start(text: Option<&str>) -> ClockStart {
+    text.and_then(ClockStart::from_name).unwrap_or_default()
+}
 
 /// The PGN tag for the time left on the clock of the side to move when a game was
 /// saved in the middle of a turn (`0:00:51`, written as `%clk` is), so a game
@@ -30,48 +43,70 @@ pub fn read_turn_clock(text: &str) -> Option<Duration> {
 }
 
 /// The PGN `TimeControl` tag value for `control`: `300+3`, or `300` without an
-/// increment. Delays have no standard PGN form and are written as the base time alone.
+/// increment; stages separated by colons, each but the last with its move count:
+/// `40/5400+30:1800+30`. Delays have no standard PGN form and are written as the
+/// times alone.
 pub fn time_control_tag(control: &TimeControl) -> String {
-    let base = format_seconds(control.base);
-    match control.bonus {
-        Bonus::Increment(inc) => format!("{base}+{}", format_seconds(inc)),
-        _ => base,
-    }
+    let stage = |stage: &Stage| {
+        let moves = stage.moves.map(|n| format!("{n}/")).unwrap_or_default();
+        let time = format_seconds(stage.time);
+        match stage.bonus {
+            Bonus::Increment(inc) => format!("{moves}{time}+{}", format_seconds(inc)),
+            _ => format!("{moves}{time}"),
+        }
+    };
+    control.stages().iter().map(stage).collect::<Vec<_>>().join(":")
 }
 
-/// Reads a PGN `TimeControl` tag value in the forms this program writes: `300+3`
-/// or `300` (seconds, plain decimals kept to the millisecond). `None` for `?`, `-`, a
-/// base time of `0` (no clock), the forms it cannot play (`40/9000`, `*180`) and times
-/// too large: a base time over [`MAX_CLOCK_TIME`], an increment over [`MAX_BONUS`].
+/// Reads a PGN `TimeControl` tag value: `300+3` or `300` (seconds, plain decimals
+/// kept to the millisecond), or stages separated by colons, `40/5400+30:1800+30`.
+/// `None` for `?`, `-`, a base time of `0` (no clock), the forms it cannot play
+/// (`40/9000` alone, which repeats, `*180`) and times too large: a stage's time over
+/// [`MAX_CLOCK_TIME`], an increment over [`MAX_BONUS`].
 pub fn read_time_control(text: &str) -> Option<TimeControl> {
     time_control_in_tag(text).ok().flatten()
 }
 
 /// Reads a `TimeControl` tag value as [`read_time_control`] does, but a form this
-/// program plays (`300+3`, `300`) with times past the command line's upper bounds (a
-/// base time over [`MAX_CLOCK_TIME`], an increment over [`MAX_BONUS`]) is an error,
-/// with the reason. The lower bounds of `--clock` are for players, not for records:
-/// engine matches are played at `10+0.05`.
+/// program plays (`300+3`, `300`, `40/5400+30:1800+30`) with times past the command
+/// line's upper bounds (a time over [`MAX_CLOCK_TIME`], an increment over
+/// [`MAX_BONUS`]) is an error, with the reason. The lower bounds of `--clock` are for
+/// players, not for records: engine matches are played at `10+0.05`.
 pub(crate) fn time_control_in_tag(text: &str) -> Result<Option<TimeControl>, &'static str> {
     let seconds = |text| parse_amount(text, Duration::from_secs(1));
-    let (base, increment) = match text.trim().split_once('+') {
-        Some((b, i)) => (b, Some(i)),
-        None => (text.trim(), None),
-    };
-    let Some(base) = seconds(base).filter(|b| !b.is_zero()) else { return Ok(None) };
-    let increment = match increment.map(seconds) {
-        Some(Some(i)) => i,
-        Some(None) => return Ok(None),
-        None => Duration::ZERO,
-    };
-    if base > MAX_CLOCK_TIME {
-        return Err("the base time must be at most a day");
+    let parts: Vec<&str> = text.trim().split(':').collect();
+    if parts.len() > MAX_STAGES {
+        return Ok(None);
     }
-    if increment > MAX_BONUS {
-        return Err("the increment must be at most an hour");
+    let mut stages = Vec::with_capacity(parts.len());
+    for part in parts {
+        let (moves, rest) = match part.split_once('/') {
+            Some((moves, rest)) => match parse_stage_moves(moves) {
+                Some(moves) => (Some(moves), rest),
+                None => return Ok(None),
+            },
+            None => (None, part),
+        };
+        let (time, increment) = match rest.trim().split_once('+') {
+            Some((t, i)) => (t, Some(i)),
+            None => (rest.trim(), None),
+        };
+        let Some(time) = seconds(time).filter(|t| !t.is_zero()) else { return Ok(None) };
+        let increment = match increment.map(seconds) {
+            Some(Some(i)) => i,
+            Some(None) => return Ok(None),
+            None => Duration::ZERO,
+        };
+        if time > MAX_CLOCK_TIME {
+            return Err("the base time must be at most a day");
+        }
+        if increment > MAX_BONUS {
+            return Err("the increment must be at most an hour");
+        }
+        let bonus = if increment.is_zero() { Bonus::None } else { Bonus::Increment(increment) };
+        stages.push(Stage { moves, time, bonus });
     }
-    let bonus = if increment.is_zero() { Bonus::None } else { Bonus::Increment(increment) };
-    Ok(Some(TimeControl { base, bonus }))
+    Ok(TimeControl::staged(&stages).ok())
 }
 
 /// A `TimeDelay` tag value (`simple 3`, `Bronstein 1.5`) with a delay over
@@ -118,7 +153,7 @@ pub fn time_control_tags(controls: ByColor<TimeControl>) -> Vec<(&'static str, S
     if time_control_tag(&controls.black) != time_control_tag(&controls.white) {
         tags.push((BLACK_TIME_CONTROL_TAG, time_control_tag(&controls.black)));
     }
-    match controls.white.bonus {
+    match controls.white.stages()[0].bonus {
         Bonus::Delay(d) => tags.push((TIME_DELAY_TAG, format!("simple {}", format_seconds(d)))),
         Bonus::Bronstein(d) => tags.push((TIME_DELAY_TAG, format!("Bronstein {}", format_seconds(d)))),
         Bonus::None | Bonus::Increment(_) => {}
@@ -230,9 +265,11 @@ mod tests {
     #[test]
     fn tag_times_are_plain_decimals_up_to_the_command_lines_upper_bounds() {
         assert_eq!(time_control_in_tag("86400+3600"), Ok(Some(tc("1440+3600"))));
-        let engines = TimeControl { base: secs(10.0), bonus: Bonus::Increment(secs(0.05)) };
+        let engines = TimeControl::new(secs(10.0), Bonus::Increment(secs(0.05)));
         assert_eq!(time_control_in_tag("10+0.05"), Ok(Some(engines)), "smaller than --clock takes");
-        for unplayable in ["0+3", "1e3", "inf", "300+nan", "300+-1", "300++3", "40/9000:300", "-300"] {
+        for unplayable in
+            ["0+3", "1e3", "inf", "300+nan", "300+-1", "300++3", "40/9000", "0/9000:300", "-300"]
+        {
             assert_eq!(time_control_in_tag(unplayable), Ok(None), "{unplayable}");
         }
         for (text, reason) in [
@@ -252,5 +289,28 @@ mod tests {
         for out in ["Bronstein 3600.5", "simple 99999999999999999999999"] {
             assert_eq!(delay_in_tag(out), Err("the delay must be at most an hour"), "{out}");
         }
+    }
+
+    #[test]
+    fn the_clock_start_tag_reads_back_and_anything_else_is_the_default() {
+        assert_eq!(read_clock_start(Some(ClockStart::White.name())), ClockStart::White);
+        assert_eq!(read_clock_start(Some(" white ")), ClockStart::White);
+        for other in [None, Some("black"), Some(""), Some("after-first-moves")] {
+            assert_eq!(read_clock_start(other), ClockStart::AfterFirstMoves, "{other:?}");
+        }
+    }
+
+    #[test]
+    fn stages_are_written_and_read_in_the_standard_syntax() {
+        let fide = tc("40/90+30,30+30");
+        assert_eq!(time_control_tag(&fide), "40/5400+30:1800+30");
+        assert_eq!(read_time_control("40/5400+30:1800+30"), Some(fide));
+        let old = read_time_control("40/7200:3600").expect("another program's staged control");
+        assert_eq!(old, tc("40/120,60"));
+        assert_eq!(time_control_tag(&old), "40/7200:3600");
+        let tags = time_control_tags(ByColor { white: fide, black: tc("40/60+30,30+30") });
+        assert_eq!(tags[1], ("BlackTimeControl", "40/3600+30:1800+30".to_owned()));
+        assert_eq!(time_control_in_tag("40/86401:60"), Err("the base time must be at most a day"));
+        assert_eq!(read_time_control("1/1:1/1:1/1:1/1:1"), None, "more stages than a clock keeps");
     }
 }
