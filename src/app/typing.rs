@@ -114,6 +114,16 @@ impl App {
     /// Enter on typed text: plays it, opens the promotion picker, or says why not and
     /// keeps the text to mend.
     fn submit(&mut self) {
+        // A command typed in words (`resign`, `undo`), for players who do not know
+        // the keys: no word can be read as a move.
+        if let Some(word) = super::words::command_word(self.input()) {
+            self.round.focus = Focus::Idle;
+            match word.action {
+                super::words::WordAction::Command(command) => self.command(command),
+                super::words::WordAction::Help => self.open_help(),
+            }
+            return;
+        }
         if self.refuse_if_over() {
             return;
         }
