@@ -127,7 +127,14 @@ pub fn run(
         app.player(Color::Black)
     )?;
     writeln!(out, "Type a move, or help for the commands.")?;
-    let start = Seen { ply: 0, outcome: None, question: None, message: None, promotion: false };
+    let start = Seen {
+        ply: app.game().ply(),
+        outcome: None,
+        question: None,
+        message: None,
+        promotion: false,
+        start: true,
+    };
     carry_out(app, host, &mut effects);
     face.tell(app, &start, false, out)?;
     while !app.should_quit() {
@@ -174,6 +181,8 @@ struct Seen {
     question: Option<Question>,
     message: Option<Message>,
     promotion: bool,
+    /// Nothing has been told yet: whose turn it is, say, even though nothing changed.
+    start: bool,
 }
 
 impl Seen {
@@ -184,6 +193,7 @@ impl Seen {
             question: app.question(),
             message: app.message().cloned(),
             promotion: app.promotion().is_some(),
+            start: false,
         }
     }
 }
@@ -450,7 +460,7 @@ impl Face {
         if promotion && !seen.promotion {
             writeln!(out, "{}", words::PROMOTION)?;
         }
-        let changed = ply != seen.ply || outcome != seen.outcome;
+        let changed = ply != seen.ply || outcome != seen.outcome || seen.start;
         if outcome.is_none() && question.is_none() && !promotion && (changed || seen.question.is_some()) {
             writeln!(out, "{}", turn_line(app))?;
             if changed && let Some(claim) = game.claimable_draw() {
