@@ -461,7 +461,11 @@ impl Face {
             writeln!(out, "{}", words::PROMOTION)?;
         }
         let changed = ply != seen.ply || outcome != seen.outcome || seen.start;
-        if outcome.is_none() && question.is_none() && !promotion && (changed || seen.question.is_some()) {
+        if outcome.is_none()
+            && question.is_none()
+            && !promotion
+            && (changed || seen.question.is_some() || seen.promotion)
+        {
             writeln!(out, "{}", turn_line(app))?;
             if changed && let Some(claim) = game.claimable_draw() {
                 writeln!(out, "{}", words::claimable(claim))?;

@@ -170,7 +170,10 @@ fn a_threefold_repetition_is_offered_and_claimed() {
 fn a_draw_offer_declined_then_one_that_lapses_then_one_accepted() {
     let mut app = App::new(Game::new());
     let got = transcript(&mut app, "draw\nmaybe\nno\nd4\ndraw\nd5\nclaim\ndraw\ny");
-    assert_transcript(&got, &greeted("
+    assert_transcript(
+        &got,
+        &greeted(
+            r#"
         White to move.
         White offers a draw. Black, do you accept? A move declines it. Answer yes or no.
         First answer the question. White offers a draw. Black, do you accept? A move declines it. Answer yes or no.
@@ -185,14 +188,19 @@ fn a_draw_offer_declined_then_one_that_lapses_then_one_accepted() {
         No draw to claim: that needs a threefold repetition or 50 moves each without a capture or pawn move.
         White offers a draw. Black, do you accept? A move declines it. Answer yes or no.
         Draw by agreement 1/2-1/2.
-    "));
+    "#,
+        ),
+    );
 }
 
 #[test]
 fn resigning_says_who_and_asks_to_confirm() {
     let mut app = App::new(Game::new());
     let got = transcript(&mut app, "e4\nresign\nno\nresign\nwhite\n\nyes\nundo");
-    assert_transcript(&got, &greeted("
+    assert_transcript(
+        &got,
+        &greeted(
+            r#"
         White to move.
         White: pawn to e 4.
         Black to move.
@@ -204,7 +212,9 @@ fn resigning_says_who_and_asks_to_confirm() {
         White resigns — Black wins 0-1.
         Taken back: White resigns — Black wins 0-1.
         Black to move.
-    "));
+    "#,
+        ),
+    );
 }
 
 #[test]
@@ -265,4 +275,193 @@ fn a_falling_clock_is_told_under_a_minute_30_and_10_seconds_and_the_flag_falls()
     ",
         ),
     );
+}
+
+#[test]
+fn every_command_reads_the_game_out() {
+    let mut app = App::new(Game::new());
+    driver::play(&mut app, "e4 d5");
+    let script = "board\npieces\npieces black\nrank 4\nfile e\nfile echo\nsquare d5\nsquare e5\nmoves e4\nmoves\nlast\nclock\nflip\nfen\npgn\nquit";
+    let got = transcript_of(&mut app, &mut Kept::new(), Announce::Nato, script, Instant::now());
+    assert_transcript(
+        &got,
+        &greeted(
+            r#"
+        White to move.
+        Rank 8: black rook on alpha 8, black knight on bravo 8, black bishop on charlie 8, black queen on delta 8, black king on echo 8, black bishop on foxtrot 8, black knight on golf 8, black rook on hotel 8.
+        Rank 7: black pawn on alpha 7, black pawn on bravo 7, black pawn on charlie 7, black pawn on echo 7, black pawn on foxtrot 7, black pawn on golf 7, black pawn on hotel 7.
+        Rank 6: empty.
+        Rank 5: black pawn on delta 5.
+        Rank 4: white pawn on echo 4.
+        Rank 3: empty.
+        Rank 2: white pawn on alpha 2, white pawn on bravo 2, white pawn on charlie 2, white pawn on delta 2, white pawn on foxtrot 2, white pawn on golf 2, white pawn on hotel 2.
+        Rank 1: white rook on alpha 1, white knight on bravo 1, white bishop on charlie 1, white queen on delta 1, white king on echo 1, white bishop on foxtrot 1, white knight on golf 1, white rook on hotel 1.
+        White: king on echo 1; queen on delta 1; rooks on alpha 1, hotel 1; bishops on charlie 1, foxtrot 1; knights on bravo 1, golf 1; pawns on alpha 2, bravo 2, charlie 2, delta 2, foxtrot 2, golf 2, hotel 2, echo 4.
+        Black: king on echo 8; queen on delta 8; rooks on alpha 8, hotel 8; bishops on charlie 8, foxtrot 8; knights on bravo 8, golf 8; pawns on delta 5, alpha 7, bravo 7, charlie 7, echo 7, foxtrot 7, golf 7, hotel 7.
+        Black: king on echo 8; queen on delta 8; rooks on alpha 8, hotel 8; bishops on charlie 8, foxtrot 8; knights on bravo 8, golf 8; pawns on delta 5, alpha 7, bravo 7, charlie 7, echo 7, foxtrot 7, golf 7, hotel 7.
+        Rank 4: white pawn on echo 4.
+        File echo: white king on echo 1, white pawn on echo 4, black pawn on echo 7, black king on echo 8.
+        File echo: white king on echo 1, white pawn on echo 4, black pawn on echo 7, black king on echo 8.
+        Black pawn on delta 5.
+        Echo 5 is empty.
+        White pawn on echo 4 (2): pawn to echo 5; pawn takes delta 5.
+        Legal moves (31): king to echo 2; knight to alpha 3; knight to charlie 3; knight to echo 2; knight to foxtrot 3; knight to hotel 3; queen to echo 2; queen to foxtrot 3; queen to golf 4; queen to hotel 5; bishop to echo 2; bishop to delta 3; bishop to charlie 4; bishop to bravo 5, check; bishop to alpha 6; pawn to alpha 3; pawn to bravo 3; pawn to charlie 3; pawn to delta 3; pawn to foxtrot 3; pawn to golf 3; pawn to hotel 3; pawn to echo 5; pawn to alpha 4; pawn to bravo 4; pawn to charlie 4; pawn to delta 4; pawn to foxtrot 4; pawn to golf 4; pawn to hotel 4; pawn takes delta 5.
+        Last move: 1… Black: pawn to delta 5.
+        This game has no clocks: start one with a time control, such as --clock 5+3.
+        There is no board on screen to turn here: board reads the position from rank 8 to rank 1.
+        rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2
+        [Event "Casual game"]
+        [Site "?"]
+        [Date "1970.01.01"]
+        [Round "-"]
+        [White "?"]
+        [Black "?"]
+        [Result "*"]
+        
+        1. e4 d5 *
+    "#,
+        ),
+    );
+}
+
+#[test]
+fn moves_are_said_in_san_words_or_nato() {
+    let pos = Position::from_fen("r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1").expect("valid fen");
+    let said = |announce: Announce, uci: &str| {
+        let m = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|m| pos.uci(*m) == uci)
+            .unwrap_or_else(|| panic!("{uci} is not legal"));
+        announce.move_in(&pos, m)
+    };
+    assert_eq!(said(Announce::San, "e5d6"), "exd6");
+    assert_eq!(said(Announce::Words, "e5d6"), "pawn takes d 6 en passant");
+    assert_eq!(said(Announce::Nato, "b7a8q"), "pawn takes alpha 8, becomes a queen, check");
+    assert_eq!(said(Announce::Words, "e1g1"), "castles kingside");
+    assert_eq!(said(Announce::Words, "a1a8"), "rook takes a 8, check");
+}
+
+#[test]
+fn help_lists_every_command_and_the_commands_work_while_no_move_is_typed() {
+    let mut app = App::new(Game::new());
+    let got = transcript(&mut app, "help");
+    for word in WORDS.iter().map(|w| w.name).chain(PLAIN_WORDS.iter().map(|w| w.name)) {
+        assert!(
+            got.lines().any(|line| line.starts_with(&format!("  {word}"))),
+            "{word} is not in the help:\n{got}"
+        );
+    }
+}
+
+#[test]
+fn bad_input_is_answered_and_changes_nothing() {
+    let mut app = App::new(Game::new());
+    let mut host = Kept::new();
+    let script = "\nNf4\nNf4\nhello\ne9\nrank 9\nsquare\nboard white\nmoves e7\nredo please\ne4\ndraw";
+    let got = transcript_of(&mut app, &mut host, Announce::Words, script, Instant::now());
+    assert_transcript(
+        &got,
+        &greeted(
+            r#"
+        White to move.
+        White to move. Type a move, or help for the commands.
+        Illegal move: Nf4 (no knight can reach f4) — did you mean Nf3?
+        Illegal move: Nf4 (no knight can reach f4) — did you mean Nf3?
+        Neither a move nor a command: "hello". Type help for the commands.
+        Not a move: "e9" (try SAN like Nf3 or coordinates like e2e4) — did you mean e3?
+        Say it as: rank N.
+        Say it as: square e4.
+        board takes nothing after it.
+        Black pawn on e 7: White is to move.
+        redo takes nothing after it.
+        White: pawn to e 4.
+        Black to move.
+        Black offers a draw. White, do you accept? A move declines it. Answer yes or no.
+        The input ended with the question unanswered: the game is left as it stands.
+    "#,
+        ),
+    );
+    assert_eq!(host.saves, 1);
+    assert_eq!(app.question(), Some(Question::DrawOffer { by: hotseat::chess::Color::Black }));
+}
+
+#[test]
+fn a_promotion_asks_for_the_piece() {
+    let mut app = from_fen("8/P6k/8/8/8/8/8/K7 w - - 0 1");
+    let got = transcript(&mut app, "a8\nzebra\ncancel\na8\nknight");
+    assert_transcript(
+        &got,
+        &greeted(
+            r#"
+        White to move.
+        Which piece does the pawn become: queen, rook, bishop or knight? (cancel takes the move back)
+        Which piece does the pawn become: queen, rook, bishop or knight? (cancel takes the move back)
+        Promotion cancelled: the pawn has not moved.
+        White to move.
+        Which piece does the pawn become: queen, rook, bishop or knight? (cancel takes the move back)
+        White: pawn to a 8, becomes a knight.
+        Draw by insufficient material 1/2-1/2.
+    "#,
+        ),
+    );
+}
+
+#[test]
+fn a_failed_save_is_told() {
+    let mut app = App::new(Game::new());
+    let mut host = Kept { failing: true, ..Kept::new() };
+    let got = transcript_of(&mut app, &mut host, Announce::Words, "e4", Instant::now());
+    assert_transcript(
+        &got,
+        &greeted(
+            r#"
+        White to move.
+        White: pawn to e 4.
+        The game is not saved: no space left on device
+        Black to move.
+    "#,
+        ),
+    );
+}
+
+#[test]
+fn no_command_word_can_be_read_as_a_move() {
+    let fens = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "4k3/1P6/8/8/8/8/1p6/4K3 b - - 0 1",
+    ];
+    let words = WORDS
+        .iter()
+        .flat_map(|w| std::iter::once(w.name).chain(w.short.iter().copied()))
+        .chain(PLAIN_WORDS.iter().flat_map(|w| std::iter::once(w.name).chain(w.short.iter().copied())));
+    for word in words {
+        for fen in fens {
+            let pos = Position::from_fen(fen).expect("valid fen");
+            for text in [word.to_owned(), word.to_uppercase()] {
+                assert!(
+                    matches!(pos.read_move_text(&text), MoveText::Invalid(_)),
+                    "{text} reads as a move in {fen}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_boards_move_line_takes_the_command_words_too() {
+    let mut app = App::new(Game::new());
+    driver::play(&mut app, "e4");
+    driver::type_move(&mut app, "undo");
+    assert!(driver::sans(&app).is_empty());
+    driver::type_move(&mut app, "Resign");
+    assert_eq!(app.question(), Some(Question::Resign { by: Some(hotseat::chess::Color::White) }));
+    driver::press(&mut app, hotseat::input::Key::Esc);
+    driver::type_move(&mut app, "draw");
+    assert_eq!(app.mode(), Mode::Question);
+    driver::press(&mut app, hotseat::input::Key::Esc);
+    driver::type_move(&mut app, "help");
+    assert_eq!(app.mode(), Mode::Help);
 }
