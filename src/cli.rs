@@ -23,6 +23,8 @@ pub use clocks::ClockOptionError;
 pub use open::{Opened, choose_game, open_game};
 
 /// Chess for two people sharing one terminal.
+// Each flag is a switch of its own on the command line.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Parser)]
 #[command(name = "hotseat", version, about, long_about = None)]
 pub struct Cli {

@@ -220,19 +220,17 @@ impl Face {
         let lower = text.to_lowercase();
         let mut send = |app: &mut App, action: Action| effects.extend(app.update(action));
         if text.is_empty() {
-            writeln!(out, "{}", self.prompt(app))?;
+            writeln!(out, "{}", Face::prompt(app))?;
             return Ok(false);
         }
         if app.promotion().is_some() {
-            match lower.as_str() {
-                "cancel" => send(app, Action::Cancel),
-                word => match promotion_role(word) {
-                    Some(role) => send(app, Action::Answer(Answer::Choose(role))),
-                    None => {
-                        writeln!(out, "{}", words::PROMOTION)?;
-                        return Ok(false);
-                    }
-                },
+            if lower == "cancel" {
+                send(app, Action::Cancel);
+            } else if let Some(role) = promotion_role(&lower) {
+                send(app, Action::Answer(Answer::Choose(role)));
+            } else {
+                writeln!(out, "{}", words::PROMOTION)?;
+                return Ok(false);
             }
             return Ok(true);
         }
@@ -312,7 +310,7 @@ impl Face {
                 }
                 match word.action {
                     crate::app::words::WordAction::Help => words::help(out)?,
-                    action => {
+                    action @ crate::app::words::WordAction::Command(_) => {
                         effects.extend(app.update(action.action()));
                         return Ok(true);
                     }
@@ -415,7 +413,7 @@ impl Face {
     }
 
     /// What an empty line gets: the question again, or whose turn it is.
-    fn prompt(&self, app: &App) -> String {
+    fn prompt(app: &App) -> String {
         if app.promotion().is_some() {
             return words::PROMOTION.to_owned();
         }
@@ -453,8 +451,10 @@ impl Face {
             writeln!(out, "{outcome}.")?;
         }
         let question = app.question();
-        if question.is_some() && question != seen.question {
-            writeln!(out, "{}", words::question(question.expect("just checked")))?;
+        if let Some(asked) = question
+            && question != seen.question
+        {
+            writeln!(out, "{}", words::question(asked))?;
         }
         let promotion = app.promotion().is_some();
         if promotion && !seen.promotion {
@@ -481,9 +481,11 @@ impl Face {
             let Some(face) = app.clock_face(color) else { return Ok(()) };
             let level = WARNINGS.iter().copied().filter(|w| face.left < Duration::from_secs(*w)).min();
             let warned = &mut self.warned[color];
-            if level.is_some() && (warned.is_none() || level < *warned) && app.game().outcome().is_none() {
+            if let Some(seconds) = level
+                && (warned.is_none() || level < *warned)
+                && app.game().outcome().is_none()
+            {
                 let left = format_display(face.left);
-                let seconds = level.expect("just checked");
                 let limit = if seconds == 60 { "a minute".to_owned() } else { format!("{seconds} seconds") };
                 writeln!(out, "{color}'s clock is under {limit}: {left} left.")?;
             }

@@ -89,7 +89,7 @@ fn from_fen(fen: &str) -> App {
 
 /// Compares a transcript with the one expected, line by line for a readable failure.
 fn assert_transcript(got: &str, expected: &str) {
-    let expected: String = expected.trim().lines().map(|l| format!("{}\n", l.trim_start())).collect();
+    let expected: String = expected.trim().lines().flat_map(|l| [l.trim_start(), "\n"]).collect();
     if got != expected {
         eprintln!("---- got ----\n{got}---- end ----");
     }
@@ -173,7 +173,7 @@ fn a_draw_offer_declined_then_one_that_lapses_then_one_accepted() {
     assert_transcript(
         &got,
         &greeted(
-            r#"
+            "
         White to move.
         White offers a draw. Black, do you accept? A move declines it. Answer yes or no.
         First answer the question. White offers a draw. Black, do you accept? A move declines it. Answer yes or no.
@@ -188,7 +188,7 @@ fn a_draw_offer_declined_then_one_that_lapses_then_one_accepted() {
         No draw to claim: that needs a threefold repetition or 50 moves each without a capture or pawn move.
         White offers a draw. Black, do you accept? A move declines it. Answer yes or no.
         Draw by agreement 1/2-1/2.
-    "#,
+    ",
         ),
     );
 }
@@ -200,7 +200,7 @@ fn resigning_says_who_and_asks_to_confirm() {
     assert_transcript(
         &got,
         &greeted(
-            r#"
+            "
         White to move.
         White: pawn to e 4.
         Black to move.
@@ -212,7 +212,7 @@ fn resigning_says_who_and_asks_to_confirm() {
         White resigns — Black wins 0-1.
         Taken back: White resigns — Black wins 0-1.
         Black to move.
-    "#,
+    ",
         ),
     );
 }
@@ -394,7 +394,7 @@ fn a_promotion_asks_for_the_piece() {
     assert_transcript(
         &got,
         &greeted(
-            r#"
+            "
         White to move.
         Which piece does the pawn become: queen, rook, bishop or knight? (cancel takes the move back)
         Which piece does the pawn become: queen, rook, bishop or knight? (cancel takes the move back)
@@ -403,7 +403,7 @@ fn a_promotion_asks_for_the_piece() {
         Which piece does the pawn become: queen, rook, bishop or knight? (cancel takes the move back)
         White: pawn to a 8, becomes a knight.
         Draw by insufficient material 1/2-1/2.
-    "#,
+    ",
         ),
     );
 }
@@ -416,12 +416,12 @@ fn a_failed_save_is_told() {
     assert_transcript(
         &got,
         &greeted(
-            r#"
+            "
         White to move.
         White: pawn to e 4.
         The game is not saved: no space left on device
         Black to move.
-    "#,
+    ",
         ),
     );
 }
