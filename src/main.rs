@@ -85,7 +85,7 @@ fn play(args: &Cli) -> Result<ExitCode> {
             &mut Outside { recorder: &mut recorder },
             args.announce,
         );
-        (played.context("cannot play in plain text"), None)
+        (played.context("cannot play in plain text"), lines.stopped_by())
     } else {
         let mut session = tui::Session::start().context("cannot set up the terminal")?;
         let result = session.run(&mut app, &look, &mut Outside { recorder: &mut recorder });

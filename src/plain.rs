@@ -69,36 +69,75 @@ fn read_line(reader: &mut impl BufRead) -> io::Result<Polled> {
 
 /// Standard input, read line by line on a thread of its own, so the clocks are told
 /// (and a flag falls) while a player thinks.
+///
+/// A signal that would end the program (Ctrl-C, SIGTERM, SIGHUP: [`ending_signals`])
+/// ends the input instead, on Unix, so the game ends as a quit does and the players are
+/// told where it is saved; a second one ends the program at once.
+///
+/// [`ending_signals`]: crate::tui::ending_signals
 pub struct StdinLines {
-    lines: Receiver<io::Result<Polled>>,
+    lines: Receiver<Incoming>,
+    stopped_by: Option<i32>,
+}
+
+/// What the threads hand over.
+enum Incoming {
+    Line(io::Result<Polled>),
+    /// A signal that ends the game.
+    Signal(i32),
 }
 
 impl StdinLines {
-    /// Starts reading standard input.
+    /// Starts reading standard input, and turns the ending signals into its end.
     pub fn start() -> io::Result<StdinLines> {
         let (sender, lines) = mpsc::channel();
+        #[cfg(unix)]
+        {
+            let mut signals = signal_hook::iterator::Signals::new(crate::tui::ending_signals())?;
+            let sender = sender.clone();
+            thread::Builder::new().name("signals".to_owned()).spawn(move || {
+                let mut asked = false;
+                for signal in signals.forever() {
+                    if !asked && sender.send(Incoming::Signal(signal)).is_ok() {
+                        asked = true;
+                        continue;
+                    }
+                    std::process::exit(128 + signal);
+                }
+            })?;
+        }
         thread::Builder::new().name("stdin".to_owned()).spawn(move || {
             let mut stdin = io::stdin().lock();
             loop {
                 let line = read_line(&mut stdin);
                 let done = !matches!(line, Ok(Polled::Line(_)));
-                if sender.send(line).is_err() || done {
+                if sender.send(Incoming::Line(line)).is_err() || done {
                     break;
                 }
             }
         })?;
-        Ok(StdinLines { lines })
+        Ok(StdinLines { lines, stopped_by: None })
+    }
+
+    /// The signal that ended the input, if one did: the program should exit with
+    /// status 128 plus its number.
+    pub fn stopped_by(&self) -> Option<i32> {
+        self.stopped_by
     }
 }
 
 impl LineSource for StdinLines {
     fn next_line(&mut self, timeout: Option<Duration>) -> io::Result<Polled> {
-        let line = match timeout {
+        let incoming = match timeout {
             None => self.lines.recv().map_err(|_| RecvTimeoutError::Disconnected),
             Some(timeout) => self.lines.recv_timeout(timeout),
         };
-        match line {
-            Ok(line) => line,
+        match incoming {
+            Ok(Incoming::Line(line)) => line,
+            Ok(Incoming::Signal(signal)) => {
+                self.stopped_by = Some(signal);
+                Ok(Polled::Closed)
+            }
             Err(RecvTimeoutError::Timeout) => Ok(Polled::TimedOut),
             Err(RecvTimeoutError::Disconnected) => Ok(Polled::Closed),
         }

@@ -465,3 +465,13 @@ fn the_boards_move_line_takes_the_command_words_too() {
     driver::type_move(&mut app, "help");
     assert_eq!(app.mode(), Mode::Help);
 }
+
+#[test]
+fn any_reader_will_do_and_windows_line_endings_are_read() {
+    let mut app = App::new(Game::new());
+    let mut out = Vec::new();
+    let mut lines = plain::Reader(&b"e4\r\nc5\r\nquit\r\nNf3\r\n"[..]);
+    plain::run(&mut app, &mut lines, &mut out, &mut Kept::new(), Announce::San).expect("the loop runs");
+    assert_eq!(driver::sans(&app), ["e4", "c5"], "quit ends the game before Nf3");
+    assert!(String::from_utf8(out).expect("text").ends_with("Black: c5.\nWhite to move.\n"));
+}
