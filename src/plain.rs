@@ -262,7 +262,15 @@ impl Face {
             writeln!(out, "{}", Face::prompt(app))?;
             return Ok(false);
         }
-        if app.promotion().is_some() {
+        // While a pawn waits for its piece, the commands that read the game out (and
+        // help, and quit) still work; anything else asks again.
+        let reads_out = |lower: &str| {
+            lower.split_whitespace().next().and_then(words::said).is_some_and(|said| match said {
+                Said::App(word) => word.action == crate::app::words::WordAction::Help,
+                _ => true,
+            })
+        };
+        if app.promotion().is_some() && !reads_out(&lower) {
             if lower == "cancel" {
                 send(app, Action::Cancel);
             } else if let Some(role) = promotion_role(&lower) {
@@ -343,7 +351,9 @@ impl Face {
                 if !needs_none(out, word.name)? {
                     return Ok(false);
                 }
-                if let Some(question) = app.question() {
+                if let Some(question) = app.question()
+                    && word.action != crate::app::words::WordAction::Help
+                {
                     writeln!(out, "{}", words::answer_first(question))?;
                     return Ok(false);
                 }

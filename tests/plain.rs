@@ -93,7 +93,9 @@ fn assert_transcript(got: &str, expected: &str) {
     if got != expected {
         eprintln!("---- got ----\n{got}---- end ----");
     }
-    assert_eq!(got.lines().collect::<Vec<_>>(), expected.lines().collect::<Vec<_>>());
+    // Indentation is the test's own layout, not the program's.
+    let lines = |text: &str| text.lines().map(str::trim_start).map(str::to_owned).collect::<Vec<_>>();
+    assert_eq!(lines(got), lines(&expected));
 }
 
 const GREETING: &str =
@@ -474,4 +476,46 @@ fn any_reader_will_do_and_windows_line_endings_are_read() {
     plain::run(&mut app, &mut lines, &mut out, &mut Kept::new(), Announce::San).expect("the loop runs");
     assert_eq!(driver::sans(&app), ["e4", "c5"], "quit ends the game before Nf3");
     assert!(String::from_utf8(out).expect("text").ends_with("Black: c5.\nWhite to move.\n"));
+}
+
+#[test]
+fn pause_stops_both_clocks_and_help_and_board_work_in_a_question_or_a_promotion() {
+    let t0 = Instant::now();
+    let control: TimeControl = "1+0".parse().expect("valid time control");
+    let mut app = from_fen("8/P6k/8/8/8/8/8/K7 w - - 0 1").with_clocks(
+        ByColor { white: control, black: control },
+        &[],
+        t0,
+    );
+    let script = "pause\nKb1\nKg6\npause\n@wait 100\nclock\npause\na8\nrank 8\nhelp\nqueen\ndraw\nhelp\nno";
+    let got = transcript_of(&mut app, &mut Kept::new(), Announce::Words, script, t0);
+    let help: String = {
+        let mut help = Vec::new();
+        let mut source = Script { steps: ["help".to_owned()].into(), now: t0 };
+        plain::run(&mut App::new(Game::new()), &mut source, &mut help, &mut Kept::new(), Announce::Words)
+            .expect("runs");
+        let help = String::from_utf8(help).expect("text");
+        help.lines().skip(3).flat_map(|line| [line, "\n"]).collect()
+    };
+    let expected = greeted(&format!(
+        "
+        White to move.
+        Nothing to pause yet: the clocks start once both sides have made their first move.
+        White: king to b 1.
+        Black to move.
+        Black: king to g 6.
+        White to move.
+        The clocks are paused.
+        White 1:00, Black 1:00; the clocks are paused.
+        The clocks are running again.
+        Which piece does the pawn become: queen, rook, bishop or knight? (cancel takes the move back)
+        Rank 8: empty.
+        {help}White: pawn to a 8, becomes a queen.
+        Black to move.
+        Black offers a draw. White, do you accept? A move declines it. Answer yes or no.
+        {help}White declines the draw.
+        Black to move.
+    "
+    ));
+    assert_transcript(&got, &expected);
 }

@@ -40,7 +40,7 @@ impl WordAction {
 }
 
 /// The commands every face takes as typed words.
-pub const WORDS: [Word; 6] = [
+pub const WORDS: [Word; 7] = [
     Word {
         name: "undo",
         short: &["takeback"],
@@ -70,6 +70,12 @@ pub const WORDS: [Word; 6] = [
         short: &[],
         action: WordAction::Command(Command::Resign),
         what: "resign (you are asked to confirm)",
+    },
+    Word {
+        name: "pause",
+        short: &[],
+        action: WordAction::Command(Command::Pause),
+        what: "pause both clocks, or start them again",
     },
     Word { name: "help", short: &["commands"], action: WordAction::Help, what: "list the commands" },
 ];
