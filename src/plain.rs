@@ -304,15 +304,19 @@ impl Face {
             }
             return self.command(app, said, argument, out, host, effects);
         }
-        if app.question().is_some() && !matches!(app.game().read_move_text(text), MoveText::Invalid(_)) {
-            // A move: the players play on (a draw offer lapses once it is played).
-        } else if let Some(question) = app.question() {
+        // `?` on an empty move line opens the board's help screen; here it is the help.
+        if text == "?" {
+            words::help(out)?;
+            return Ok(false);
+        }
+        let is_move = !matches!(app.game().read_move_text(text), MoveText::Invalid(_));
+        if let Some(question) = app.question()
+            && !is_move
+        {
             writeln!(out, "{}", words::answer_first(question))?;
             return Ok(false);
         }
-        if matches!(app.game().read_move_text(text), MoveText::Invalid(_))
-            && text.chars().all(char::is_alphabetic)
-        {
+        if !is_move && (text.chars().all(char::is_alphabetic) || text.starts_with('?')) {
             writeln!(out, "{}", words::unknown(text))?;
             return Ok(false);
         }
@@ -489,7 +493,7 @@ impl Face {
         let message = app.message();
         let repeated = sent && message.is_some_and(|m| m.kind == MessageKind::Error);
         if let Some(message) = message
-            && (message != seen.message.as_ref().unwrap_or(&Message::info("")) || repeated)
+            && (Some(message) != seen.message.as_ref() || repeated)
         {
             writeln!(out, "{}", message.text)?;
         }

@@ -361,7 +361,7 @@ fn help_lists_every_command_and_the_commands_work_while_no_move_is_typed() {
 fn bad_input_is_answered_and_changes_nothing() {
     let mut app = App::new(Game::new());
     let mut host = Kept::new();
-    let script = "\nNf4\nNf4\nhello\ne9\nrank 9\nsquare\nboard white\nmoves e7\nredo please\ne4\ndraw";
+    let script = "\nNf4\nNf4\nhello\n?e4\ne9\nrank 9\nsquare\nboard white\nmoves e7\nredo please\ne4\ndraw";
     let got = transcript_of(&mut app, &mut host, Announce::Words, script, Instant::now());
     assert_transcript(
         &got,
@@ -372,6 +372,7 @@ fn bad_input_is_answered_and_changes_nothing() {
         Illegal move: Nf4 (no knight can reach f4) — did you mean Nf3?
         Illegal move: Nf4 (no knight can reach f4) — did you mean Nf3?
         Neither a move nor a command: "hello". Type help for the commands.
+        Neither a move nor a command: "?e4". Type help for the commands.
         Not a move: "e9" (try SAN like Nf3 or coordinates like e2e4) — did you mean e3?
         Say it as: rank N.
         Say it as: square e4.
