@@ -457,7 +457,9 @@ fn no_command_word_can_be_read_as_a_move() {
 fn the_boards_move_line_takes_the_command_words_too() {
     let mut app = App::new(Game::new());
     driver::play(&mut app, "e4");
-    driver::type_move(&mut app, "undo");
+    driver::type_text(&mut app, "undo");
+    assert_eq!(app.reading(), hotseat::app::Reading::Command(&WORDS[0]), "the hint says what Enter does");
+    driver::press(&mut app, hotseat::input::Key::Enter);
     assert!(driver::sans(&app).is_empty());
     driver::type_move(&mut app, "Resign");
     assert_eq!(app.question(), Some(Question::Resign { by: Some(hotseat::chess::Color::White) }));
