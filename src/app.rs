@@ -32,6 +32,7 @@ mod questions;
 pub mod strings;
 mod timeline;
 mod typing;
+pub mod words;
 
 use std::time::Instant;
 

@@ -13,6 +13,7 @@ use clap_complete::Shell;
 
 use crate::chess::Position;
 use crate::clock::{ClockStart, TimeControl};
+use crate::plain::Announce;
 use crate::ui::{ColorSupport, Look, PieceSet, THEMES, Theme};
 
 mod clocks;
@@ -121,6 +122,17 @@ pub struct Cli {
     /// increment: the time used is given back after the move, up to SEC.
     #[arg(long, value_name = "SEC", value_parser = clocks::parse_delay)]
     pub bronstein: Option<Duration>,
+
+    /// Play in lines of plain text, for screen readers, braille displays and scripts:
+    /// no screen drawing, no colour. Also what runs when standard input or output is
+    /// not a terminal.
+    #[arg(long)]
+    pub plain: bool,
+
+    /// How the plain-text mode says moves and squares: san (Nxf3+), words (knight
+    /// takes f 3, check) or nato (knight takes foxtrot 3, check).
+    #[arg(long, value_name = "HOW", default_value = "words", value_parser = parse_announce)]
+    pub announce: Announce,
 }
 
 /// Subcommands.
@@ -182,6 +194,12 @@ fn parse_theme(name: &str) -> Result<Theme, String> {
     Theme::named(name).ok_or_else(|| {
         let names: Vec<&str> = THEMES.iter().map(|t| t.name).collect();
         format!("no theme called {name:?} (choose {})", names.join(" or "))
+    })
+}
+
+fn parse_announce(name: &str) -> Result<Announce, String> {
+    Announce::named(name).ok_or_else(|| {
+        format!("unknown way to announce moves {name:?} (choose {})", Announce::NAMES.join(", "))
     })
 }
 

@@ -11,7 +11,8 @@
 //!
 //! With the default `tui` feature: [`input`] turns keys into actions through one table
 //! per mode, [`ui`] draws an `&App`, [`tui`] owns the terminal and runs the loop,
-//! [`clipboard`] copies through the terminal, and [`cli`] reads the command line (and
+//! [`clipboard`] copies through the terminal, [`plain`] plays the same game
+//! in lines of plain text (screen readers, braille displays, scripts), and [`cli`] reads the command line (and
 //! words its errors). Without the feature, the crate is the core and the floors above
 //! it that know no terminal.
 
@@ -26,6 +27,8 @@ pub mod cli;
 pub mod clipboard;
 #[cfg(feature = "tui")]
 pub mod input;
+#[cfg(feature = "tui")]
+pub mod plain;
 #[cfg(feature = "tui")]
 pub mod tui;
 #[cfg(feature = "tui")]

@@ -9,7 +9,7 @@ use hotseat::app::{App, Effect, Message};
 use hotseat::chess::{Position, perft, perft_divide};
 use hotseat::cli::{self, Cli, Command};
 use hotseat::records::{self, Farewell, Recorder};
-use hotseat::{clipboard, tui};
+use hotseat::{clipboard, plain, tui};
 
 fn main() -> ExitCode {
     let args = cli::parse();
@@ -54,9 +54,8 @@ fn one_line(err: &anyhow::Error) -> String {
 /// A game ended by a signal (SIGTERM, say) exits with status 128 plus its number.
 fn play(args: &Cli) -> Result<ExitCode> {
     let cli::Opened { record, mut recorder, notice } = cli::open_game(args)?;
-    if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
-        bail!("the game needs a terminal: standard input and output must not be redirected");
-    }
+    // Without a terminal on both sides, the game is played in lines of text.
+    let plain = args.plain || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal();
     let look = args.look(|name| std::env::var(name).ok());
     let (white, black) = records::player_names(&record.tags, args.white.as_deref(), args.black.as_deref());
     let controls = args.time_controls()?;
@@ -79,10 +78,24 @@ fn play(args: &Cli) -> Result<ExitCode> {
     if let Some(message) = recorder.start(&app)? {
         app.update(hotseat::app::Action::Report(message));
     }
-    let mut session = tui::Session::start().context("cannot set up the terminal")?;
-    let result = session.run(&mut app, &look, &mut Outside { recorder: &mut recorder });
-    let signal = session.stopped_by();
-    drop(session);
+    let (result, signal) = if plain {
+        let mut lines = plain::StdinLines::start().context("cannot read standard input")?;
+        let mut out = std::io::stdout().lock();
+        let played = plain::run(
+            &mut app,
+            &mut lines,
+            &mut out,
+            &mut Outside { recorder: &mut recorder },
+            args.announce,
+        );
+        (played.context("cannot play in plain text"), lines.stopped_by())
+    } else {
+        let mut session = tui::Session::start().context("cannot set up the terminal")?;
+        let result = session.run(&mut app, &look, &mut Outside { recorder: &mut recorder });
+        let signal = session.stopped_by();
+        drop(session);
+        (result.map_err(anyhow::Error::from), signal)
+    };
     let farewell = recorder.finish(&app);
     if let Farewell::NotSaved { pgn, .. } = &farewell {
         print!("{pgn}");

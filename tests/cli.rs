@@ -90,10 +90,14 @@ fn save_refuses_a_file_that_already_holds_a_game_and_leaves_it_alone() {
         )
     );
     assert_eq!(std::fs::read_to_string(&path).expect("the game"), game, "the earlier game is untouched");
-    // Continuing in place passes the check; only the missing terminal stops it here.
-    let error = refused(&["--pgn", shown, "--save", shown]);
-    assert_eq!(error, "hotseat: the game needs a terminal: standard input and output must not be redirected");
-    assert_eq!(std::fs::read_to_string(&path).expect("the game"), game);
+    // Continuing in place passes the check: with no terminal, it is played in plain
+    // text, and with no input, nothing is added.
+    let out = run(&["--pgn", shown, "--save", shown]);
+    assert!(out.status.success(), "{out:?}");
+    // Saved when it starts, as on the board: the same game, with every tag written.
+    let text = std::fs::read_to_string(&path).expect("the game");
+    let saved = hotseat::records::pgn::read_game(&text).expect("the saved file parses");
+    assert_eq!(saved.game.san_moves(), ["e4", "e5"]);
     std::fs::remove_dir_all(&dir).expect("clean up");
 }
 
@@ -250,4 +254,31 @@ fn a_position_refused_on_the_command_line_is_refused_in_a_file_too() {
         from_file.starts_with(&format!("hotseat: {path}: line 2, col 6: invalid FEN: impossible position")),
         "{from_file}"
     );
+}
+
+#[test]
+fn a_game_piped_in_from_a_file_is_played_and_saved() {
+    let dir = std::env::temp_dir().join(format!("hotseat-cli-pipe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let moves = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6", "O-O"];
+    let input = dir.join("moves.txt");
+    std::fs::write(&input, moves.join("\n") + "\nlast\n").expect("the moves");
+    let save = dir.join("piped.pgn");
+    let out = Command::new(env!("CARGO_BIN_EXE_hotseat"))
+        .args(["--save", save.to_str().expect("utf-8 path"), "--announce", "san", "--white", "Ann"])
+        .env("HOTSEAT_DATA_DIR", dir.join("data"))
+        .stdin(std::fs::File::open(&input).expect("the moves file"))
+        .output()
+        .expect("the binary runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{out:?}");
+    assert!(!out.stdout.contains(&0x1b), "no escape sequence: {stdout}");
+    assert!(stdout.contains("hotseat, in plain text: Ann against Black.\n"), "{stdout}");
+    assert!(stdout.contains("White: Bxc6.\nBlack to move.\nBlack: dxc6.\n"), "{stdout}");
+    assert!(stdout.contains("Last move: 5. White: O-O.\n"), "{stdout}");
+    let text = std::fs::read_to_string(&save).expect("the saved game");
+    let saved = hotseat::records::pgn::read_game(&text).expect("the saved file parses");
+    assert_eq!(saved.game.san_moves(), moves);
+    assert!(text.contains("[White \"Ann\"]"), "{text}");
+    std::fs::remove_dir_all(&dir).expect("clean up");
 }

@@ -705,3 +705,44 @@ fn the_time_used_in_an_unfinished_turn_is_not_given_back_by_quit_and_resume() {
     s.send("\x11");
     assert!(s.wait_for_exit().success());
 }
+
+#[test]
+fn plain_text_in_a_real_terminal_writes_no_escape_sequence_at_all() {
+    let mut s = Session::start(&["--plain", "--clock", "5+0"]);
+    s.wait_for("White to move.");
+    s.send("e4\r");
+    s.wait_for("Black to move.");
+    s.send("board\r");
+    s.wait_for("Rank 1:");
+    s.send("clock\r");
+    s.wait_for("White 5:00, Black 5:00");
+    s.send("nonsense\r");
+    s.wait_for("Neither a move nor a command");
+    s.send("quit\r");
+    assert!(s.wait_for_exit().success());
+    assert!(!s.raw.contains(&0x1b), "an escape sequence: {:?}", String::from_utf8_lossy(&s.raw));
+    assert!(raw_mode_is_off(&s.local_modes()), "the terminal keeps its own line editing");
+    s.data.as_ref().expect("a data directory").wait_for_saved_moves(&["e4"]);
+}
+
+#[test]
+fn plain_text_ended_by_sigterm_or_ctrl_c_says_where_the_game_is_saved() {
+    for (how, number) in [("TERM", 15), ("INT", 2)] {
+        let mut s = Session::start(&["--plain"]);
+        s.wait_for("White to move.");
+        s.send("e4\r");
+        s.wait_for("Black to move.");
+        if how == "INT" {
+            // Ctrl-C, through the terminal's own line discipline.
+            s.send("\x03");
+        } else {
+            s.signal(how);
+        }
+        let status = s.wait_for_exit();
+        assert_eq!(status.exit_code(), 128 + number, "SIG{how}: {status:?}");
+        let raw = String::from_utf8_lossy(&s.raw).into_owned();
+        assert!(raw.contains("Game saved to"), "SIG{how}: {raw}");
+        assert!(!s.raw.contains(&0x1b), "SIG{how}: an escape sequence: {raw:?}");
+        s.data.as_ref().expect("a data directory").wait_for_saved_moves(&["e4"]);
+    }
+}

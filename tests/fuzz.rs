@@ -1052,7 +1052,7 @@ fn resume(app: &App, saved: &PgnGame, reloaded: &PgnGame, now: Instant, rng: &mu
         resumed = resumed.with_clocks(controls, times, later);
         let (controls, times) = records::clocks(saved, None).expect("the saved game has clocks");
         let resumed_saved = App::new(saved.game.clone()).with_clocks(controls, times, later);
-        let stood = app.timeline().times_at(app.game().ply()).expect("the game has clocks");
+        let stood = app.clock_times_at(app.game().ply()).expect("the game has clocks");
         for color in Color::ALL {
             let face = resumed.clock_face(color).expect("the resumed game has clocks");
             let face_saved = resumed_saved.clock_face(color).expect("the saved game has clocks");

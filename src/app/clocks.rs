@@ -97,6 +97,13 @@ impl App {
         self.round.clocks = Some(clocks);
     }
 
+    /// Both clocks as they stood when the position after `ply` half-moves was reached
+    /// (with the time of any stage completed since the last time known); `None` for a
+    /// game without clocks.
+    pub fn clock_times_at(&self, ply: usize) -> Option<ByColor<Duration>> {
+        times_at(&self.round.timeline, &self.clocks()?.controls(), ply)
+    }
+
     /// The clocks, if the game has them.
     pub fn clocks(&self) -> Option<&Clocks> {
         self.round.clocks.as_ref()

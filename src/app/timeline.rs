@@ -98,12 +98,6 @@ impl Timeline {
             .collect()
     }
 
-    /// Both clocks as they stood when the position after `ply` half-moves was reached
-    /// (the last times known at or before it); `None` for a game without clocks.
-    pub fn times_at(&self, ply: usize) -> Option<ByColor<Duration>> {
-        self.times_known_at(ply).map(|(_, times)| times)
-    }
-
     /// The last times known at or before `ply` half-moves, with the ply they were
     /// known at (0 for the clocks' start); `None` for a game without clocks.
     pub fn times_known_at(&self, ply: usize) -> Option<(usize, ByColor<Duration>)> {

@@ -3,6 +3,7 @@
 //! The hint and Enter cannot disagree: both come from [`App::reading`], one reading of
 //! the text by the rules core.
 
+use super::words::{Word, WordAction, command_word};
 use super::{App, Edit, Focus, strings};
 use crate::chess::{Game, MAX_MOVE_TEXT, Move, MoveText, Nag};
 
@@ -24,6 +25,9 @@ pub enum Reading {
     Incomplete(Vec<String>),
     /// Neither a legal move nor the start of one, and why, for the players.
     Refused(String),
+    /// A command typed in words (`resign`, `undo`): Enter does it. No command word
+    /// can be read as a move.
+    Command(&'static Word),
 }
 
 impl App {
@@ -114,13 +118,22 @@ impl App {
     /// Enter on typed text: plays it, opens the promotion picker, or says why not and
     /// keeps the text to mend.
     fn submit(&mut self) {
+        if let Reading::Command(word) = self.reading() {
+            // For players who do not know the keys.
+            self.round.focus = Focus::Idle;
+            match word.action {
+                WordAction::Command(command) => self.command(command),
+                WordAction::Help => self.open_help(),
+            }
+            return;
+        }
         if self.refuse_if_over() {
             return;
         }
         match self.reading() {
             Reading::Move(m, nag) => self.play(m, nag),
             Reading::Promotion(m) => self.open_promotion(m.from(), m.to()),
-            Reading::Empty => {}
+            Reading::Empty | Reading::Command(_) => {}
             Reading::Ambiguous(sans) => self.refuse_move(strings::ambiguous(&sans)),
             Reading::Incomplete(sans) => self.refuse_move(strings::incomplete(self.input().trim(), &sans)),
             Reading::Refused(why) => self.refuse_move(why),
@@ -146,6 +159,9 @@ impl App {
                         Reading::Incomplete(sans) => strings::incomplete(token, &sans),
                         Reading::Promotion(_) => strings::paste_needs_promotion(token),
                         Reading::Refused(why) => why,
+                        Reading::Command(word) => {
+                            strings::not_a_move(&crate::chess::ParseSanError::new(word.name))
+                        }
                         Reading::Move(..) | Reading::Empty => String::new(),
                     };
                     self.error(strings::paste_stopped(played, token, &why));
@@ -176,6 +192,9 @@ fn read(game: &Game, text: &str) -> Reading {
     let sans = |moves: Vec<Move>| moves.into_iter().map(|m| pos.san(m)).collect();
     let nearest = |text: &str| pos.suggest(text).map(|m| pos.san(m));
     let text = text.trim();
+    if let Some(word) = command_word(text) {
+        return Reading::Command(word);
+    }
     match game.read_move_text(text) {
         MoveText::Empty => Reading::Empty,
         MoveText::Move { mv, nag } => Reading::Move(mv, nag),

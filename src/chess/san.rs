@@ -110,6 +110,11 @@ impl Position {
         out
     }
 
+    /// Whether `m` takes a piece (en passant included; castling never does).
+    pub fn is_capture(&self, m: Move) -> bool {
+        !m.is_castle() && (self.occupied.contains(m.to()) || m.is_en_passant())
+    }
+
     /// The move in SAN without the check suffix.
     pub fn san_plain(&self, m: Move) -> String {
         if let Some(side) = m.castling_side() {
@@ -118,7 +123,7 @@ impl Position {
         let from = m.from();
         let to = m.to();
         let role = self.piece_at(from).map_or(Role::Pawn, |p| p.role);
-        let capture = self.occupied.contains(to) || m.is_en_passant();
+        let capture = self.is_capture(m);
         let mut out = String::with_capacity(8);
         if role == Role::Pawn {
             if capture {

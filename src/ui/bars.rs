@@ -99,6 +99,7 @@ fn input_line(app: &App, look: &Look, width: usize) -> Line<'static> {
         Reading::Ambiguous(sans) => (format!("  {}", strings::ambiguous(&sans)), look.error()),
         Reading::Incomplete(sans) => (format!("  {}", sans.join(" ")), look.dim()),
         Reading::Refused(why) => (format!("  {why}"), look.error()),
+        Reading::Command(word) => (format!("  Enter: {}", word.what), look.dim()),
     };
     let used: usize = spans.iter().map(Span::width).sum();
     spans.push(Span::styled(text::fit_words(&hint, width.saturating_sub(used)), style));

@@ -1,0 +1,601 @@
+//! The plain-text face: the same game as the board, for screen readers, braille
+//! displays and scripts. No alternate screen, no cursor movement, no colour: a line
+//! of text for each event, a line read for each input (with the terminal's own line
+//! editing).
+//!
+//! It drives the same [`App`] with the same [`Action`]s, and hands the app's effects
+//! to the same [`Host`] as the board does (the saving), so the rules, the questions,
+//! the clocks and the records are the board's own; this module owns only its reading
+//! and its printing. The loop is generic over where lines and the time come from
+//! ([`LineSource`]) and where the text goes, so tests run whole games as transcripts.
+
+mod speech;
+mod words;
+
+use std::io::{self, BufRead, Write};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+pub use speech::Announce;
+pub use words::{PLAIN_WORDS, PlainWord, Said};
+
+use crate::app::{Action, Answer, App, Effect, Message, MessageKind, Question};
+use crate::chess::{ByColor, Color, MoveText, Role};
+use crate::clock::format_display;
+use crate::tui::Host;
+
+/// Where input lines, and the time, come from.
+pub trait LineSource {
+    /// Waits for the next line, at most `timeout` when there is one (while a clock
+    /// runs). A source that cannot time out may wait for the line all the same.
+    fn next_line(&mut self, timeout: Option<Duration>) -> io::Result<Polled>;
+
+    /// The time now, for the clocks; a test source may make it up.
+    fn now(&mut self) -> Instant {
+        Instant::now()
+    }
+}
+
+/// What waiting for a line brought.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Polled {
+    /// A line, without its line ending.
+    Line(String),
+    /// Nothing, in the time given.
+    TimedOut,
+    /// There will be no more lines.
+    Closed,
+}
+
+/// Lines from any reader, at the real time. Reading blocks, so a clock's warnings
+/// come with the next line (scripts, tests).
+pub struct Reader<R>(pub R);
+
+impl<R: BufRead> LineSource for Reader<R> {
+    fn next_line(&mut self, _timeout: Option<Duration>) -> io::Result<Polled> {
+        read_line(&mut self.0)
+    }
+}
+
+fn read_line(reader: &mut impl BufRead) -> io::Result<Polled> {
+    let mut line = String::new();
+    if reader.read_line(&mut line)? == 0 {
+        return Ok(Polled::Closed);
+    }
+    let line = line.strip_suffix('\n').unwrap_or(&line);
+    Ok(Polled::Line(line.strip_suffix('\r').unwrap_or(line).to_owned()))
+}
+
+/// Standard input, read line by line on a thread of its own, so the clocks are told
+/// (and a flag falls) while a player thinks.
+///
+/// A signal that would end the program (Ctrl-C, SIGTERM, SIGHUP: [`ending_signals`])
+/// ends the input instead, on Unix, so the game ends as a quit does and the players are
+/// told where it is saved; a second one ends the program at once.
+///
+/// [`ending_signals`]: crate::tui::ending_signals
+pub struct StdinLines {
+    lines: Receiver<Incoming>,
+    stopped_by: Option<i32>,
+}
+
+/// What the threads hand over.
+enum Incoming {
+    Line(io::Result<Polled>),
+    /// A signal that ends the game.
+    Signal(i32),
+}
+
+impl StdinLines {
+    /// Starts reading standard input, and turns the ending signals into its end.
+    pub fn start() -> io::Result<StdinLines> {
+        let (sender, lines) = mpsc::channel();
+        #[cfg(unix)]
+        {
+            let mut signals = signal_hook::iterator::Signals::new(crate::tui::ending_signals())?;
+            let sender = sender.clone();
+            thread::Builder::new().name("signals".to_owned()).spawn(move || {
+                let mut asked = false;
+                for signal in signals.forever() {
+                    if !asked && sender.send(Incoming::Signal(signal)).is_ok() {
+                        asked = true;
+                        continue;
+                    }
+                    std::process::exit(128 + signal);
+                }
+            })?;
+        }
+        thread::Builder::new().name("stdin".to_owned()).spawn(move || {
+            let mut stdin = io::stdin().lock();
+            loop {
+                let line = read_line(&mut stdin);
+                let done = !matches!(line, Ok(Polled::Line(_)));
+                if sender.send(Incoming::Line(line)).is_err() || done {
+                    break;
+                }
+            }
+        })?;
+        Ok(StdinLines { lines, stopped_by: None })
+    }
+
+    /// The signal that ended the input, if one did: the program should exit with
+    /// status 128 plus its number.
+    pub fn stopped_by(&self) -> Option<i32> {
+        self.stopped_by
+    }
+}
+
+impl LineSource for StdinLines {
+    fn next_line(&mut self, timeout: Option<Duration>) -> io::Result<Polled> {
+        let incoming = match timeout {
+            None => self.lines.recv().map_err(|_| RecvTimeoutError::Disconnected),
+            Some(timeout) => self.lines.recv_timeout(timeout),
+        };
+        match incoming {
+            Ok(Incoming::Line(line)) => line,
+            Ok(Incoming::Signal(signal)) => {
+                self.stopped_by = Some(signal);
+                Ok(Polled::Closed)
+            }
+            Err(RecvTimeoutError::Timeout) => Ok(Polled::TimedOut),
+            Err(RecvTimeoutError::Disconnected) => Ok(Polled::Closed),
+        }
+    }
+}
+
+/// The clock warnings, in seconds: a clock falling under each is told once.
+const WARNINGS: [u64; 3] = [60, 30, 10];
+
+/// Runs the game until the players quit or the input ends, printing every event to
+/// `out` and handing the app's effects to `host` (the saving).
+pub fn run(
+    app: &mut App,
+    source: &mut impl LineSource,
+    out: &mut impl Write,
+    host: &mut impl Host,
+    announce: Announce,
+) -> io::Result<()> {
+    let mut face = Face { announce, warned: ByColor { white: None, black: None } };
+    let now = source.now();
+    let mut effects = app.update(Action::Tick(now));
+    writeln!(
+        out,
+        "hotseat, in plain text: {} against {}.",
+        app.player(Color::White),
+        app.player(Color::Black)
+    )?;
+    writeln!(out, "Type a move, or help for the commands.")?;
+    let start = Seen {
+        ply: app.game().ply(),
+        outcome: None,
+        question: None,
+        message: None,
+        promotion: false,
+        start: true,
+    };
+    carry_out(app, host, &mut effects);
+    face.tell(app, &start, false, out)?;
+    while !app.should_quit() {
+        out.flush()?;
+        let now = source.now();
+        let polled = source.next_line(app.until_next_tick(now))?;
+        let seen = Seen::of(app);
+        let mut effects = app.update(Action::Tick(source.now()));
+        let sent = match polled {
+            Polled::Line(line) => face.handle(app, &line, out, host, &mut effects)?,
+            Polled::TimedOut => false,
+            Polled::Closed => {
+                carry_out(app, host, &mut effects);
+                face.tell(app, &seen, false, out)?;
+                if app.question().is_some() || app.promotion().is_some() {
+                    writeln!(out, "{}", words::END_IN_A_QUESTION)?;
+                }
+                break;
+            }
+        };
+        carry_out(app, host, &mut effects);
+        face.tell(app, &seen, sent, out)?;
+    }
+    out.flush()
+}
+
+/// Hands the effects to the host, once each save, and brings back what came of them.
+fn carry_out(app: &mut App, host: &mut impl Host, effects: &mut Vec<Effect>) {
+    let mut saved = false;
+    for effect in std::mem::take(effects) {
+        if effect == Effect::Save && std::mem::replace(&mut saved, true) {
+            continue;
+        }
+        if let Some(message) = host.carry_out(app, effect) {
+            app.update(Action::Report(message));
+        }
+    }
+}
+
+/// What the players were last told about, to tell only what changed.
+struct Seen {
+    ply: usize,
+    outcome: Option<crate::chess::Outcome>,
+    question: Option<Question>,
+    message: Option<Message>,
+    promotion: bool,
+    /// Nothing has been told yet: whose turn it is, say, even though nothing changed.
+    start: bool,
+}
+
+impl Seen {
+    fn of(app: &App) -> Seen {
+        Seen {
+            ply: app.game().ply(),
+            outcome: app.game().outcome(),
+            question: app.question(),
+            message: app.message().cloned(),
+            promotion: app.promotion().is_some(),
+            start: false,
+        }
+    }
+}
+
+/// The plain face's own state: how it speaks, and the clock warnings already given.
+struct Face {
+    announce: Announce,
+    /// The lowest warning (in seconds) given for each clock.
+    warned: ByColor<Option<u64>>,
+}
+
+impl Face {
+    /// Reads one line: an answer, a command or a move. Returns whether it went to the
+    /// app (whose refusal, then, is told even if it is the same as the last).
+    fn handle(
+        &mut self,
+        app: &mut App,
+        line: &str,
+        out: &mut impl Write,
+        host: &impl Host,
+        effects: &mut Vec<Effect>,
+    ) -> io::Result<bool> {
+        let text = line.trim();
+        let lower = text.to_lowercase();
+        let mut send = |app: &mut App, action: Action| effects.extend(app.update(action));
+        if text.is_empty() {
+            writeln!(out, "{}", Face::prompt(app))?;
+            return Ok(false);
+        }
+        // While a pawn waits for its piece, the commands that read the game out (and
+        // help, and quit) still work; anything else asks again.
+        let reads_out = |lower: &str| {
+            lower.split_whitespace().next().and_then(words::said).is_some_and(|said| match said {
+                Said::App(word) => word.action == crate::app::words::WordAction::Help,
+                _ => true,
+            })
+        };
+        if app.promotion().is_some() && !reads_out(&lower) {
+            if lower == "cancel" {
+                send(app, Action::Cancel);
+            } else if let Some(role) = promotion_role(&lower) {
+                send(app, Action::Answer(Answer::Choose(role)));
+            } else {
+                writeln!(out, "{}", words::PROMOTION)?;
+                return Ok(false);
+            }
+            return Ok(true);
+        }
+        if let Some(question) = app.question() {
+            let answer = match (lower.as_str(), question) {
+                ("yes" | "y", _) => Some(Answer::Yes),
+                ("no" | "n", _) => Some(Answer::No),
+                ("white", Question::Resign { .. }) => Some(Answer::Side(Color::White)),
+                ("black", Question::Resign { .. }) => Some(Answer::Side(Color::Black)),
+                _ => None,
+            };
+            if let Some(answer) = answer {
+                send(app, Action::Answer(answer));
+                return Ok(true);
+            }
+        }
+        let mut parts = lower.split_whitespace();
+        let first = parts.next().unwrap_or_default();
+        let argument = parts.next();
+        if let Some(said) = words::said(first) {
+            if parts.next().is_some() {
+                writeln!(out, "{}", words::too_many(first))?;
+                return Ok(false);
+            }
+            return self.command(app, said, argument, out, host, effects);
+        }
+        // `?` on an empty move line opens the board's help screen; here it is the help.
+        if text == "?" {
+            words::help(out)?;
+            return Ok(false);
+        }
+        let is_move = !matches!(app.game().read_move_text(text), MoveText::Invalid(_));
+        if let Some(question) = app.question()
+            && !is_move
+        {
+            writeln!(out, "{}", words::answer_first(question))?;
+            return Ok(false);
+        }
+        if !is_move && (text.chars().all(char::is_alphabetic) || text.starts_with('?')) {
+            writeln!(out, "{}", words::unknown(text))?;
+            return Ok(false);
+        }
+        for c in text.chars() {
+            send(app, Action::Edit(crate::app::Edit::Type(c)));
+        }
+        send(app, Action::Edit(crate::app::Edit::Submit));
+        if !app.input().is_empty() {
+            // A refused move is not kept to mend: the next line is a new one.
+            send(app, Action::Cancel);
+        }
+        Ok(true)
+    }
+
+    /// Carries out a command word.
+    fn command(
+        &mut self,
+        app: &mut App,
+        said: Said,
+        argument: Option<&str>,
+        out: &mut impl Write,
+        host: &impl Host,
+        effects: &mut Vec<Effect>,
+    ) -> io::Result<bool> {
+        let say = self.announce;
+        let pos = app.game().position();
+        let needs_none = |out: &mut dyn Write, word: &str| -> io::Result<bool> {
+            if argument.is_some() {
+                writeln!(out, "{}", words::too_many(word))?;
+                return Ok(false);
+            }
+            Ok(true)
+        };
+        match said {
+            Said::App(word) => {
+                if !needs_none(out, word.name)? {
+                    return Ok(false);
+                }
+                if let Some(question) = app.question()
+                    && word.action != crate::app::words::WordAction::Help
+                {
+                    writeln!(out, "{}", words::answer_first(question))?;
+                    return Ok(false);
+                }
+                match word.action {
+                    crate::app::words::WordAction::Help => words::help(out)?,
+                    action @ crate::app::words::WordAction::Command(_) => {
+                        effects.extend(app.update(action.action()));
+                        return Ok(true);
+                    }
+                }
+            }
+            Said::Board => {
+                if needs_none(out, "board")? {
+                    for rank in crate::chess::Rank::ALL.iter().rev() {
+                        writeln!(out, "{}", say.rank(pos, *rank))?;
+                    }
+                }
+            }
+            Said::Pieces => match argument {
+                None => {
+                    writeln!(out, "{}", say.pieces(pos, Color::White))?;
+                    writeln!(out, "{}", say.pieces(pos, Color::Black))?;
+                }
+                Some("white" | "w") => writeln!(out, "{}", say.pieces(pos, Color::White))?,
+                Some("black" | "b") => writeln!(out, "{}", say.pieces(pos, Color::Black))?,
+                Some(_) => writeln!(out, "{}", words::usage("pieces"))?,
+            },
+            Said::Rank => match argument.and_then(|a| a.parse::<crate::chess::Rank>().ok()) {
+                Some(rank) => writeln!(out, "{}", say.rank(pos, rank))?,
+                None => writeln!(out, "{}", words::usage("rank"))?,
+            },
+            Said::File => match argument.and_then(file_named) {
+                Some(file) => writeln!(out, "{}", say.file_line(pos, file))?,
+                None => writeln!(out, "{}", words::usage("file"))?,
+            },
+            Said::Square => match argument.and_then(|a| a.parse::<crate::chess::Square>().ok()) {
+                Some(sq) => match pos.piece_at(sq) {
+                    Some(piece) => writeln!(out, "{}.", capitalised(&say.piece_on(piece, sq)))?,
+                    None => writeln!(out, "{} is empty.", capitalised(&say.square(sq)))?,
+                },
+                None => writeln!(out, "{}", words::usage("square"))?,
+            },
+            Said::Moves => self.moves(app, argument, out)?,
+            Said::Last => match app.game().ply().checked_sub(1) {
+                Some(index) => {
+                    let game = app.game();
+                    let before = game.position_at(index).expect("a position before every move");
+                    let mover = before.turn();
+                    let number = game.move_number(index);
+                    let spoken = say.move_in(before, game.moves()[index]);
+                    writeln!(out, "Last move: {number} {mover}: {spoken}.")?;
+                }
+                None => writeln!(out, "No move has been played yet.")?,
+            },
+            Said::Clock => {
+                if needs_none(out, "clock")? {
+                    writeln!(out, "{}", clock_line(app))?;
+                }
+            }
+            Said::Flip => writeln!(out, "{}", words::FLIP)?,
+            Said::Fen => writeln!(out, "{}", pos.fen())?,
+            Said::Pgn => match host.pgn(app) {
+                Some(pgn) => write!(out, "{}", pgn.trim_end().to_owned() + "\n")?,
+                None => writeln!(out, "{}", words::NO_RECORD)?,
+            },
+            Said::Quit => {
+                effects.extend(app.update(Action::Quit));
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// `moves` and `moves e2`: the legal moves, of one piece or all.
+    fn moves(&self, app: &App, argument: Option<&str>, out: &mut impl Write) -> io::Result<()> {
+        let say = self.announce;
+        let pos = app.game().position();
+        if app.game().is_over() {
+            return writeln!(out, "The game is over: there are no moves.");
+        }
+        let (moves, what) = match argument {
+            None => (pos.legal_moves(), "Legal moves".to_owned()),
+            Some(arg) => {
+                let Ok(sq) = arg.parse::<crate::chess::Square>() else {
+                    return writeln!(out, "{}", words::usage("moves"));
+                };
+                match pos.piece_at(sq) {
+                    None => return writeln!(out, "{} is empty.", capitalised(&say.square(sq))),
+                    Some(piece) if piece.color != pos.turn() => {
+                        return writeln!(
+                            out,
+                            "{}: {} is to move.",
+                            capitalised(&say.piece_on(piece, sq)),
+                            pos.turn()
+                        );
+                    }
+                    Some(piece) => (pos.legal_moves_from(sq), capitalised(&say.piece_on(piece, sq))),
+                }
+            }
+        };
+        if moves.iter().next().is_none() {
+            return writeln!(out, "{what}: none.");
+        }
+        let said: Vec<String> = moves.iter().map(|m| say.move_in(pos, *m)).collect();
+        writeln!(out, "{what} ({}): {}.", said.len(), said.join("; "))
+    }
+
+    /// What an empty line gets: the question again, or whose turn it is.
+    fn prompt(app: &App) -> String {
+        if app.promotion().is_some() {
+            return words::PROMOTION.to_owned();
+        }
+        if let Some(question) = app.question() {
+            return words::question(question);
+        }
+        match app.game().outcome() {
+            Some(outcome) => format!("{outcome}. Type pgn for the record, or quit."),
+            None => format!("{} Type a move, or help for the commands.", turn_line(app)),
+        }
+    }
+
+    /// Tells what changed since `seen`: the moves played, the app's message, the
+    /// result, the question, whose turn it is, a draw to claim, the clocks.
+    fn tell(&mut self, app: &App, seen: &Seen, sent: bool, out: &mut impl Write) -> io::Result<()> {
+        let game = app.game();
+        let ply = game.ply();
+        if ply > seen.ply {
+            for index in seen.ply..ply {
+                let before = game.position_at(index).expect("a position before every move");
+                writeln!(out, "{}: {}.", before.turn(), self.announce.move_in(before, game.moves()[index]))?;
+            }
+        }
+        let message = app.message();
+        let repeated = sent && message.is_some_and(|m| m.kind == MessageKind::Error);
+        if let Some(message) = message
+            && (Some(message) != seen.message.as_ref() || repeated)
+        {
+            writeln!(out, "{}", message.text)?;
+        }
+        let outcome = game.outcome();
+        if outcome != seen.outcome
+            && let Some(outcome) = outcome
+        {
+            writeln!(out, "{outcome}.")?;
+        }
+        let question = app.question();
+        if let Some(asked) = question
+            && question != seen.question
+        {
+            writeln!(out, "{}", words::question(asked))?;
+        }
+        let promotion = app.promotion().is_some();
+        if promotion && !seen.promotion {
+            writeln!(out, "{}", words::PROMOTION)?;
+        }
+        let changed = ply != seen.ply || outcome != seen.outcome || seen.start;
+        if outcome.is_none()
+            && question.is_none()
+            && !promotion
+            && (changed || seen.question.is_some() || seen.promotion)
+        {
+            writeln!(out, "{}", turn_line(app))?;
+            if changed && let Some(claim) = game.claimable_draw() {
+                writeln!(out, "{}", words::claimable(claim))?;
+            }
+        }
+        self.warn(app, out)
+    }
+
+    /// Tells a clock falling under a minute, 30 seconds and 10 seconds, once each (and
+    /// again if time given back, by an undo say, lifts it over).
+    fn warn(&mut self, app: &App, out: &mut impl Write) -> io::Result<()> {
+        for color in [Color::White, Color::Black] {
+            let Some(face) = app.clock_face(color) else { return Ok(()) };
+            let level = WARNINGS.iter().copied().filter(|w| face.left < Duration::from_secs(*w)).min();
+            let warned = &mut self.warned[color];
+            if let Some(seconds) = level
+                && (warned.is_none() || level < *warned)
+                && app.game().outcome().is_none()
+            {
+                let left = format_display(face.left);
+                let limit = if seconds == 60 { "a minute".to_owned() } else { format!("{seconds} seconds") };
+                writeln!(out, "{color}'s clock is under {limit}: {left} left.")?;
+            }
+            *warned = level;
+        }
+        Ok(())
+    }
+}
+
+/// `White to move.`, with the player's name when it is not the colour's.
+fn turn_line(app: &App) -> String {
+    let turn = app.game().turn();
+    let name = app.player(turn);
+    let check = if app.game().position().is_check() { ", in check" } else { "" };
+    if name == turn.name() {
+        format!("{turn} to move{check}.")
+    } else {
+        format!("{turn} ({name}) to move{check}.")
+    }
+}
+
+/// Both clocks, and whether they run.
+fn clock_line(app: &App) -> String {
+    let (Some(white), Some(black)) = (app.clock_face(Color::White), app.clock_face(Color::Black)) else {
+        return crate::app::strings::NO_CLOCKS.to_owned();
+    };
+    let state = if app.game().is_over() {
+        "the clocks have stopped".to_owned()
+    } else if app.clocks_paused() {
+        "the clocks are paused".to_owned()
+    } else if white.running || black.running {
+        format!("{}'s clock is running", if white.running { Color::White } else { Color::Black })
+    } else {
+        "the clocks start once both sides have moved".to_owned()
+    };
+    format!("White {}, Black {}; {state}.", format_display(white.left), format_display(black.left))
+}
+
+/// The piece named in answer to the promotion question.
+fn promotion_role(word: &str) -> Option<Role> {
+    match word {
+        "queen" | "q" => Some(Role::Queen),
+        "rook" | "r" => Some(Role::Rook),
+        "bishop" | "b" => Some(Role::Bishop),
+        "knight" | "n" => Some(Role::Knight),
+        _ => None,
+    }
+}
+
+/// A file by its letter or its NATO name.
+fn file_named(name: &str) -> Option<crate::chess::File> {
+    crate::chess::File::ALL
+        .into_iter()
+        .find(|file| Announce::San.file(*file) == name || Announce::Nato.file(*file) == name)
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}

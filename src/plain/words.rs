@@ -1,0 +1,193 @@
+//! The plain face's commands and sentences. The commands that change the game come
+//! from the app's own table ([`crate::app::words`]), shared with the board's move
+//! line; those here only read the game out.
+
+use std::io::{self, Write};
+
+use crate::app::Question;
+use crate::app::words::{WORDS, Word, command_word};
+use crate::chess::DrawClaim;
+
+/// What a command word asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Said {
+    /// One of the app's commands (undo, draw, resign, help...).
+    App(&'static Word),
+    /// The position, rank by rank.
+    Board,
+    /// A side's pieces, or both sides'.
+    Pieces,
+    /// One rank.
+    Rank,
+    /// One file.
+    File,
+    /// One square.
+    Square,
+    /// The legal moves, of one piece or all.
+    Moves,
+    /// The last move.
+    Last,
+    /// Both clocks.
+    Clock,
+    /// Turning the board, which has no meaning here.
+    Flip,
+    /// The position as FEN.
+    Fen,
+    /// The game as PGN.
+    Pgn,
+    /// Leave the game.
+    Quit,
+}
+
+/// A command that reads the game out, with its short forms and what it takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlainWord {
+    /// The word.
+    pub name: &'static str,
+    /// Other spellings taken for it.
+    pub short: &'static [&'static str],
+    /// What follows it, for the help.
+    pub takes: &'static str,
+    /// What it does, for the help.
+    pub what: &'static str,
+    /// What it asks for.
+    pub said: Said,
+}
+
+/// The plain face's own commands, in the order the help lists them.
+pub const PLAIN_WORDS: [PlainWord; 12] = [
+    PlainWord {
+        name: "board",
+        short: &["pos"],
+        takes: "",
+        what: "the position, rank by rank from rank 8",
+        said: Said::Board,
+    },
+    PlainWord {
+        name: "pieces",
+        short: &["pcs"],
+        takes: " [white|black]",
+        what: "where each side's pieces are",
+        said: Said::Pieces,
+    },
+    PlainWord {
+        name: "rank",
+        short: &[],
+        takes: " N",
+        what: "the pieces on one rank (1 to 8)",
+        said: Said::Rank,
+    },
+    PlainWord {
+        name: "file",
+        short: &[],
+        takes: " X",
+        what: "the pieces on one file (a to h)",
+        said: Said::File,
+    },
+    PlainWord {
+        name: "square",
+        short: &["sqr"],
+        takes: " e4",
+        what: "what stands on one square",
+        said: Said::Square,
+    },
+    PlainWord {
+        name: "moves",
+        short: &["legal"],
+        takes: " [square]",
+        what: "the legal moves, of one piece or all",
+        said: Said::Moves,
+    },
+    PlainWord { name: "last", short: &[], takes: "", what: "the last move", said: Said::Last },
+    PlainWord { name: "clock", short: &["time"], takes: "", what: "both clocks", said: Said::Clock },
+    PlainWord {
+        name: "flip",
+        short: &[],
+        takes: "",
+        what: "(turns the board on screen; nothing to turn here)",
+        said: Said::Flip,
+    },
+    PlainWord { name: "fen", short: &[], takes: "", what: "the position as FEN", said: Said::Fen },
+    PlainWord { name: "pgn", short: &[], takes: "", what: "the game as PGN", said: Said::Pgn },
+    PlainWord {
+        name: "quit",
+        short: &["exit"],
+        takes: "",
+        what: "leave (the game is saved)",
+        said: Said::Quit,
+    },
+];
+
+/// The command a word names, if any: the app's commands first.
+pub fn said(word: &str) -> Option<Said> {
+    if let Some(word) = command_word(word) {
+        return Some(Said::App(word));
+    }
+    PLAIN_WORDS.iter().find(|w| w.name == word || w.short.contains(&word)).map(|w| w.said)
+}
+
+/// Prints the commands, from the tables.
+pub fn help(out: &mut impl Write) -> io::Result<()> {
+    writeln!(out, "Type a move as SAN (Nf3, exd5, O-O, e8=Q) or from and to squares (g1f3).")?;
+    writeln!(out, "Commands:")?;
+    for word in &WORDS {
+        writeln!(out, "  {}{}: {}.", word.name, shorts(word.short), word.what)?;
+    }
+    for word in &PLAIN_WORDS {
+        writeln!(out, "  {}{}{}: {}.", word.name, word.takes, shorts(word.short), word.what)?;
+    }
+    writeln!(out, "An empty line says whose turn it is, or repeats the question.")
+}
+
+fn shorts(short: &[&str]) -> String {
+    if short.is_empty() { String::new() } else { format!(" (or {})", short.join(", ")) }
+}
+
+pub(super) const PROMOTION: &str =
+    "Which piece does the pawn become: queen, rook, bishop or knight? (cancel takes the move back)";
+pub(super) const FLIP: &str =
+    "There is no board on screen to turn here: board reads the position from rank 8 to rank 1.";
+pub(super) const NO_RECORD: &str = "No record is kept of this game.";
+pub(super) const END_IN_A_QUESTION: &str =
+    "The input ended with the question unanswered: the game is left as it stands.";
+
+/// A question, with how to answer it here.
+pub(super) fn question(question: Question) -> String {
+    let how = match question {
+        Question::Resign { by: Some(by) } => {
+            format!("Answer yes or no (or {}, if it is {} who resigns).", (!by).name().to_lowercase(), !by)
+        }
+        _ => "Answer yes or no.".to_owned(),
+    };
+    let text = question.text();
+    let text = text
+        .strip_suffix(" (a move declines it)")
+        .map_or(text.clone(), |t| format!("{t} A move declines it."));
+    format!("{text} {how}")
+}
+
+/// A command typed while a question waits.
+pub(super) fn answer_first(q: Question) -> String {
+    format!("First answer the question. {}", question(q))
+}
+
+pub(super) fn claimable(claim: DrawClaim) -> String {
+    let why = match claim {
+        DrawClaim::ThreefoldRepetition => "the same position has occurred three times",
+        DrawClaim::FiftyMoveRule => "fifty moves each without a capture or a pawn move",
+    };
+    format!("A draw can be claimed ({why}): type claim.")
+}
+
+pub(super) fn unknown(text: &str) -> String {
+    format!("Neither a move nor a command: {text:?}. Type help for the commands.")
+}
+
+pub(super) fn too_many(word: &str) -> String {
+    format!("{word} takes nothing after it.")
+}
+
+pub(super) fn usage(word: &str) -> String {
+    let takes = PLAIN_WORDS.iter().find(|w| w.name == word).map_or("", |w| w.takes);
+    format!("Say it as: {word}{takes}.")
+}
