@@ -9,11 +9,13 @@ use crate::chess::{ByColor, Color};
 
 mod control;
 
+#[cfg(feature = "tui")]
+pub(crate) use control::bonus_in_bounds;
 pub use control::{
     Bonus, ClockStart, MAX_BONUS, MAX_CLOCK_TIME, MAX_STAGE_MOVES, MAX_STAGES, MIN_BASE_TIME, MIN_BONUS,
     Stage, TimeControl, TimeControlError,
 };
-pub(crate) use control::{bonus_in_bounds, format_seconds, parse_amount, parse_stage_moves};
+pub(crate) use control::{format_seconds, parse_amount, parse_stage_moves};
 
 /// Since when the side to move's clock has been running.
 #[derive(Clone, Copy, Debug)]
