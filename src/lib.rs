@@ -9,11 +9,12 @@
 //! - [`records`]: saved games: the PGN format, the files on disk, and the session that
 //!   saves the game as it is played and opens one to play.
 //!
-//! With the default `tui` feature: [`input`] turns keys into actions through one table
-//! per mode, [`ui`] draws an `&App`, [`tui`] owns the terminal and runs the loop,
-//! [`clipboard`] copies through the terminal, [`plain`] plays the same game
-//! in lines of plain text (screen readers, braille displays, scripts), and [`cli`] reads the command line (and
-//! words its errors). Without the feature, the crate is the core and the floors above
+//! With the default `tui` feature, two faces over the same `App`: the board, where
+//! [`input`] turns keys into actions through one table per mode, [`ui`] draws an
+//! `&App` and [`tui`] owns the terminal and runs the loop (with [`clipboard`] copying
+//! through the terminal); and [`plain`], the same game in lines of plain text (screen
+//! readers, braille displays, scripts). [`cli`] reads the command line, opens the game
+//! and words its errors. Without the feature, the crate is the core and the floors above
 //! it that know no terminal.
 
 pub mod app;
