@@ -296,6 +296,7 @@ impl App {
         match action {
             Action::Quit => self.quit = true,
             Action::Tick(now) => self.tick(now),
+            Action::Suspend(now) => self.suspend(now),
             Action::Report(message) => self.round.message = Some(message),
             Action::Show(Show::Repaint) => self.effects.push(Effect::Repaint),
             action => match self.mode() {
@@ -322,7 +323,7 @@ impl App {
             Action::Show(show) => self.show(show),
             Action::Cancel => self.cancel(),
             Action::Answer(_) => self.error(strings::NO_QUESTION),
-            Action::Tick(_) | Action::Report(_) | Action::Unbound | Action::Quit => {}
+            Action::Tick(_) | Action::Suspend(_) | Action::Report(_) | Action::Unbound | Action::Quit => {}
         }
     }
 

@@ -41,6 +41,13 @@ pub trait EventSource {
     fn now(&mut self) -> Instant {
         Instant::now()
     }
+
+    /// Carries out a stop the source announced with [`Polled::Suspend`] (the clocks
+    /// are paused by then), and returns what came after it. Sources that never
+    /// announce one need not say otherwise.
+    fn suspend(&mut self) -> io::Result<Polled> {
+        Ok(Polled::TimedOut)
+    }
 }
 
 /// What waiting a limited time for an event brought.
@@ -52,6 +59,9 @@ pub enum Polled {
     TimedOut,
     /// There will be no more events.
     Closed,
+    /// The program is asked to stop (SIGTSTP) while a clock runs: the loop pauses the
+    /// clocks, so the time away is nobody's, then calls [`EventSource::suspend`].
+    Suspend,
 }
 
 /// The real terminal, and the signals that would stop or end the program.
@@ -220,13 +230,10 @@ impl TerminalEvents {
                     self.stopped_by = Some(signal);
                     return Ok(Polled::Closed);
                 }
-                Incoming::Suspend => {
-                    restore();
-                    stop();
-                    // Going on: a SIGCONT woke the program.
-                    self.resumed_here = true;
-                    return taken_again();
-                }
+                // A clock runs (the loop waits with a deadline): the loop pauses the
+                // clocks first, then calls `suspend`.
+                Incoming::Suspend if deadline.is_some() => return Ok(Polled::Suspend),
+                Incoming::Suspend => return self.suspend(),
                 Incoming::Continued if self.resumed_here => self.resumed_here = false,
                 // Stopped by SIGSTOP, say, which cannot be caught: the shell may have
                 // put the terminal back meanwhile.
@@ -254,13 +261,21 @@ impl EventSource for TerminalEvents {
     fn next_event(&mut self) -> io::Result<Option<Event>> {
         Ok(match self.wait(None)? {
             Polled::Event(event) => Some(event),
-            Polled::TimedOut | Polled::Closed => None,
+            Polled::TimedOut | Polled::Closed | Polled::Suspend => None,
         })
     }
 
     fn next_event_within(&mut self, timeout: Duration) -> io::Result<Polled> {
         // A deadline too far to count is no deadline.
         self.wait(Instant::now().checked_add(timeout))
+    }
+
+    fn suspend(&mut self) -> io::Result<Polled> {
+        restore();
+        stop();
+        // Going on: a SIGCONT woke the program.
+        self.resumed_here = true;
+        taken_again()
     }
 }
 
@@ -341,9 +356,22 @@ where
             Some(timeout) => events.next_event_within(timeout),
             None => events.next_event().map(|e| e.map_or(Polled::Closed, Polled::Event)),
         };
-        let event = match polled.map_err(LoopError::Events)? {
+        let polled = match polled.map_err(LoopError::Events)? {
+            Polled::Suspend => {
+                // A flag that fell just before the stop is recorded and saved first.
+                for effect in app.update(Action::Suspend(events.now())) {
+                    if let Some(message) = host.carry_out(app, effect) {
+                        app.update(Action::Report(message));
+                    }
+                }
+                draw(terminal, app, look, host)?;
+                events.suspend().map_err(LoopError::Events)?
+            }
+            polled => polled,
+        };
+        let event = match polled {
             Polled::Event(event) => Some(event),
-            Polled::TimedOut => None,
+            Polled::TimedOut | Polled::Suspend => None,
             Polled::Closed => break,
         };
         if matches!(event, Some(Event::Resize(..))) {

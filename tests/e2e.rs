@@ -746,3 +746,24 @@ fn plain_text_ended_by_sigterm_or_ctrl_c_says_where_the_game_is_saved() {
         s.data.as_ref().expect("a data directory").wait_for_saved_moves(&["e4"]);
     }
 }
+
+#[test]
+fn a_stop_with_a_clock_running_pauses_the_clocks_so_the_time_away_is_nobodys() {
+    let mut s = Session::start(&["--clock", "1+0"]);
+    s.wait_for("White to move");
+    s.play("e4", "1. e4");
+    s.play("e5", "White to move");
+    s.play("Nf3", "Black to move");
+    s.signal("TSTP");
+    s.wait_until("stopped", |s| s.process_state() == 'T');
+    // Away longer than a second: a clock that ran would show it.
+    thread::sleep(Duration::from_millis(2500));
+    s.signal("CONT");
+    s.wait_for("paused while the game was stopped");
+    let shown = s.contents();
+    let black = shown.lines().find(|l| l.contains("▸ Black")).expect("Black's line");
+    // Black's clock ran for a moment before the stop (1:00 or 0:59), not 2.5 s more.
+    assert!(black.contains("1:00") || black.contains("0:59"), "the time away is not charged:\n{shown}");
+    s.send("\x11");
+    assert!(s.wait_for_exit().success());
+}

@@ -27,6 +27,9 @@ pub enum Action {
     /// Time has passed: the clocks are read at this instant, and a flag may fall. The
     /// loop sends it before every other action and whenever the shown time changes.
     Tick(Instant),
+    /// The program is about to be stopped (SIGTSTP) at this instant: running clocks are
+    /// paused, so the time away is nobody's.
+    Suspend(Instant),
     /// The outcome of an [`Effect`] carried out outside the app (a save that failed, a
     /// copy that worked), to show the players.
     Report(Message),

@@ -149,6 +149,17 @@ impl App {
         }
     }
 
+    /// [`Action::Suspend`](super::Action::Suspend): the program is stopped; running
+    /// clocks are paused until a move or the pause key.
+    pub(super) fn suspend(&mut self, now: Instant) {
+        self.tick(now);
+        let Some(clocks) = &mut self.round.clocks else { return };
+        if clocks.is_running() {
+            clocks.pause(now);
+            self.info(strings::CLOCKS_PAUSED_WHILE_STOPPED);
+        }
+    }
+
     /// [`Command::Pause`](super::Command::Pause): stops both clocks, or starts them again.
     pub(super) fn toggle_pause(&mut self) {
         let over = self.game().is_over();

@@ -21,6 +21,8 @@ pub(crate) const NO_CLOCKS: &str =
 pub(crate) const CLOCKS_STOPPED: &str = "The game is over: the clocks have stopped.";
 pub(crate) const CLOCKS_RUNNING: &str = "The clocks are running again.";
 pub(crate) const CLOCKS_PAUSED: &str = "The clocks are paused.";
+pub(crate) const CLOCKS_PAUSED_WHILE_STOPPED: &str =
+    "The clocks were paused while the game was stopped: a move starts them again.";
 pub(crate) const CLOCKS_NOT_STARTED: &str =
     "Nothing to pause yet: the clocks start once both sides have made their first move.";
 pub(crate) const PROMOTION_CANCELLED: &str = "Promotion cancelled: the pawn has not moved.";
