@@ -6,6 +6,7 @@
 #![allow(dead_code)]
 
 pub mod pty;
+pub mod svg;
 
 use std::fs;
 use std::path::{Path, PathBuf};
