@@ -19,7 +19,7 @@ use hotseat::ui::{self, ColorSupport, Look, PieceSet, View, theme};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
-use ratatui::style::{Color, Modifier};
+use ratatui::style::Modifier;
 
 /// The classic terminal and a roomier one.
 const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
