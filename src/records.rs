@@ -13,7 +13,7 @@ mod printable;
 mod session;
 pub mod store;
 
-pub use printable::{QUOTE_LIMIT, printable};
+pub use printable::{QUOTE_LIMIT, acts_on_terminal, printable};
 
 pub use session::{
     Destination, Farewell, OpenError, Recorder, Resumed, claim_save_file, clock_start, clocks, fresh_tags,

@@ -522,3 +522,14 @@ fn pause_stops_both_clocks_and_help_and_board_work_in_a_question_or_a_promotion(
     ));
     assert_transcript(&got, &expected);
 }
+
+/// Names from a file keep their bidi overrides in the record; the plain face prints
+/// them without, so a screen reader or terminal never reads a line backwards.
+#[test]
+fn names_are_printed_without_bidi_overrides_or_controls() {
+    let mut app = App::new(Game::new()).with_players("\u{202e}Anna", "Ben\u{2067}x\u{2069}");
+    let out = transcript(&mut app, "e4\n");
+    assert!(out.contains("Anna against Benx"), "{out}");
+    assert!(!out.chars().any(|c| matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')), "{out:?}");
+    assert_eq!(app.player(hotseat::chess::Color::White), "\u{202e}Anna", "the app keeps the name as given");
+}
