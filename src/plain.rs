@@ -67,6 +67,15 @@ pub fn run(
         let sent = match polled {
             Polled::Line(line) => face.handle(app, &line, out, host, &mut effects)?,
             Polled::TimedOut => false,
+            Polled::Suspend => {
+                // A flag that fell just before the stop is told and saved first.
+                effects.extend(app.update(Action::Suspend(source.now())));
+                carry_out(app, host, &mut effects);
+                face.tell(app, &seen, false, out)?;
+                out.flush()?;
+                source.suspend();
+                continue;
+            }
             Polled::Closed => {
                 carry_out(app, host, &mut effects);
                 face.tell(app, &seen, false, out)?;
