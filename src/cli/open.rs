@@ -44,7 +44,7 @@ fn open(args: &Cli) -> Result<Opened, Refusal> {
         for skipped in &passed_over {
             println!("{}", passed_over_line(skipped));
         }
-        let notice = match passed_over.len() {
+        let mut notice = match passed_over.len() {
             0 => format!("Resumed the game saved in {}.", path.display()),
             count => format!(
                 "Passed over {count} newer file{} (named when you leave); resumed the game saved in {}.",
@@ -52,6 +52,17 @@ fn open(args: &Cli) -> Result<Opened, Refusal> {
                 path.display()
             ),
         };
+        // The others are a command away: said first, as the line is cut at the
+        // screen's width, and again on the terminal when the game is left.
+        let others = match super::games::other_unfinished(&store, &path) {
+            0 => String::new(),
+            1 => "1 other unfinished game: hotseat games.".to_owned(),
+            others => format!("{others} other unfinished games: hotseat games."),
+        };
+        if !others.is_empty() {
+            println!("{others}");
+            notice = format!("{others} {notice}");
+        }
         let recorder =
             Recorder::resumed(path, store, with_given_names(args, record.tags.clone())).holding(lock);
         return Ok(Opened { record, recorder, notice: Some(notice) });
