@@ -175,6 +175,8 @@ fn games(args: &Cli) -> Result<ExitCode> {
         let (shelf, trouble) = cli::games::shelf(&store);
         library = Library::new(shelf).with_message(trouble.unwrap_or_else(|| Message::info(farewell)));
     }
+    // The events end on a signal too (SIGTERM, a hang-up): that is no quit.
+    let signal = signal.or_else(|| session.stopped_by());
     drop(session);
     for line in said {
         let _ = writeln!(std::io::stdout(), "{line}");

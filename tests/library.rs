@@ -509,3 +509,18 @@ fn the_library_needs_a_terminal() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("the library needs a terminal"));
 }
+
+#[test]
+fn a_signal_in_the_library_gives_the_terminal_back() {
+    let (temp, games) = data_dir("signal");
+    write_game(&games, "open.pgn", &game_text("Anna", "Ben", "1. e4 e5", "*", ""), 10);
+    let mut s = Pty::start(&["games"], None, &[("HOTSEAT_DATA_DIR", temp.path())]);
+    s.wait_for("Anna – Ben");
+    let pid = s.child.process_id().expect("a process id");
+    let killed = Command::new("kill").args(["-TERM", &pid.to_string()]).status().expect("kill runs");
+    assert!(killed.success());
+    let status = s.wait_for_exit();
+    assert_eq!(status.exit_code(), 128 + 15, "{}", s.raw());
+    assert!(s.raw().contains("\x1b[?1049l"), "the main screen is back");
+    assert!(s.local_modes().contains("ICANON"), "raw mode is off: {}", s.local_modes());
+}

@@ -57,10 +57,13 @@ pub fn delete(store: &GameStore, path: &Path) -> Vec<Action> {
     vec![Action::Shelved(shelf), Action::Report(trouble.unwrap_or(report))]
 }
 
-/// How many unfinished games the library lists besides the one in `path`.
-pub fn other_unfinished(store: &GameStore, path: &Path) -> usize {
-    library::scan(store.dir())
-        .map_or(0, |shelf| shelf.entries.iter().filter(|e| e.is_unfinished() && e.path != path).count())
+/// How many unfinished games the library lists besides the one in `path` and those
+/// in `besides`.
+pub fn other_unfinished(store: &GameStore, path: &Path, besides: &[&Path]) -> usize {
+    library::scan(store.dir()).map_or(0, |shelf| {
+        let other = |e: &&library::Entry| e.path != path && !besides.contains(&e.path.as_path());
+        shelf.entries.iter().filter(|e| e.is_unfinished()).filter(other).count()
+    })
 }
 
 /// The file's name, ready to print.

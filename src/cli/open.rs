@@ -52,16 +52,20 @@ fn open(args: &Cli) -> Result<Opened, Refusal> {
                 path.display()
             ),
         };
-        // The others are a command away: said first, as the line is cut at the
-        // screen's width, and again on the terminal when the game is left.
-        let others = match super::games::other_unfinished(&store, &path) {
+        // The other unfinished games (besides those passed over, named already) are a
+        // command away: said on the terminal when the game is left, and on the game
+        // screen first, as the line is cut at the screen's width, unless files passed
+        // over come first.
+        let skipped: Vec<&Path> = passed_over.iter().map(|p| p.path.as_path()).collect();
+        let others = match super::games::other_unfinished(&store, &path, &skipped) {
             0 => String::new(),
             1 => "1 other unfinished game: hotseat games.".to_owned(),
             others => format!("{others} other unfinished games: hotseat games."),
         };
         if !others.is_empty() {
             println!("{others}");
-            notice = format!("{others} {notice}");
+            notice =
+                if skipped.is_empty() { format!("{others} {notice}") } else { format!("{notice} {others}") };
         }
         let recorder =
             Recorder::resumed(path, store, with_given_names(args, record.tags.clone())).holding(lock);
