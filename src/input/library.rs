@@ -4,7 +4,7 @@
 //! are Enter, the arrow and paging keys, Del and Esc. A question takes `Y` (either
 //! case) and Esc; any other key makes it say which keys answer it.
 
-use crossterm::event::{Event, KeyEventKind};
+use crossterm::event::{Event, KeyEventKind, MouseEventKind};
 
 use super::Key;
 use crate::library::{Action, Mode, Step};
@@ -111,8 +111,9 @@ pub fn action_for_key(mode: Mode, key: Key) -> Option<Action> {
     }
 }
 
-/// Turns a terminal event into a library action in `mode`: key presses only, with
-/// Ctrl-C leaving everywhere; a paste is typed into the filter.
+/// Turns a terminal event into library actions in `mode`: key presses (not releases
+/// or repeats), with Ctrl-C leaving everywhere; a paste is typed into the filter; the
+/// mouse wheel moves the selection.
 pub fn action_for_event(event: &Event, mode: Mode) -> Vec<Action> {
     match event {
         Event::Key(key) if key.kind == KeyEventKind::Press => {
@@ -127,6 +128,11 @@ pub fn action_for_event(event: &Event, mode: Mode) -> Vec<Action> {
         Event::Paste(text) if mode == Mode::List => {
             text.chars().filter(|c| !c.is_control()).take(200).map(Action::Type).collect()
         }
+        Event::Mouse(mouse) if mode == Mode::List => match mouse.kind {
+            MouseEventKind::ScrollUp => vec![Action::Move(Step::Up)],
+            MouseEventKind::ScrollDown => vec![Action::Move(Step::Down)],
+            _ => Vec::new(),
+        },
         _ => Vec::new(),
     }
 }
@@ -142,6 +148,24 @@ mod tests {
         assert_eq!(action_for_key(Mode::Asking, Key::Char('y')), Some(Action::Yes));
         assert_eq!(action_for_key(Mode::Asking, Key::Enter), Some(Action::Unbound));
         assert_eq!(action_for_key(Mode::Asking, Key::Char('n')), Some(Action::Unbound));
+    }
+
+    #[test]
+    fn the_wheel_moves_the_selection_and_a_paste_is_typed() {
+        use crossterm::event::{KeyModifiers, MouseEvent};
+        let wheel =
+            |kind| Event::Mouse(MouseEvent { kind, column: 0, row: 0, modifiers: KeyModifiers::NONE });
+        assert_eq!(
+            action_for_event(&wheel(MouseEventKind::ScrollDown), Mode::List),
+            [Action::Move(Step::Down)]
+        );
+        assert_eq!(action_for_event(&wheel(MouseEventKind::ScrollUp), Mode::Asking), []);
+        let paste = Event::Paste("ab\x1bc".to_owned());
+        assert_eq!(
+            action_for_event(&paste, Mode::List),
+            [Action::Type('a'), Action::Type('b'), Action::Type('c')]
+        );
+        assert_eq!(action_for_event(&paste, Mode::Asking), []);
     }
 
     #[test]
