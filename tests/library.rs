@@ -524,3 +524,29 @@ fn a_signal_in_the_library_gives_the_terminal_back() {
     assert!(s.raw().contains("\x1b[?1049l"), "the main screen is back");
     assert!(s.local_modes().contains("ICANON"), "raw mode is off: {}", s.local_modes());
 }
+
+#[test]
+fn a_game_continued_from_the_library_keeps_its_clocks_as_resume_does() {
+    let (temp, games) = data_dir("clocks");
+    let moves = "1. e4 {[%clk 0:01:00]} e5 {[%clk 0:01:00]} 2. Nf3 {[%clk 0:00:58]}";
+    let tags = "[TimeControl \"60+0\"]\n[TurnClock \"0:00:42\"]\n";
+    let path = write_game(&games, "timed.pgn", &game_text("Anna", "Ben", moves, "*", tags), 10);
+    let mut s = Pty::start(&["games"], None, &[("HOTSEAT_DATA_DIR", temp.path())]);
+    s.wait_for("Anna – Ben");
+    s.send("\r");
+    s.wait_for("Continuing the game");
+    s.wait_for("paused");
+    assert!(s.contents().contains("0:42"), "Black's clock goes on from where it stood:\n{}", s.contents());
+    assert!(!s.contents().contains("1:00 "), "and does not start again:\n{}", s.contents());
+    s.send("\x11");
+    s.wait_for("Game saved to");
+    s.send("\x11");
+    assert!(s.wait_for_exit().success(), "{}", s.raw());
+    let saved = fs::read_to_string(&path).expect("read");
+    assert!(
+        saved.contains("[TimeControl \"60\"]")
+            && saved.contains("[TurnClock \"0:00:42\"]")
+            && saved.contains("2. Nf3"),
+        "{saved}"
+    );
+}
