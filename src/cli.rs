@@ -17,6 +17,7 @@ use crate::plain::Announce;
 use crate::ui::{ColorSupport, Look, PieceSet, THEMES, Theme};
 
 mod clocks;
+pub mod games;
 mod open;
 
 pub use clocks::ClockOptionError;
@@ -149,6 +150,9 @@ pub enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// List the saved games: continue an unfinished one, look through a finished one,
+    /// or delete one. Type to filter; Enter opens; Del deletes (after Y); Esc leaves.
+    Games,
     /// Print a completion script for a shell, e.g. `hotseat completions bash >
     /// ~/.local/share/bash-completion/completions/hotseat`.
     Completions {

@@ -17,6 +17,8 @@ use crossterm::event::{
 use crate::app::{Action, Answer, Browse, Command, Direction, Edit, Mode, Notation, Point, Pointer, Show};
 use crate::chess::{Color, Role};
 
+pub mod library;
+
 /// A key as the tables name it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Key {
@@ -52,6 +54,8 @@ pub enum Key {
     End,
     /// A function key, F1 to F12.
     F(u8),
+    /// Delete (Del).
+    Delete,
     /// Any key no other binding of the table claims.
     Other,
 }
@@ -85,12 +89,13 @@ impl Key {
             Key::Home => "Home".to_owned(),
             Key::End => "End".to_owned(),
             Key::F(n) => format!("F{n}"),
+            Key::Delete => "Del".to_owned(),
             Key::Other => "any other key".to_owned(),
         }
     }
 
     /// Reads a crossterm key event; `None` for keys no table can name.
-    fn from_event(key: &KeyEvent) -> Option<Key> {
+    pub(crate) fn from_event(key: &KeyEvent) -> Option<Key> {
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         let alt = key.modifiers.contains(KeyModifiers::ALT);
         Some(match key.code {
@@ -110,6 +115,7 @@ impl Key {
             KeyCode::Home => Key::Home,
             KeyCode::End => Key::End,
             KeyCode::F(n) => Key::F(n),
+            KeyCode::Delete => Key::Delete,
             _ => return None,
         })
     }

@@ -8,6 +8,8 @@
 //!   history, and the effects it asks of the world outside (saving, copying).
 //! - [`records`]: saved games: the PGN format, the files on disk, and the session that
 //!   saves the game as it is played and opens one to play.
+//! - [`library`]: the library screen as a state machine: the saved games listed
+//!   (read by [`records::library`]), filtered, opened or deleted.
 //!
 //! With the default `tui` feature, two faces over the same `App`: the board, where
 //! [`input`] turns keys into actions through one table per mode, [`ui`] draws an
@@ -20,6 +22,7 @@
 pub mod app;
 pub mod chess;
 pub mod clock;
+pub mod library;
 pub mod records;
 
 #[cfg(feature = "tui")]

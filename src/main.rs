@@ -8,7 +8,10 @@ use anyhow::{Context, Result, bail};
 use hotseat::app::{App, Effect, Message};
 use hotseat::chess::{Position, perft, perft_divide};
 use hotseat::cli::{self, Cli, Command};
+use hotseat::library::{Action as LibraryAction, Library, Opening};
+use hotseat::records::store::GameStore;
 use hotseat::records::{self, Farewell, Recorder};
+use hotseat::tui::library::Left;
 use hotseat::{clipboard, plain, tui};
 
 fn main() -> ExitCode {
@@ -17,6 +20,7 @@ fn main() -> ExitCode {
         Some(Command::Perft { depth, fen, divide }) => {
             run_perft(*depth, fen.as_deref(), *divide).map(|()| ExitCode::SUCCESS)
         }
+        Some(Command::Games) => games(&args),
         Some(Command::Completions { shell }) => {
             cli::write_completions(*shell, &mut std::io::stdout());
             Ok(ExitCode::SUCCESS)
@@ -57,24 +61,7 @@ fn play(args: &Cli) -> Result<ExitCode> {
     // Without a terminal on both sides, the game is played in lines of text.
     let plain = args.plain || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal();
     let look = args.look(|name| std::env::var(name).ok());
-    let (white, black) = records::player_names(&record.tags, args.white.as_deref(), args.black.as_deref());
-    let controls = args.time_controls()?;
-    let clocks = records::clocks(&record, controls).map(|(controls, times)| (controls, times.to_vec()));
-    // The record's own clocks go on where they stopped, in the middle of a turn too.
-    let left = records::turn_clock(&record).filter(|_| controls.is_none());
-    // The command line's clocks start as it says; a record's own, as its tag says.
-    let clock_start = if controls.is_some() { args.clock_start() } else { records::clock_start(&record) };
-    let mut app =
-        App::new(record.game).with_players(white, black).with_auto_flip(args.auto_flip).with_bell(args.bell);
-    if let Some((controls, times)) = clocks {
-        app = app.with_clocks_starting(&controls, clock_start, &times, Instant::now());
-        if let Some(left) = left {
-            app = app.with_time_left(left);
-        }
-    }
-    if let Some(notice) = notice {
-        app.notify(notice);
-    }
+    let mut app = game_screen(args, record, notice)?;
     if let Some(message) = recorder.start(&app)? {
         app.update(hotseat::app::Action::Report(message));
     }
@@ -85,13 +72,13 @@ fn play(args: &Cli) -> Result<ExitCode> {
             &mut app,
             &mut lines,
             &mut out,
-            &mut Outside { recorder: &mut recorder },
+            &mut Outside { recorder: &mut recorder, read_only: false },
             args.announce,
         );
         (played.context("cannot play in plain text"), lines.stopped_by())
     } else {
         let mut session = tui::Session::start().context("cannot set up the terminal")?;
-        let result = session.run(&mut app, &look, &mut Outside { recorder: &mut recorder });
+        let result = session.run(&mut app, &look, &mut Outside { recorder: &mut recorder, read_only: false });
         let signal = session.stopped_by();
         drop(session);
         (result.map_err(anyhow::Error::from), signal)
@@ -106,12 +93,102 @@ fn play(args: &Cli) -> Result<ExitCode> {
     // It names a file, whose name may come from a folder anyone can write to.
     let _ = writeln!(std::io::stdout(), "{}", records::printable(&farewell.to_string(), usize::MAX));
     result?;
-    Ok(signal.map_or(ExitCode::SUCCESS, |signal| ExitCode::from((128 + signal) as u8)))
+    Ok(exit_code(signal))
+}
+
+fn exit_code(signal: Option<i32>) -> ExitCode {
+    signal.map_or(ExitCode::SUCCESS, |signal| ExitCode::from((128 + signal) as u8))
+}
+
+/// The game screen for `record`, with its players and clocks: its own, going on where
+/// they stopped (in the middle of a turn too), or the command line's.
+fn game_screen(args: &Cli, record: records::pgn::PgnGame, notice: Option<String>) -> Result<App> {
+    let (white, black) = records::player_names(&record.tags, args.white.as_deref(), args.black.as_deref());
+    let controls = args.time_controls()?;
+    let clocks = records::clocks(&record, controls).map(|(controls, times)| (controls, times.to_vec()));
+    let left = records::turn_clock(&record).filter(|_| controls.is_none());
+    // The command line's clocks start as it says; a record's own, as its tag says.
+    let clock_start = if controls.is_some() { args.clock_start() } else { records::clock_start(&record) };
+    let mut app =
+        App::new(record.game).with_players(white, black).with_auto_flip(args.auto_flip).with_bell(args.bell);
+    if let Some((controls, times)) = clocks {
+        app = app.with_clocks_starting(&controls, clock_start, &times, Instant::now());
+        if let Some(left) = left {
+            app = app.with_time_left(left);
+        }
+    }
+    if let Some(notice) = notice {
+        app.notify(notice);
+    }
+    Ok(app)
+}
+
+/// `hotseat games`: the library of saved games, and the games opened from it, on one
+/// terminal. Leaving a game comes back to the library; what each game left says is
+/// printed once the terminal is back.
+fn games(args: &Cli) -> Result<ExitCode> {
+    if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+        bail!(
+            "the library needs a terminal (the saved games are .pgn files in the games folder of the data directory)"
+        );
+    }
+    let store = GameStore::from_env()?;
+    let look = args.look(|name| std::env::var(name).ok());
+    let folder = records::printable(&store.dir().display().to_string(), usize::MAX).into_owned();
+    let mut session = tui::Session::start().context("cannot set up the terminal")?;
+    let (shelf, trouble) = cli::games::shelf(&store);
+    let mut library = Library::new(shelf);
+    if let Some(trouble) = trouble {
+        library.update(LibraryAction::Report(trouble));
+    }
+    let mut said = Vec::new();
+    let mut signal = None;
+    while signal.is_none() {
+        let left = session.library(&mut library, &folder, &look, |path| cli::games::delete(&store, path));
+        let (path, how) = match left.map_err(anyhow::Error::from)? {
+            Left::Quit => break,
+            Left::Open(path, how) => (path, how),
+        };
+        let opened = cli::games::open_chosen(&store, &path, how).and_then(|opened| {
+            let app = game_screen(args, opened.record, opened.notice)?;
+            Ok((app, opened.recorder))
+        });
+        let (mut app, mut recorder) = match opened {
+            Ok(opened) => opened,
+            Err(err) => {
+                let why = records::printable(&one_line(&err), usize::MAX).into_owned();
+                library.update(LibraryAction::Report(Message::error(format!("Not opened: {why}"))));
+                continue;
+            }
+        };
+        let read_only = how == Opening::Browse;
+        let result = session.run(&mut app, &look, &mut Outside { recorder: &mut recorder, read_only });
+        signal = session.stopped_by();
+        let farewell = if read_only {
+            format!("Closed {}; nothing was saved.", path.display())
+        } else {
+            recorder.finish(&app).to_string()
+        };
+        let farewell = records::printable(&farewell, usize::MAX).into_owned();
+        said.push(farewell.clone());
+        result?;
+        let (shelf, trouble) = cli::games::shelf(&store);
+        library = Library::new(shelf).with_message(trouble.unwrap_or_else(|| Message::info(farewell)));
+    }
+    // The events end on a signal too (SIGTERM, a hang-up): that is no quit.
+    let signal = signal.or_else(|| session.stopped_by());
+    drop(session);
+    for line in said {
+        let _ = writeln!(std::io::stdout(), "{line}");
+    }
+    Ok(exit_code(signal))
 }
 
 /// The world outside the game: the game saved as it is played, and the clipboard.
 struct Outside<'r> {
     recorder: &'r mut Recorder,
+    /// A game opened to look through: nothing is saved, and the players are told so.
+    read_only: bool,
 }
 
 impl tui::Host for Outside<'_> {
@@ -121,6 +198,9 @@ impl tui::Host for Outside<'_> {
             let mut out = std::io::stdout();
             let _ = out.write_all(b"\x07").and_then(|()| out.flush());
             return None;
+        }
+        if self.read_only && matches!(effect, Effect::Save | Effect::NewGame) {
+            return Some(Message::info("Only looking through this game: nothing is saved."));
         }
         let Effect::Copy(notation) = effect else {
             return self.recorder.carry_out(app, effect);

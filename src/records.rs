@@ -8,6 +8,7 @@
 //! what the recorder reports. Text that comes from a file is made safe to print with
 //! [`printable`] wherever it is quoted.
 
+pub mod library;
 pub mod pgn;
 mod printable;
 mod session;

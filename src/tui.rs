@@ -25,6 +25,8 @@ use crate::clock::Clocks;
 use crate::input;
 use crate::ui::{self, Look, View};
 
+pub mod library;
+
 /// Where terminal events, and the time, come from.
 pub trait EventSource {
     /// Waits for the next event; `None` when there will be no more.
@@ -481,6 +483,18 @@ impl Session {
         host: &mut impl Host,
     ) -> Result<(), LoopError<io::Error>> {
         run(&mut self.terminal, &mut self.events, app, look, host)
+    }
+
+    /// Runs the library ([`library::run`]) on this terminal with its events, until
+    /// the player leaves it or chooses a game.
+    pub fn library(
+        &mut self,
+        shelf: &mut crate::library::Library,
+        folder: &str,
+        look: &Look,
+        delete: impl FnMut(&std::path::Path) -> Vec<crate::library::Action>,
+    ) -> Result<library::Left, LoopError<io::Error>> {
+        library::run(&mut self.terminal, &mut self.events, shelf, folder, look, delete)
     }
 
     /// The signal that ended the game, if one did: the program should exit with

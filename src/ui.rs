@@ -8,6 +8,7 @@ mod bars;
 mod board;
 mod clocks;
 pub mod layout;
+pub mod library;
 mod overlay;
 mod panel;
 mod record;

@@ -44,7 +44,7 @@ fn open(args: &Cli) -> Result<Opened, Refusal> {
         for skipped in &passed_over {
             println!("{}", passed_over_line(skipped));
         }
-        let notice = match passed_over.len() {
+        let mut notice = match passed_over.len() {
             0 => format!("Resumed the game saved in {}.", path.display()),
             count => format!(
                 "Passed over {count} newer file{} (named when you leave); resumed the game saved in {}.",
@@ -52,6 +52,21 @@ fn open(args: &Cli) -> Result<Opened, Refusal> {
                 path.display()
             ),
         };
+        // The other unfinished games (besides those passed over, named already) are a
+        // command away: said on the terminal when the game is left, and on the game
+        // screen first, as the line is cut at the screen's width, unless files passed
+        // over come first.
+        let skipped: Vec<&Path> = passed_over.iter().map(|p| p.path.as_path()).collect();
+        let others = match super::games::other_unfinished(&store, &path, &skipped) {
+            0 => String::new(),
+            1 => "1 other unfinished game: hotseat games.".to_owned(),
+            others => format!("{others} other unfinished games: hotseat games."),
+        };
+        if !others.is_empty() {
+            println!("{others}");
+            notice =
+                if skipped.is_empty() { format!("{others} {notice}") } else { format!("{notice} {others}") };
+        }
         let recorder =
             Recorder::resumed(path, store, with_given_names(args, record.tags.clone())).holding(lock);
         return Ok(Opened { record, recorder, notice: Some(notice) });

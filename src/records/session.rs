@@ -420,6 +420,12 @@ pub enum OpenError {
         /// Where the saved games are.
         dir: PathBuf,
     },
+    /// The game chosen to continue is over.
+    #[error("the game in {} is over", path.display())]
+    GameOver {
+        /// The file.
+        path: PathBuf,
+    },
     /// The file to save to already holds a game, which saving would write over.
     #[error("{} already holds a game", path.display())]
     SaveHoldsAGame {
