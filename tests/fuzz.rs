@@ -30,7 +30,7 @@ use std::time::{Duration, Instant, UNIX_EPOCH};
 
 use common::{Rng, TempDir, chess960_fen, data_path, random_game, read_epd_file, read_perft_file};
 use hotseat::app::{Action, Answer, App, Command, Edit, Effect, Mode};
-use hotseat::chess::{Color, Game, MoveText, Position, STARTING_FEN, Strictness};
+use hotseat::chess::{Color, Game, MoveText, Position, Reason, STARTING_FEN, Strictness};
 use hotseat::clock::Clocks;
 use hotseat::records::pgn::{self, PgnFile, PgnGame};
 use hotseat::records::{self, Destination, Farewell, Recorder, fresh_tags};
@@ -1053,10 +1053,17 @@ fn resume(app: &App, saved: &PgnGame, reloaded: &PgnGame, now: Instant, rng: &mu
         let (controls, times) = records::clocks(saved, None).expect("the saved game has clocks");
         let resumed_saved = App::new(saved.game.clone()).with_clocks(controls, times, later);
         let stood = app.clock_times_at(app.game().ply()).expect("the game has clocks");
+        // A flag that fell shows 0:00: it fell after the last move.
+        let fallen = app.game().outcome().and_then(|outcome| match outcome.reason {
+            Reason::Timeout => outcome.result.winner().map(|winner| !winner),
+            Reason::TimeoutWithInsufficientMaterial => Some(app.game().turn()),
+            _ => None,
+        });
         for color in Color::ALL {
+            let stood = if fallen == Some(color) { Duration::ZERO } else { stood[color] };
             let face = resumed.clock_face(color).expect("the resumed game has clocks");
             let face_saved = resumed_saved.clock_face(color).expect("the saved game has clocks");
-            assert_eq!(face.left, to_millis(stood[color]), "{color:?}'s clock as it stood at the last move");
+            assert_eq!(face.left, to_millis(stood), "{color:?}'s clock as it stood at the last move");
             assert_eq!(
                 face.left,
                 to_millis(face_saved.left),
