@@ -8,11 +8,13 @@
 //! what the recorder reports. Text that comes from a file is made safe to print with
 //! [`printable`] wherever it is quoted.
 
+mod opening_tags;
 pub mod pgn;
 mod printable;
 mod session;
 pub mod store;
 
+pub use opening_tags::{ECO_TAG, OPENING_TAG, OpeningTags};
 pub use printable::{QUOTE_LIMIT, printable};
 
 pub use session::{

@@ -1,4 +1,5 @@
-//! The side panel: the two players with what each has captured, and the move list.
+//! The side panel: the two players with what each has captured, the opening of the
+//! position shown, and the move list.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -10,6 +11,7 @@ use super::text;
 use super::theme::Look;
 use crate::app::App;
 use crate::chess::{Color, Game, Nag, Position, Role};
+use crate::openings::{self, Opening};
 
 /// Width of a move in the list: `Nbxd7+` and `exd8=Q#` fit with a space.
 const SAN_WIDTH: u16 = 8;
@@ -36,7 +38,10 @@ pub fn render(area: Rect, buf: &mut Buffer, app: &App, look: &Look) {
     for (side, y) in [(top, inner.y), (bottom, inner.bottom() - 1)] {
         super::clocks::render(Rect { y, height: 1, ..inner }, buf, app, side, look);
     }
-    let list = list_area(inner);
+    let (opening, list) = opening_and_list(inner, app);
+    if let Some((row, opening)) = opening {
+        opening_line(&opening, usize::from(row.width), look).render(row, buf);
+    }
     let lines = MoveLines::of(app.game());
     let offset = lines.scroll(app.shown_ply(), list.height);
     for (row, index) in (offset..lines.len()).take(list.height as usize).enumerate() {
@@ -45,15 +50,41 @@ pub fn render(area: Rect, buf: &mut Buffer, app: &App, look: &Look) {
     }
 }
 
-/// The rows of the move list inside the panel's border, between the two players.
-fn list_area(inner: Rect) -> Rect {
-    Rect { y: inner.y + 1, height: inner.height.saturating_sub(2), ..inner }
+/// The rows between the two players inside the panel's border: the opening of the
+/// position shown on the first, when it has a name and the list keeps a few rows, and
+/// the move list.
+fn opening_and_list(inner: Rect, app: &App) -> (Option<(Rect, Opening)>, Rect) {
+    // The moves keep at least this many rows before the opening's name goes.
+    const LIST_AT_LEAST: u16 = 3;
+    let between = Rect { y: inner.y + 1, height: inner.height.saturating_sub(2), ..inner };
+    match openings::classify_at(app.game(), app.shown_ply()) {
+        Some(opening) if between.height > LIST_AT_LEAST => (
+            Some((Rect { height: 1, ..between }, opening)),
+            Rect { y: between.y + 1, height: between.height - 1, ..between },
+        ),
+        _ => (None, between),
+    }
+}
+
+/// "B90 Sicilian Defense: Najdorf…": the ECO code and the name, cut at a word.
+fn opening_line(opening: &Opening, width: usize, look: &Look) -> Line<'static> {
+    let mut text = text::fit_words(&format!("{} {}", opening.eco(), opening.name()), width);
+    // `Alekhine Defense…` rather than `Alekhine Defense:…`.
+    if let Some(cut) = text.strip_suffix(":…").or_else(|| text.strip_suffix(",…")) {
+        text = format!("{cut}…");
+    }
+    match text.split_once(' ') {
+        Some((eco, name)) => {
+            Line::from(vec![Span::styled(format!("{eco} "), look.dim()), Span::raw(name.to_owned())])
+        }
+        None => Line::styled(text, look.dim()),
+    }
 }
 
 /// The ply whose move is drawn at (`x`, `y`), counting from 1 for the first move.
 pub fn ply_at(panel: Rect, app: &App, x: u16, y: u16) -> Option<usize> {
     let inner = Block::new().borders(Borders::ALL).inner(panel);
-    let list = list_area(inner);
+    let (_, list) = opening_and_list(inner, app);
     if !list.contains((x, y).into()) {
         return None;
     }
