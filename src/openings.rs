@@ -31,7 +31,7 @@ use std::fmt;
 use crate::chess::{Game, Position};
 
 /// A named opening: its ECO code and its name.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Opening {
     eco: [u8; 3],
     name: String,
@@ -73,6 +73,13 @@ impl Opening {
 impl fmt::Display for Opening {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {}", self.eco(), self.name)
+    }
+}
+
+/// `Opening("B01", "Scandinavian Defense")`.
+impl fmt::Debug for Opening {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Opening").field(&self.eco()).field(&self.name).finish()
     }
 }
 

@@ -1,5 +1,8 @@
 //! Builds `src/openings/table.rs` from the lichess openings TSV files, by replaying
 //! each row's moves with the rules core and keying its final position by its hash.
+//! The benchmark (`tests/bench/openings.rs`) uses the reading and replaying only.
+
+#![allow(dead_code)]
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
