@@ -14,7 +14,7 @@ mod printable;
 mod session;
 pub mod store;
 
-pub use opening_tags::{ECO_TAG, OPENING_TAG, OpeningTags};
+pub use opening_tags::{ECO_TAG, OPENING_TAG};
 pub use printable::{QUOTE_LIMIT, printable};
 
 pub use session::{

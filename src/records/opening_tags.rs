@@ -12,7 +12,7 @@ pub const OPENING_TAG: &str = "Opening";
 
 /// Whose the opening tags of a game are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OpeningTags {
+pub(crate) enum OpeningTags {
     /// The game came with an `ECO` or `Opening` tag that the table did not give it
     /// (another naming, another author): they are kept as they are.
     Own,
@@ -24,7 +24,7 @@ pub enum OpeningTags {
 impl OpeningTags {
     /// Whose the tags of a game starting with `tags` are, before its moves are known:
     /// the game's own if it has any.
-    pub fn of(tags: &Tags) -> OpeningTags {
+    pub(crate) fn of(tags: &Tags) -> OpeningTags {
         if tags.get(ECO_TAG).is_some() || tags.get(OPENING_TAG).is_some() {
             OpeningTags::Own
         } else {
@@ -35,7 +35,7 @@ impl OpeningTags {
     /// Whose the tags of `game`, as loaded with `tags`, are: the table's when they
     /// say just what the table says of the game.
     #[must_use]
-    pub fn settle(self, tags: &Tags, game: &Game) -> OpeningTags {
+    pub(crate) fn settle(self, tags: &Tags, game: &Game) -> OpeningTags {
         let table = openings::classify(game);
         let agree = tags.get(ECO_TAG) == table.as_ref().map(openings::Opening::eco)
             && tags.get(OPENING_TAG) == table.as_ref().map(openings::Opening::name);
@@ -44,7 +44,7 @@ impl OpeningTags {
 
     /// Writes the table's name for `game` into `tags` (or takes away a name it no
     /// longer has, after an undo), unless the tags are the game's own.
-    pub fn write(self, tags: &mut Tags, game: &Game) {
+    pub(crate) fn write(self, tags: &mut Tags, game: &Game) {
         if self == OpeningTags::Own {
             return;
         }
