@@ -23,6 +23,7 @@ pub use words::{PLAIN_WORDS, PlainWord, Said};
 use crate::app::{Action, Answer, App, Effect, Message, MessageKind, Question};
 use crate::chess::{ByColor, Color, MoveText, Role};
 use crate::clock::format_display;
+use crate::records::acts_on_terminal;
 use crate::tui::Host;
 
 /// The clock warnings, in seconds: a clock falling under each is told once.
@@ -43,8 +44,8 @@ pub fn run(
     writeln!(
         out,
         "hotseat, in plain text: {} against {}.",
-        app.player(Color::White),
-        app.player(Color::Black)
+        player(app, Color::White),
+        player(app, Color::Black)
     )?;
     writeln!(out, "Type a move, or help for the commands.")?;
     let start = Seen {
@@ -66,6 +67,15 @@ pub fn run(
         let sent = match polled {
             Polled::Line(line) => face.handle(app, &line, out, host, &mut effects)?,
             Polled::TimedOut => false,
+            Polled::Suspend => {
+                // A flag that fell just before the stop is told and saved first.
+                effects.extend(app.update(Action::Suspend(source.now())));
+                carry_out(app, host, &mut effects);
+                face.tell(app, &seen, false, out)?;
+                out.flush()?;
+                source.suspend();
+                continue;
+            }
             Polled::Closed => {
                 carry_out(app, host, &mut effects);
                 face.tell(app, &seen, false, out)?;
@@ -437,10 +447,16 @@ impl Face {
     }
 }
 
+/// A player's name as printed: a name from a file keeps its bidi marks and controls
+/// in the record, never on the terminal.
+fn player(app: &App, color: Color) -> String {
+    app.player(color).chars().filter(|&c| !acts_on_terminal(c)).collect()
+}
+
 /// `White to move.`, with the player's name when it is not the colour's.
 fn turn_line(app: &App) -> String {
     let turn = app.game().turn();
-    let name = app.player(turn);
+    let name = player(app, turn);
     let check = if app.game().position().is_check() { ", in check" } else { "" };
     if name == turn.name() {
         format!("{turn} to move{check}.")

@@ -15,7 +15,7 @@ mod session;
 pub mod store;
 
 pub use opening_tags::{ECO_TAG, OPENING_TAG};
-pub use printable::{QUOTE_LIMIT, printable};
+pub use printable::{QUOTE_LIMIT, acts_on_terminal, printable};
 
 pub use session::{
     Destination, Farewell, OpenError, Recorder, Resumed, claim_save_file, clock_start, clocks, fresh_tags,

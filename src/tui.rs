@@ -252,7 +252,7 @@ fn taken_again() -> io::Result<Polled> {
 }
 
 /// Stops the program, as SIGTSTP does by default, until a SIGCONT.
-fn stop() {
+pub(crate) fn stop() {
     #[cfg(unix)]
     let _ = signal_hook::low_level::emulate_default_handler(signal_hook::consts::signal::SIGTSTP);
 }

@@ -21,6 +21,8 @@ use ratatui::layout::Rect;
 
 use crate::app::{App, Mode, Pointer};
 use crate::chess::Role;
+use crate::records::acts_on_terminal;
+
 pub use layout::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout, layout};
 pub use theme::{ColorSupport, Look, PieceSet, THEMES, Theme};
 
@@ -37,6 +39,20 @@ pub struct View<'a> {
 pub fn render(frame: &mut Frame<'_>, app: &App, view: &View<'_>, look: &Look) {
     let area = frame.area();
     render_buffer(area, frame.buffer_mut(), app, view, look);
+    neutralise(frame.buffer_mut());
+}
+
+/// Takes out of every cell the characters a terminal could act on (bidi overrides
+/// and marks, controls), whatever text put them there: a name or a comment from a
+/// file keeps them in the record, never on the screen. They take no column, so the
+/// layout stays as drawn.
+pub fn neutralise(buf: &mut Buffer) {
+    for cell in &mut buf.content {
+        if cell.symbol().chars().any(acts_on_terminal) {
+            let kept: String = cell.symbol().chars().filter(|&c| !acts_on_terminal(c)).collect();
+            cell.set_symbol(if kept.is_empty() { " " } else { &kept });
+        }
+    }
 }
 
 /// Whether the screen of `area` is big enough for the game; a smaller one shows only

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use common::driver::{play, press};
 use hotseat::app::{Action, App};
-use hotseat::chess::ByColor;
+use hotseat::chess::{ByColor, Color};
 use hotseat::clock::TimeControl;
 use hotseat::input::Key;
 use hotseat::records::pgn::{PgnGame, read_game};
@@ -104,4 +104,21 @@ fn a_finished_or_untimed_turn_writes_no_turn_clock() {
     play(&mut app, "e5 Qh5 Nc6 Bc4 Nf6 Qxf7#");
     let record = saved(&app, &PgnGame::new(hotseat::chess::Game::new()));
     assert_eq!(record.tags.get("TurnClock"), None, "the game is over");
+}
+
+/// A game lost on time, opened again, shows the fallen flag at 0:00, not the time the
+/// loser had after their last move: the flag fell after it.
+#[test]
+fn a_game_lost_on_time_shows_the_fallen_flag_at_zero_when_opened_again() {
+    let text = "[TimeControl \"60+0\"]\n[Result \"1-0\"]\n[Termination \"time forfeit\"]\n\n\
+                1. e4 {[%clk 0:00:50]} e5 {[%clk 0:00:20]} 2. Nf3 {[%clk 0:00:45]} 1-0";
+    let record = read_game(text).expect("a game");
+    let t0 = Instant::now();
+    let mut app = app_for(&record, None, t0);
+    app.update(Action::Tick(t0 + Duration::from_secs(5)));
+    let shown = |app: &App, color| app.clock_face(color).map(|face| face.left);
+    assert_eq!(shown(&app, Color::Black), Some(Duration::ZERO), "Black's flag fell");
+    assert_eq!(shown(&app, Color::White), Some(Duration::from_secs(45)), "White's time is as recorded");
+    let back = saved(&app, &record);
+    assert_eq!(back.clocks.len(), 3, "no time is invented for a move nobody made");
 }

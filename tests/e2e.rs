@@ -789,3 +789,32 @@ fn the_opening_is_named_on_screen_while_playing_and_browsing_and_in_the_saved_ga
     let saved = std::fs::read_to_string(&games[0]).expect("the saved game");
     assert!(saved.contains("[ECO \"B50\"]\n[Opening \"Sicilian Defense: Modern Variations\"]"), "{saved}");
 }
+
+#[test]
+fn plain_text_stopped_with_ctrl_z_pauses_the_clocks_so_the_time_away_is_nobodys() {
+    let mut s = Session::start(&["--plain", "--clock", "1+0"]);
+    s.wait_for("White to move.");
+    s.send("e4\r");
+    s.wait_for("Black to move.");
+    // The clocks start once both sides have moved: White's runs now.
+    s.send("e5\r");
+    s.wait_for("pawn to e 5");
+    // Ctrl-Z, through the terminal's own line discipline, as at a shell.
+    s.send("\x1a");
+    s.wait_until("stopped", |s| s.process_state() == 'T');
+    // Away longer than a second: a clock that ran would show it.
+    thread::sleep(Duration::from_millis(2500));
+    s.signal("CONT");
+    s.wait_for("paused while the game was stopped");
+    s.send("clock\r");
+    s.wait_for(", Black 1:00");
+    // White's clock ran for a moment before the stop (1:00 or 0:59), not 2.5 s more.
+    let shown = s.contents();
+    assert!(
+        shown.contains("White 1:00") || shown.contains("White 0:59"),
+        "the time away is not charged:\n{shown}"
+    );
+    s.send("quit\r");
+    let status = s.wait_for_exit();
+    assert!(status.success(), "{status:?}");
+}

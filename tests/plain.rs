@@ -545,3 +545,14 @@ fn the_opening_command_names_the_last_named_position_and_says_when_there_is_none
     let got = transcript(&mut app, "e4\ne5\nopening");
     assert!(got.contains("Chess960 games have no opening names."), "{got}");
 }
+
+/// Names from a file keep their bidi overrides in the record; the plain face prints
+/// them without, so a screen reader or terminal never reads a line backwards.
+#[test]
+fn names_are_printed_without_bidi_overrides_or_controls() {
+    let mut app = App::new(Game::new()).with_players("\u{202e}Anna", "Ben\u{2067}x\u{2069}");
+    let out = transcript(&mut app, "e4\n");
+    assert!(out.contains("Anna against Benx"), "{out}");
+    assert!(!out.chars().any(|c| matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')), "{out:?}");
+    assert_eq!(app.player(hotseat::chess::Color::White), "\u{202e}Anna", "the app keeps the name as given");
+}

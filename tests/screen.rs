@@ -444,3 +444,29 @@ fn the_readme_key_table_matches_the_keys() {
     let table = key_table();
     assert!(readme.contains(&table), "the README's key table is out of date; it should read:\n\n{table}");
 }
+
+// ----- text from strangers -----
+
+/// A name from a file may hold bidi overrides or controls (the records keep them):
+/// none of them reaches a cell of the screen, where a terminal would act on it.
+#[test]
+fn no_cell_carries_a_character_a_terminal_would_act_on() {
+    let app =
+        App::new(Game::new()).with_players("\u{202e}Anna\u{2066}x\u{2069}", "Ben\u{200f}\u{61c}\u{1b}[2J");
+    for (w, h) in SIZES {
+        let buf = draw(&app, &colour(), w, h);
+        let bad: Vec<String> = buf
+            .content
+            .iter()
+            .map(|cell| cell.symbol().to_owned())
+            .filter(|s| {
+                s.chars().any(|c| {
+                    c.is_control()
+                        || matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+                })
+            })
+            .collect();
+        assert!(bad.is_empty(), "{w}x{h}: cells {bad:?}");
+        assert!(text(&buf).contains("Anna"), "the name is still shown:\n{}", text(&buf));
+    }
+}

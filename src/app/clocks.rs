@@ -89,7 +89,10 @@ impl App {
         let ply = timeline.game().ply();
         let mut clocks =
             Clocks::new(controls.white, controls.black, timeline.game().start().turn()).starting(clock_start);
-        let times = times_at(timeline, controls, ply).unwrap_or(start);
+        let mut times = times_at(timeline, controls, ply).unwrap_or(start);
+        if let Some(fallen) = timeline.game().outcome().and_then(|o| fallen_flag(o, timeline.game().turn())) {
+            times[fallen] = Duration::ZERO;
+        }
         clocks.set(times, ply, timeline.game().turn(), now);
         if timeline.game().is_over() {
             clocks.stop(now);
@@ -240,6 +243,17 @@ impl App {
 /// Both clocks as they stood when the position after `ply` half-moves was reached:
 /// the last times known (measured here or read from a record), with the time of every
 /// stage completed since (a record without clock times, say, resumed in a later
+/// Whose flag fell, when the game was lost (or drawn) on time: the side whose clock
+/// ran out shows 0:00, whatever it showed after its last move. A flag falls on its
+/// side's turn: a draw on time against a lone king is `turn`'s flag.
+fn fallen_flag(outcome: Outcome, turn: Color) -> Option<Color> {
+    match outcome.reason {
+        Reason::Timeout => outcome.result.winner().map(|winner| !winner),
+        Reason::TimeoutWithInsufficientMaterial => Some(turn),
+        _ => None,
+    }
+}
+
 /// stage).
 fn times_at(timeline: &Timeline, controls: &ByColor<TimeControl>, ply: usize) -> Option<ByColor<Duration>> {
     let (known, mut times) = timeline.times_known_at(ply)?;

@@ -17,6 +17,11 @@ pub trait LineSource {
     fn now(&mut self) -> Instant {
         Instant::now()
     }
+
+    /// Carries out a stop the source announced with [`Polled::Suspend`] (the clocks
+    /// are paused and the players told by then). Sources that never announce one
+    /// need not say otherwise.
+    fn suspend(&mut self) {}
 }
 
 /// What waiting for a line brought.
@@ -28,6 +33,9 @@ pub enum Polled {
     TimedOut,
     /// There will be no more lines.
     Closed,
+    /// The program is asked to stop (SIGTSTP, Ctrl-Z at a shell): the loop pauses the
+    /// clocks, so the time away is nobody's, then calls [`LineSource::suspend`].
+    Suspend,
 }
 
 /// Lines from any reader, at the real time. Reading blocks, so a clock's warnings
@@ -54,7 +62,8 @@ fn read_line(reader: &mut impl BufRead) -> io::Result<Polled> {
 ///
 /// A signal that would end the program (Ctrl-C, SIGTERM, SIGHUP: [`ending_signals`])
 /// ends the input instead, on Unix, so the game ends as a quit does and the players are
-/// told where it is saved; a second one ends the program at once.
+/// told where it is saved; a second one ends the program at once. A stop (Ctrl-Z,
+/// SIGTSTP) pauses the clocks before the program stops.
 ///
 /// [`ending_signals`]: crate::tui::ending_signals
 pub struct StdinLines {
@@ -67,6 +76,8 @@ enum Incoming {
     Line(io::Result<Polled>),
     /// A signal that ends the game.
     Signal(i32),
+    /// SIGTSTP: pause the clocks, then stop.
+    Suspend,
 }
 
 impl StdinLines {
@@ -75,11 +86,21 @@ impl StdinLines {
         let (sender, lines) = mpsc::channel();
         #[cfg(unix)]
         {
-            let mut signals = signal_hook::iterator::Signals::new(crate::tui::ending_signals())?;
+            use signal_hook::consts::signal::SIGTSTP;
+            let mut wanted = crate::tui::ending_signals();
+            wanted.push(SIGTSTP);
+            let mut signals = signal_hook::iterator::Signals::new(wanted)?;
             let sender = sender.clone();
             thread::Builder::new().name("signals".to_owned()).spawn(move || {
                 let mut asked = false;
                 for signal in signals.forever() {
+                    if signal == SIGTSTP {
+                        // With no loop to pause the clocks (it has ended), stop at once.
+                        if sender.send(Incoming::Suspend).is_err() {
+                            crate::tui::stop();
+                        }
+                        continue;
+                    }
                     if !asked && sender.send(Incoming::Signal(signal)).is_ok() {
                         asked = true;
                         continue;
@@ -120,8 +141,13 @@ impl LineSource for StdinLines {
                 self.stopped_by = Some(signal);
                 Ok(Polled::Closed)
             }
+            Ok(Incoming::Suspend) => Ok(Polled::Suspend),
             Err(RecvTimeoutError::Timeout) => Ok(Polled::TimedOut),
             Err(RecvTimeoutError::Disconnected) => Ok(Polled::Closed),
         }
+    }
+
+    fn suspend(&mut self) {
+        crate::tui::stop();
     }
 }

@@ -38,8 +38,9 @@ pub fn printable(text: &str, max_chars: usize) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// Whether a terminal may do something with `c` other than draw it.
-fn acts_on_terminal(c: char) -> bool {
+/// Whether a terminal may do something with `c` other than draw it: a control, or a
+/// bidirectional override, embedding, isolate or mark.
+pub fn acts_on_terminal(c: char) -> bool {
     c.is_control()
         || matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
