@@ -4,6 +4,7 @@
 //!
 //! - [`chess`]: the rules core, a library on its own (no terminal, no files, no time).
 //! - [`clock`]: chess clocks, on time handed in.
+//! - [`openings`]: opening names, looked up by position in a table built into the crate.
 //! - [`app`]: the game screen as a state machine: where the player is, the game's one
 //!   history, and the effects it asks of the world outside (saving, copying).
 //! - [`records`]: saved games: the PGN format, the files on disk, and the session that
@@ -23,6 +24,7 @@ pub mod app;
 pub mod chess;
 pub mod clock;
 pub mod library;
+pub mod openings;
 pub mod records;
 
 #[cfg(feature = "tui")]

@@ -265,6 +265,9 @@ impl Face {
                     for rank in crate::chess::Rank::ALL.iter().rev() {
                         writeln!(out, "{}", say.rank(pos, *rank))?;
                     }
+                    if crate::openings::classify(app.game()).is_some() {
+                        writeln!(out, "{}", opening_line(app))?;
+                    }
                 }
             }
             Said::Pieces => match argument {
@@ -303,6 +306,11 @@ impl Face {
                 }
                 None => writeln!(out, "No move has been played yet.")?,
             },
+            Said::Opening => {
+                if needs_none(out, "opening")? {
+                    writeln!(out, "{}", opening_line(app))?;
+                }
+            }
             Said::Clock => {
                 if needs_none(out, "clock")? {
                     writeln!(out, "{}", clock_line(app))?;
@@ -458,6 +466,15 @@ fn turn_line(app: &App) -> String {
 }
 
 /// Both clocks, and whether they run.
+/// `Opening: B01 Scandinavian Defense.`, or why there is none.
+fn opening_line(app: &App) -> String {
+    match crate::openings::classify(app.game()) {
+        Some(opening) => format!("Opening: {opening}."),
+        None if app.game().start().is_chess960() => words::NO_OPENING_960.to_owned(),
+        None => words::NO_OPENING.to_owned(),
+    }
+}
+
 fn clock_line(app: &App) -> String {
     let (Some(white), Some(black)) = (app.clock_face(Color::White), app.clock_face(Color::Black)) else {
         return crate::app::strings::NO_CLOCKS.to_owned();

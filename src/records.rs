@@ -9,11 +9,13 @@
 //! [`printable`] wherever it is quoted.
 
 pub mod library;
+mod opening_tags;
 pub mod pgn;
 mod printable;
 mod session;
 pub mod store;
 
+pub use opening_tags::{ECO_TAG, OPENING_TAG};
 pub use printable::{QUOTE_LIMIT, acts_on_terminal, printable};
 
 pub use session::{

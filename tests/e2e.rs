@@ -769,6 +769,28 @@ fn a_stop_with_a_clock_running_pauses_the_clocks_so_the_time_away_is_nobodys() {
 }
 
 #[test]
+fn the_opening_is_named_on_screen_while_playing_and_browsing_and_in_the_saved_game() {
+    let data = DataDir::new("opening");
+    let mut s = Session::start_with(&[], &data.env());
+    s.wait_for("White to move");
+    for (san, shown) in [("e4", "1. e4"), ("c5", "e4      c5"), ("Nf3", "2. Nf3"), ("d6", "Nf3     d6")] {
+        s.play(san, shown);
+    }
+    s.wait_for("B50 Sicilian Defense:");
+    s.wait_for("Modern Variations");
+    // PgUp twice: the position after 1... c5.
+    s.send("\x1b[5~");
+    s.send("\x1b[5~");
+    s.wait_for("B20 Sicilian Defense ");
+    data.wait_for_saved_moves(&["e4", "c5", "Nf3", "d6"]);
+    s.send("\x11");
+    assert!(s.wait_for_exit().success());
+    let games = data.games();
+    let saved = std::fs::read_to_string(&games[0]).expect("the saved game");
+    assert!(saved.contains("[ECO \"B50\"]\n[Opening \"Sicilian Defense: Modern Variations\"]"), "{saved}");
+}
+
+#[test]
 fn plain_text_stopped_with_ctrl_z_pauses_the_clocks_so_the_time_away_is_nobodys() {
     let mut s = Session::start(&["--plain", "--clock", "1+0"]);
     s.wait_for("White to move.");

@@ -283,7 +283,7 @@ fn a_falling_clock_is_told_under_a_minute_30_and_10_seconds_and_the_flag_falls()
 fn every_command_reads_the_game_out() {
     let mut app = App::new(Game::new());
     driver::play(&mut app, "e4 d5");
-    let script = "board\npieces\npieces black\nrank 4\nfile e\nfile echo\nsquare d5\nsquare e5\nmoves e4\nmoves\nlast\nclock\nflip\nfen\npgn\nquit";
+    let script = "board\npieces\npieces black\nrank 4\nfile e\nfile echo\nsquare d5\nsquare e5\nmoves e4\nmoves\nlast\nopening\nclock\nflip\nfen\npgn\nquit";
     let got = transcript_of(&mut app, &mut Kept::new(), Announce::Nato, script, Instant::now());
     assert_transcript(
         &got,
@@ -298,6 +298,7 @@ fn every_command_reads_the_game_out() {
         Rank 3: empty.
         Rank 2: white pawn on alpha 2, white pawn on bravo 2, white pawn on charlie 2, white pawn on delta 2, white pawn on foxtrot 2, white pawn on golf 2, white pawn on hotel 2.
         Rank 1: white rook on alpha 1, white knight on bravo 1, white bishop on charlie 1, white queen on delta 1, white king on echo 1, white bishop on foxtrot 1, white knight on golf 1, white rook on hotel 1.
+        Opening: B01 Scandinavian Defense.
         White: king on echo 1; queen on delta 1; rooks on alpha 1, hotel 1; bishops on charlie 1, foxtrot 1; knights on bravo 1, golf 1; pawns on alpha 2, bravo 2, charlie 2, delta 2, foxtrot 2, golf 2, hotel 2, echo 4.
         Black: king on echo 8; queen on delta 8; rooks on alpha 8, hotel 8; bishops on charlie 8, foxtrot 8; knights on bravo 8, golf 8; pawns on delta 5, alpha 7, bravo 7, charlie 7, echo 7, foxtrot 7, golf 7, hotel 7.
         Black: king on echo 8; queen on delta 8; rooks on alpha 8, hotel 8; bishops on charlie 8, foxtrot 8; knights on bravo 8, golf 8; pawns on delta 5, alpha 7, bravo 7, charlie 7, echo 7, foxtrot 7, golf 7, hotel 7.
@@ -309,6 +310,7 @@ fn every_command_reads_the_game_out() {
         White pawn on echo 4 (2): pawn to echo 5; pawn takes delta 5.
         Legal moves (31): king to echo 2; knight to alpha 3; knight to charlie 3; knight to echo 2; knight to foxtrot 3; knight to hotel 3; queen to echo 2; queen to foxtrot 3; queen to golf 4; queen to hotel 5; bishop to echo 2; bishop to delta 3; bishop to charlie 4; bishop to bravo 5, check; bishop to alpha 6; pawn to alpha 3; pawn to bravo 3; pawn to charlie 3; pawn to delta 3; pawn to foxtrot 3; pawn to golf 3; pawn to hotel 3; pawn to echo 5; pawn to alpha 4; pawn to bravo 4; pawn to charlie 4; pawn to delta 4; pawn to foxtrot 4; pawn to golf 4; pawn to hotel 4; pawn takes delta 5.
         Last move: 1… Black: pawn to delta 5.
+        Opening: B01 Scandinavian Defense.
         This game has no clocks: start one with a time control, such as --clock 5+3.
         There is no board on screen to turn here: board reads the position from rank 8 to rank 1.
         rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2
@@ -319,6 +321,8 @@ fn every_command_reads_the_game_out() {
         [White "?"]
         [Black "?"]
         [Result "*"]
+        [ECO "B01"]
+        [Opening "Scandinavian Defense"]
         
         1. e4 d5 *
     "#,
@@ -521,6 +525,25 @@ fn pause_stops_both_clocks_and_help_and_board_work_in_a_question_or_a_promotion(
     "
     ));
     assert_transcript(&got, &expected);
+}
+
+#[test]
+fn the_opening_command_names_the_last_named_position_and_says_when_there_is_none() {
+    let mut app = App::new(Game::new());
+    let got = transcript(&mut app, "opening\nNf3\nd5\nd4\nh6\neco\nundo\nundo\nundo\nundo\nopening");
+    let said: Vec<&str> = got.lines().filter(|l| l.contains("pening")).collect();
+    assert_eq!(
+        said,
+        [
+            "No opening name yet: no position of this game is in the opening table.",
+            // 1. Nf3 d5 2. d4 is 1. d4 d5 2. Nf3 by another road; 2... h6 is not named.
+            "Opening: D02 Queen's Pawn Game: Zukertort Variation.",
+            "No opening name yet: no position of this game is in the opening table.",
+        ]
+    );
+    let mut app = App::new(Game::from_position(Position::chess960(518).expect("the standard array")));
+    let got = transcript(&mut app, "e4\ne5\nopening");
+    assert!(got.contains("Chess960 games have no opening names."), "{got}");
 }
 
 /// Names from a file keep their bidi overrides in the record; the plain face prints

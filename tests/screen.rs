@@ -244,6 +244,27 @@ fn browsing_an_earlier_position() {
 }
 
 #[test]
+fn the_opening_of_the_position_shown_is_in_the_panel_broken_or_cut_at_a_word() {
+    let mut app = App::new(Game::new());
+    play(&mut app, "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6 Be3 e5");
+    // The last named position is 6. Be3, the English Attack; 6... e5 is not named.
+    // `B90 Sicilian Defense: Najdorf Variation, English Attack`: on two rows, broken at
+    // a word, where the panel is tall; cut at a word on one row where it is short.
+    let tall = text(&draw(&app, &colour(), 100, 32));
+    assert!(tall.contains("│B90 Sicilian Defense: "), "{tall}");
+    assert!(tall.contains("│Najdorf Variation, English Attack "), "{tall}");
+    let short = text(&draw(&app, &colour(), 80, 16));
+    assert!(short.contains("│B90 Sicilian Defense: Najdorf…"), "{short}");
+    press_all(&mut app, &[Key::PageUp; 10]);
+    assert_eq!(app.shown_ply(), 2);
+    let browsing = text(&draw(&app, &colour(), 80, 24));
+    assert!(browsing.contains("│B20 Sicilian Defense ") && !browsing.contains("Najdorf"), "{browsing}");
+    press_all(&mut app, &[Key::Home]);
+    assert_eq!(app.shown_ply(), 0);
+    assert!(!text(&draw(&app, &colour(), 80, 24)).contains("B00"), "the start has no name");
+}
+
+#[test]
 fn flipped_board() {
     let mut app = App::new(Game::new());
     play(&mut app, "d4 Nf6 c4 e6");

@@ -27,6 +27,8 @@ pub enum Said {
     Moves,
     /// The last move.
     Last,
+    /// The opening's name.
+    Opening,
     /// Both clocks.
     Clock,
     /// Turning the board, which has no meaning here.
@@ -55,7 +57,7 @@ pub struct PlainWord {
 }
 
 /// The plain face's own commands, in the order the help lists them.
-pub const PLAIN_WORDS: [PlainWord; 12] = [
+pub const PLAIN_WORDS: [PlainWord; 13] = [
     PlainWord {
         name: "board",
         short: &["pos"],
@@ -99,6 +101,13 @@ pub const PLAIN_WORDS: [PlainWord; 12] = [
         said: Said::Moves,
     },
     PlainWord { name: "last", short: &[], takes: "", what: "the last move", said: Said::Last },
+    PlainWord {
+        name: "opening",
+        short: &["eco"],
+        takes: "",
+        what: "the opening's name, from the last named position",
+        said: Said::Opening,
+    },
     PlainWord { name: "clock", short: &["time"], takes: "", what: "both clocks", said: Said::Clock },
     PlainWord {
         name: "flip",
@@ -148,6 +157,8 @@ pub(super) const PROMOTION: &str =
 pub(super) const FLIP: &str =
     "There is no board on screen to turn here: board reads the position from rank 8 to rank 1.";
 pub(super) const NO_RECORD: &str = "No record is kept of this game.";
+pub(super) const NO_OPENING: &str = "No opening name yet: no position of this game is in the opening table.";
+pub(super) const NO_OPENING_960: &str = "Chess960 games have no opening names.";
 pub(super) const END_IN_A_QUESTION: &str =
     "The input ended with the question unanswered: the game is left as it stands.";
 

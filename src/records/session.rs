@@ -36,6 +36,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
+use super::opening_tags::OpeningTags;
 use super::pgn::{self, PgnError, PgnFile, PgnGame, Tags, pgn_date};
 use super::store::{self, GameLock, GameStore, PassedOver, StoreError};
 use crate::app::{App, Effect, Message, Notation};
@@ -139,6 +140,8 @@ pub struct Recorder {
     failure: Option<StoreError>,
     /// The lock on the file the game goes to, once it is taken.
     lock: Option<GameLock>,
+    /// Whether the `ECO` and `Opening` tags are the game's own or the opening table's.
+    opening: OpeningTags,
 }
 
 impl Recorder {
@@ -146,6 +149,7 @@ impl Recorder {
     /// game's own), saving to `destination`. Nothing is written until [`Recorder::start`].
     pub fn new(destination: Destination, tags: Tags) -> Recorder {
         Recorder {
+            opening: OpeningTags::of(&tags),
             destination,
             path: None,
             tags,
@@ -200,6 +204,7 @@ impl Recorder {
             // Only the times measured here or read from the record: nothing invented.
             record.clocks = app.timeline().move_times();
         }
+        self.opening.write(&mut record.tags, app.game());
         // A turn under way keeps the time it has used: see `TURN_CLOCK_TAG`.
         record.tags.remove(pgn::TURN_CLOCK_TAG);
         if let Some(left) = turn_time_left(app) {
@@ -226,6 +231,7 @@ impl Recorder {
     /// is an error, to report before the game begins; an autosave that fails is a
     /// message for the screen, and the game goes on.
     pub fn start(&mut self, app: &App) -> Result<Option<Message>, StoreError> {
+        self.opening = self.opening.settle(&self.tags, app.game());
         let message = self.save(app);
         match (&self.destination, self.failure.take()) {
             (Destination::File(_), Some(err)) => Err(err),
@@ -245,6 +251,7 @@ impl Recorder {
             Effect::Copy(_) | Effect::Repaint | Effect::Bell => None,
             Effect::NewGame => {
                 self.tags = fresh_tags(SystemTime::now());
+                self.opening = OpeningTags::Table;
                 self.previous = if self.failure.is_none() { self.path.take() } else { None };
                 // The game before is done with; its file is free for others now.
                 self.lock = None;

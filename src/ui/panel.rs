@@ -1,4 +1,5 @@
-//! The side panel: the two players with what each has captured, and the move list.
+//! The side panel: the two players with what each has captured, the opening of the
+//! position shown, and the move list.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -10,6 +11,7 @@ use super::text;
 use super::theme::Look;
 use crate::app::App;
 use crate::chess::{Color, Game, Nag, Position, Role};
+use crate::openings::{self, Opening};
 
 /// Width of a move in the list: `Nbxd7+` and `exd8=Q#` fit with a space.
 const SAN_WIDTH: u16 = 8;
@@ -36,7 +38,19 @@ pub fn render(area: Rect, buf: &mut Buffer, app: &App, look: &Look) {
     for (side, y) in [(top, inner.y), (bottom, inner.bottom() - 1)] {
         super::clocks::render(Rect { y, height: 1, ..inner }, buf, app, side, look);
     }
-    let list = list_area(inner);
+    let (opening, list) = opening_and_list(inner, app);
+    if let Some((rows, lines)) = opening {
+        for (i, line) in lines.into_iter().enumerate() {
+            // The ECO code, dim, before the name.
+            let line = match line.split_once(' ') {
+                Some((eco, name)) if i == 0 => {
+                    Line::from(vec![Span::styled(format!("{eco} "), look.dim()), Span::raw(name.to_owned())])
+                }
+                _ => Line::raw(line),
+            };
+            line.render(Rect { y: rows.y + i as u16, height: 1, ..rows }, buf);
+        }
+    }
     let lines = MoveLines::of(app.game());
     let offset = lines.scroll(app.shown_ply(), list.height);
     for (row, index) in (offset..lines.len()).take(list.height as usize).enumerate() {
@@ -45,15 +59,64 @@ pub fn render(area: Rect, buf: &mut Buffer, app: &App, look: &Look) {
     }
 }
 
-/// The rows of the move list inside the panel's border, between the two players.
-fn list_area(inner: Rect) -> Rect {
-    Rect { y: inner.y + 1, height: inner.height.saturating_sub(2), ..inner }
+/// The rows between the two players inside the panel's border: the opening of the
+/// position shown at the top, when it has a name and the list keeps a few rows (two
+/// rows for a long name when the list has many), and the move list.
+fn opening_and_list(inner: Rect, app: &App) -> (Option<(Rect, Vec<String>)>, Rect) {
+    // The moves keep at least this many rows before the opening's name goes, and
+    // this many before a long name is cut to one row.
+    const LIST_AT_LEAST: u16 = 3;
+    const ROOM_FOR_TWO: u16 = 12;
+    let between = Rect { y: inner.y + 1, height: inner.height.saturating_sub(2), ..inner };
+    let Some(opening) = openings::classify_at(app.game(), app.shown_ply()) else {
+        return (None, between);
+    };
+    if between.height <= LIST_AT_LEAST {
+        return (None, between);
+    }
+    let rows = if between.height >= ROOM_FOR_TWO { 2 } else { 1 };
+    let lines = opening_lines(&opening, usize::from(between.width), rows);
+    let height = lines.len() as u16;
+    (
+        Some((Rect { height, ..between }, lines)),
+        Rect { y: between.y + height, height: between.height - height, ..between },
+    )
+}
+
+/// "B90 Sicilian Defense: Najdorf…": the ECO code and the name in at most `rows`
+/// lines of `width`, broken and cut at words.
+fn opening_lines(opening: &Opening, width: usize, rows: u16) -> Vec<String> {
+    let whole = format!("{} {}", opening.eco(), opening.name());
+    let mut texts = Vec::new();
+    let mut rest = whole.as_str();
+    while texts.len() + 1 < usize::from(rows) && text::width(rest) > width {
+        // Break after the family or a variation (`Sicilian Defense:`) if one fits,
+        // else at the last space that fits.
+        let fitting: Vec<usize> = rest
+            .char_indices()
+            .filter(|&(i, c)| c == ' ' && i > 0 && text::width(&rest[..i]) <= width)
+            .map(|(i, _)| i)
+            .collect();
+        let after_part = fitting.iter().rev().find(|&&i| rest[..i].ends_with([':', ',']));
+        let Some(&space) = after_part.or(fitting.last()) else {
+            break;
+        };
+        texts.push(rest[..space].to_owned());
+        rest = rest[space + 1..].trim_start();
+    }
+    let mut last = text::fit_words(rest, width);
+    // `Alekhine Defense…` rather than `Alekhine Defense:…`.
+    if let Some(cut) = last.strip_suffix(":…").or_else(|| last.strip_suffix(",…")) {
+        last = format!("{cut}…");
+    }
+    texts.push(last);
+    texts
 }
 
 /// The ply whose move is drawn at (`x`, `y`), counting from 1 for the first move.
 pub fn ply_at(panel: Rect, app: &App, x: u16, y: u16) -> Option<usize> {
     let inner = Block::new().borders(Borders::ALL).inner(panel);
-    let list = list_area(inner);
+    let (_, list) = opening_and_list(inner, app);
     if !list.contains((x, y).into()) {
         return None;
     }
@@ -227,6 +290,28 @@ mod tests {
         assert_eq!(captured(g.start(), now, Color::Black), Vec::<Role>::new());
         assert_eq!(material(now, Color::White), 9);
         assert_eq!(material(now, Color::Black), 3);
+    }
+
+    #[test]
+    fn a_long_opening_name_breaks_after_a_part_then_is_cut_at_a_word() {
+        let mut g = Game::new();
+        for san in "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6 Be3 Ng4".split_whitespace() {
+            g.play_san(san).expect("legal");
+        }
+        let opening = openings::classify(&g).expect("named");
+        assert_eq!(opening.name(), "Sicilian Defense: Najdorf Variation, English Attack, Anti-English");
+        assert_eq!(
+            opening_lines(&opening, 38, 2),
+            ["B90 Sicilian Defense:", "Najdorf Variation, English Attack…"]
+        );
+        assert_eq!(opening_lines(&opening, 38, 1), ["B90 Sicilian Defense: Najdorf…"]);
+        assert_eq!(
+            opening_lines(&opening, 80, 2),
+            [format!("B90 {}", opening.name())],
+            "one row when it fits"
+        );
+        assert_eq!(opening_lines(&opening, 3, 2), ["B90", "Si…"]);
+        assert_eq!(opening_lines(&opening, 0, 2), [""]);
     }
 
     #[test]
