@@ -43,6 +43,7 @@ pub use time_control::{
     read_clock_start, read_time_control, read_turn_clock, time_control_tag, time_control_tags,
     turn_clock_tag,
 };
+pub use writer::MoveNote;
 
 /// The tags every PGN game carries, in the order they are written.
 pub const SEVEN_TAG_ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
@@ -379,6 +380,11 @@ impl PgnGame {
     /// The game in PGN, ending with a newline.
     pub fn to_pgn(&self) -> String {
         writer::write(self)
+    }
+
+    /// The game in PGN with `notes[ply]` after the move at `ply` (an engine's review).
+    pub fn to_pgn_noted(&self, notes: &[MoveNote]) -> String {
+        writer::write_noted(self, notes)
     }
 }
 

@@ -12,7 +12,23 @@ const MAX_LINE: usize = 80;
 /// Tags the writer derives from the game instead of copying.
 const DERIVED: [&str; 4] = ["SetUp", "FEN", "Variant", "Termination"];
 
+/// What an engine's review adds after one move of the main line.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveNote {
+    /// A numeric annotation glyph (`$4`).
+    pub nag: Option<u8>,
+    /// Commands for the move's comment, before its clock time (`[%eval 0.35]`).
+    pub comment: Option<String>,
+    /// A variation in place of the move, in SAN with its move number (`3... g6`).
+    pub variation: Option<String>,
+}
+
 pub(crate) fn write(pgn: &PgnGame) -> String {
+    write_noted(pgn, &[])
+}
+
+/// [`write`] with `notes[ply]` after the move at `ply`.
+pub(crate) fn write_noted(pgn: &PgnGame, notes: &[MoveNote]) -> String {
     let mut out = String::new();
     for (name, value) in tags(pgn) {
         // A tag name is letters, digits and `_`; anything else would not read back.
@@ -27,7 +43,7 @@ pub(crate) fn write(pgn: &PgnGame) -> String {
         out.push_str("\"]\n");
     }
     out.push('\n');
-    for line in wrap(&movetext(pgn)) {
+    for line in wrap(&movetext(pgn, notes)) {
         out.push_str(&line);
         out.push('\n');
     }
@@ -187,7 +203,7 @@ fn x_fen_castling(pos: &Position) -> String {
 
 /// The movetext as units that are never split across lines: `12. Nf3`, `Nc6`,
 /// `{[%clk 0:05:00]}`, the result.
-fn movetext(pgn: &PgnGame) -> Vec<String> {
+fn movetext(pgn: &PgnGame, notes: &[MoveNote]) -> Vec<String> {
     let game = &pgn.game;
     let mut units = Vec::with_capacity(game.ply() + 1);
     let mut after_comment = false;
@@ -201,8 +217,18 @@ fn movetext(pgn: &PgnGame) -> Vec<String> {
         };
         units.push(unit);
         after_comment = false;
-        if let Some(clock) = pgn.clock(ply) {
-            units.push(format!("{{[%clk {}]}}", clock_text(clock)));
+        let note = notes.get(ply);
+        if let Some(nag) = note.and_then(|n| n.nag) {
+            units.push(format!("${nag}"));
+        }
+        let clock = pgn.clock(ply).map(|clock| format!("[%clk {}]", clock_text(clock)));
+        let commands: Vec<String> = note.and_then(|n| n.comment.clone()).into_iter().chain(clock).collect();
+        if !commands.is_empty() {
+            units.push(format!("{{{}}}", commands.join(" ")));
+            after_comment = true;
+        }
+        if let Some(variation) = note.and_then(|n| n.variation.as_ref()) {
+            units.push(format!("({variation})"));
             after_comment = true;
         }
     }
