@@ -82,9 +82,9 @@ fn a_game_is_annotated_move_by_move_and_summed_up() {
         "White (Kermur Sire de Legal): accuracy 100%, 0 inaccuracies, 0 mistakes, 0 blunders\n\
          Black (Saint Brie): accuracy 52%, 0 inaccuracies, 1 mistake, 1 blunder\n"
     );
-    // Depth 16 by default, for every position but the mate at the end.
+    // Depth 18 by default, for every position but the mate at the end.
     let log = std::fs::read_to_string(log_file(dir.path())).expect("log");
-    assert_eq!(log.matches("go depth 16\n").count(), 13, "{log}");
+    assert_eq!(log.matches("go depth 18\n").count(), 13, "{log}");
 }
 
 #[test]

@@ -30,7 +30,7 @@ pub struct AnalyseArgs {
     #[arg(long, value_name = "N", value_parser = RangedU64ValueParser::<usize>::new().range(1..))]
     pub game: Option<usize>,
 
-    /// How deep the engine searches each position, in plies (default: 16).
+    /// How deep the engine searches each position, in plies (default: 18).
     #[arg(long, value_name = "D", conflicts_with = "movetime", value_parser = RangedU64ValueParser::<u32>::new().range(1..=99))]
     pub depth: Option<u32>,
 
