@@ -231,3 +231,50 @@ fn sigterm_ends_the_engine_with_the_program() {
     std::thread::sleep(Duration::from_millis(100));
     assert!(!is_alive(pid), "the engine {pid} outlived the program");
 }
+
+#[test]
+fn on_a_terminal_a_progress_bar_runs_and_is_cleared() {
+    let dir = TempDir::new("analyse-bar");
+    let script = FakeScript { delay: Some(Duration::from_millis(150)), ..legal_script() };
+    let engine = fake_engine(dir.path(), &script);
+    let file = game_file("legal-saint-brie-1750.pgn");
+    let target = dir.path().join("out.pgn");
+    let args = [
+        "analyse",
+        file.to_str().expect("path"),
+        "--engine",
+        engine.to_str().expect("path"),
+        "--out",
+        target.to_str().expect("path"),
+    ];
+    let mut pty = common::pty::Pty::start(&args, None, &[("HOTSEAT_DATA_DIR", dir.path())]);
+    pty.wait_for("Analysing [");
+    pty.wait_for("positions, about ");
+    assert!(pty.wait_for_exit().success(), "{}", pty.raw());
+    let screen = pty.contents();
+    assert!(!screen.contains("Analysing"), "the bar is cleared:\n{screen}");
+    assert!(screen.starts_with("White (Kermur Sire de Legal): accuracy 100%"), "{screen}");
+    assert!(std::fs::read_to_string(&target).expect("written").contains("$4"));
+}
+
+#[test]
+fn ctrl_c_on_the_terminal_ends_the_program_and_the_engine() {
+    let dir = TempDir::new("analyse-ctrl-c");
+    let engine = fake_engine(dir.path(), &FakeScript { hang: Some(Hang::Go(2)), ..legal_script() });
+    let file = game_file("legal-saint-brie-1750.pgn");
+    let args = ["analyse", file.to_str().expect("path"), "--engine", engine.to_str().expect("path")];
+    let mut pty = common::pty::Pty::start(&args, None, &[("HOTSEAT_DATA_DIR", dir.path())]);
+    pty.wait_for("Analysing [");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while std::fs::read_to_string(log_file(dir.path())).map_or(0, |log| log.matches("go ").count()) < 2 {
+        assert!(Instant::now() < deadline, "the engine never got to its second search");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let pid = fake_pid(dir.path()).expect("the engine wrote its pid");
+    pty.send("\x03");
+    let status = pty.wait_for_exit();
+    assert!(!status.success());
+    assert!(pty.contents().contains("hotseat: the analysis was stopped by a signal"), "{}", pty.contents());
+    std::thread::sleep(Duration::from_millis(100));
+    assert!(!is_alive(pid), "the engine {pid} outlived Ctrl-C");
+}
