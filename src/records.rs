@@ -15,7 +15,7 @@ mod session;
 pub mod store;
 
 pub use printable::{QUOTE_LIMIT, printable};
-pub use reviewed::{review_notes, reviewed_pgn};
+pub use reviewed::{annotate, reviewed_pgn};
 
 pub use session::{
     Destination, Farewell, OpenError, Recorder, Resumed, claim_save_file, clock_start, clocks, fresh_tags,

@@ -278,3 +278,14 @@ fn ctrl_c_on_the_terminal_ends_the_program_and_the_engine() {
     std::thread::sleep(Duration::from_millis(100));
     assert!(!is_alive(pid), "the engine {pid} outlived Ctrl-C");
 }
+
+#[test]
+fn an_analysed_game_analysed_again_is_the_same() {
+    let dir = TempDir::new("analyse-twice");
+    let engine = fake_engine(dir.path(), &legal_script());
+    let once = dir.path().join("once.pgn");
+    std::fs::write(&once, LEGAL_ANNOTATED).expect("write");
+    let out = run(&["analyse", once.to_str().expect("path"), "--engine", engine.to_str().expect("path")]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), LEGAL_ANNOTATED);
+}

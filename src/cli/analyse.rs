@@ -125,9 +125,6 @@ pub fn run(args: &AnalyseArgs) -> Result<ExitCode> {
         let name = pgn.tags.get(color.name()).filter(|n| !n.trim().is_empty() && *n != "?");
         let _ = writeln!(stderr, "{}", summary_line(&review, color, name));
     }
-    if file.game(number).is_some_and(records::pgn::GameEntry::has_annotations) {
-        let _ = writeln!(stderr, "(The game's own comments, glyphs and variations are not carried over.)");
-    }
     Ok(ExitCode::SUCCESS)
 }
 
