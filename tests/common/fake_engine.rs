@@ -95,6 +95,15 @@ pub fn is_alive(pid: u32) -> bool {
     Path::new(&format!("/proc/{pid}")).exists()
 }
 
+/// Whether the process `pid` is still running: a zombie (ended, not yet reaped by
+/// whoever adopted it) counts as ended.
+pub fn is_running(pid: u32) -> bool {
+    let Ok(stat) = fs::read_to_string(format!("/proc/{pid}/stat")) else { return false };
+    // The state follows the command name, which is in parentheses.
+    let state = stat.rsplit_once(')').and_then(|(_, rest)| rest.trim_start().chars().next());
+    !matches!(state, Some('Z' | 'X'))
+}
+
 /// Writes the fake engine into `dir` (as `fake-engine`, executable) and returns its path.
 pub fn fake_engine(dir: &Path, script: &FakeScript) -> PathBuf {
     fs::create_dir_all(dir).expect("create the fake engine's folder");
