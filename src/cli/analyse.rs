@@ -229,6 +229,14 @@ mod tests {
     use crate::review::Eval;
 
     #[test]
+    fn the_help_gives_the_real_default_depth() {
+        use clap::CommandFactory;
+        let mut command = crate::cli::Cli::command();
+        let help = command.find_subcommand_mut("analyse").expect("analyse").render_help().to_string();
+        assert!(help.contains(&format!("(default: {})", Limit::DEFAULT_DEPTH)), "{help}");
+    }
+
+    #[test]
     fn the_bar_fills_and_counts_down() {
         assert_eq!(bar_text(0, 81, None), format!("Analysing [{}] 0/81 positions", ".".repeat(24)));
         assert_eq!(
