@@ -196,7 +196,10 @@ impl Bar {
         if !self.on {
             return;
         }
-        let _ = write!(std::io::stderr(), "\r\x1b[2K{}", bar_text(done, total, eta));
+        // Cut to the terminal's width: a line that wrapped could not be redrawn in place.
+        let columns = crossterm::terminal::size().map_or(80, |(columns, _)| usize::from(columns));
+        let text: String = bar_text(done, total, eta).chars().take(columns.saturating_sub(1)).collect();
+        let _ = write!(std::io::stderr(), "\r\x1b[2K{text}");
         self.drawn = true;
     }
 
