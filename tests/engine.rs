@@ -276,7 +276,10 @@ fn an_illegal_best_move_is_dropped_and_a_missing_score_is_an_error() {
     let events = run_to_end(&mut start(&engine, &game, Vec::new()));
     assert_eq!(events[0], Event::Analysed { index: 0, eval: Eval::Cp(15), best: None, depth: 5 });
     let Some(Event::Failed(err @ EngineError::Garbage(_))) = events.last() else { panic!("{events:?}") };
-    assert!(err.to_string().contains("without an evaluation"), "{err}");
+    assert_eq!(
+        err.to_string(),
+        "The engine said something unexpected: a best move without an evaluation, after 1. e4."
+    );
 }
 
 #[test]
@@ -358,4 +361,22 @@ fn the_estimate_appears_after_the_first_answer() {
     }
     run_to_end(&mut analysis);
     assert_eq!(analysis.eta(), None);
+}
+
+#[test]
+fn every_error_is_one_printable_sentence() {
+    let hostile = std::path::PathBuf::from("/tmp/\x1b]0;pwned\x07/\u{202e}engine\nx");
+    let errors = [
+        EngineError::NotFound { tried: vec![hostile.clone(), "stockfish on PATH".into()] },
+        EngineError::Spawn { path: hostile, reason: "Permission denied\x1b[2J".into() },
+        EngineError::Timeout("readyok"),
+        EngineError::Exited,
+        EngineError::Garbage("a best move without an evaluation, after 3... Nf6".into()),
+    ];
+    for err in errors {
+        let text = err.to_string();
+        assert!(!text.chars().any(|c| c.is_control() || ('\u{202a}'..='\u{202e}').contains(&c)), "{text:?}");
+        assert!(text.ends_with('.'), "{text}");
+        assert!(text.chars().next().is_some_and(char::is_uppercase), "{text}");
+    }
 }
