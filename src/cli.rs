@@ -16,10 +16,12 @@ use crate::clock::{ClockStart, TimeControl};
 use crate::plain::Announce;
 use crate::ui::{ColorSupport, Look, PieceSet, THEMES, Theme};
 
+pub mod analyse;
 mod clocks;
 pub mod games;
 mod open;
 
+pub use analyse::AnalyseArgs;
 pub use clocks::ClockOptionError;
 pub use open::{Opened, choose_game, open_game};
 
@@ -153,6 +155,13 @@ pub enum Command {
     /// List the saved games: continue an unfinished one, look through a finished one,
     /// or delete one. Type to filter; Enter opens; Del deletes (after Y); Esc leaves.
     Games,
+    /// Review a game with a chess engine: evaluations, mistakes marked, accuracy.
+    ///
+    /// A UCI engine (Stockfish by default) evaluates every position. The game goes to
+    /// standard output or --out with an evaluation after every move, the inaccuracies
+    /// (?!), mistakes (?) and blunders (??) marked and the engine's better move for
+    /// each; a summary per player goes to standard error.
+    Analyse(AnalyseArgs),
     /// Print a completion script for a shell, e.g. `hotseat completions bash >
     /// ~/.local/share/bash-completion/completions/hotseat`.
     Completions {

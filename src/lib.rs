@@ -11,6 +11,9 @@
 //!   saves the game as it is played and opens one to play.
 //! - [`library`]: the library screen as a state machine: the saved games listed
 //!   (read by [`records::library`]), filtered, opened or deleted.
+//! - [`review`]: the review of a game (evaluations, marked moves, accuracy), a pure model
+//!   over the core; [`engine`]: the UCI engine that fills it, a child process on its own
+//!   thread, above the records.
 //!
 //! With the default `tui` feature, two faces over the same `App`: the board, where
 //! [`input`] turns keys into actions through one table per mode, [`ui`] draws an
@@ -23,9 +26,11 @@
 pub mod app;
 pub mod chess;
 pub mod clock;
+pub mod engine;
 pub mod library;
 pub mod openings;
 pub mod records;
+pub mod review;
 
 #[cfg(feature = "tui")]
 pub mod cli;

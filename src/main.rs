@@ -21,6 +21,7 @@ fn main() -> ExitCode {
             run_perft(*depth, fen.as_deref(), *divide).map(|()| ExitCode::SUCCESS)
         }
         Some(Command::Games) => games(&args),
+        Some(Command::Analyse(analyse)) => cli::analyse::run(analyse),
         Some(Command::Completions { shell }) => {
             cli::write_completions(*shell, &mut std::io::stdout());
             Ok(ExitCode::SUCCESS)
@@ -109,8 +110,11 @@ fn game_screen(args: &Cli, record: records::pgn::PgnGame, notice: Option<String>
     let left = records::turn_clock(&record).filter(|_| controls.is_none());
     // The command line's clocks start as it says; a record's own, as its tag says.
     let clock_start = if controls.is_some() { args.clock_start() } else { records::clock_start(&record) };
-    let mut app =
-        App::new(record.game).with_players(white, black).with_auto_flip(args.auto_flip).with_bell(args.bell);
+    let mut app = App::new(record.game)
+        .with_annotations(record.annotations, record.trailing)
+        .with_players(white, black)
+        .with_auto_flip(args.auto_flip)
+        .with_bell(args.bell);
     if let Some((controls, times)) = clocks {
         app = app.with_clocks_starting(&controls, clock_start, &times, Instant::now());
         if let Some(left) = left {

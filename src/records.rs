@@ -12,11 +12,13 @@ pub mod library;
 mod opening_tags;
 pub mod pgn;
 mod printable;
+mod reviewed;
 mod session;
 pub mod store;
 
 pub use opening_tags::{ECO_TAG, OPENING_TAG};
 pub use printable::{QUOTE_LIMIT, acts_on_terminal, printable};
+pub use reviewed::{annotate, reviewed_pgn};
 
 pub use session::{
     Destination, Farewell, OpenError, Recorder, Resumed, claim_save_file, clock_start, clocks, fresh_tags,

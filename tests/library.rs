@@ -170,7 +170,11 @@ fn continuing_takes_one_unfinished_game_whole_and_locks_it() {
     assert!(library::continue_file(&open).is_err(), "held by the first");
     drop(resumed);
     assert!(library::continue_file(&done).expect_err("checkmate").to_string().contains("is over"));
-    assert!(library::continue_file(&noted).is_err(), "saving would drop the comment");
+    let kept = library::continue_file(&noted).expect("an annotated game continues");
+    assert_eq!(
+        kept.record.annotations.first().map(|a| a.comments.clone()),
+        Some(vec!["a comment".to_owned()])
+    );
 }
 
 // ----- the state machine -----

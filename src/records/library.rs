@@ -340,17 +340,14 @@ pub fn delete(dir: &Path, path: &Path) -> Result<(), DeleteRefused> {
 
 /// The game in the file at `path` (one the library lists), to go on with in that
 /// file as [`resume`](super::resume) goes on with the newest: the file is locked first, then read,
-/// and refused when it holds anything but one unfinished game that saving keeps
-/// whole (no comments or variations), as `--pgn FILE --save FILE` would be.
+/// and refused when it holds anything but one unfinished game. Its comments, NAGs and
+/// variations are kept, as `--pgn FILE --save FILE` keeps them.
 pub fn continue_file(path: &Path) -> Result<Resumed, OpenError> {
     let lock = GameLock::acquire(path)?;
     let file = super::read_games(path)?;
     let [entry] = file.games() else {
         return Err(OpenError::SaveHoldsGames { path: path.to_owned(), count: file.len() });
     };
-    if entry.has_annotations() {
-        return Err(OpenError::SaveWouldDropAnnotations { path: path.to_owned() });
-    }
     let record = entry.load().map_err(|source| OpenError::Pgn { path: path.to_owned(), source })?;
     if record.is_finished() {
         return Err(OpenError::GameOver { path: path.to_owned() });

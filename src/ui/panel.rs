@@ -9,7 +9,7 @@ use ratatui::widgets::{Block, Borders, Widget};
 
 use super::text;
 use super::theme::Look;
-use crate::app::App;
+use crate::app::{App, Ply};
 use crate::chess::{Color, Game, Nag, Position, Role};
 use crate::openings::{self, Opening};
 
@@ -254,7 +254,7 @@ impl<'a> MoveLines<'a> {
             let text = match self.ply_at(index, column) {
                 Some(ply) => {
                     // The move with the annotation typed with it: `Nf3!?`.
-                    let nag = app.timeline().plies().get(ply).and_then(|p| p.nag).and_then(Nag::suffix);
+                    let nag = app.timeline().plies().get(ply).and_then(Ply::nag).and_then(Nag::suffix);
                     let san = format!("{}{}", self.game.san_moves()[ply], nag.unwrap_or_default());
                     let style = if ply + 1 == app.shown_ply() { look.highlight() } else { Style::new() };
                     Span::styled(format!("{san:<w$}", w = SAN_WIDTH as usize), style)
