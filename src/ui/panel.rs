@@ -6,6 +6,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Widget};
 
+use super::notes;
 use super::text;
 use super::theme::Look;
 use crate::app::{App, Ply};
@@ -36,24 +37,34 @@ pub fn render(area: Rect, buf: &mut Buffer, app: &App, look: &Look) {
     for (side, y) in [(top, inner.y), (bottom, inner.bottom() - 1)] {
         super::clocks::render(Rect { y, height: 1, ..inner }, buf, app, side, look);
     }
-    let list = list_area(inner);
+    let list = list_area(inner, app);
     let lines = MoveLines::of(app.game());
     let offset = lines.scroll(app.shown_ply(), list.height);
     for (row, index) in (offset..lines.len()).take(list.height as usize).enumerate() {
         let line = lines.line(index, app, look);
         line.render(Rect { y: list.y + row as u16, height: 1, ..list }, buf);
     }
+    let between = Rect { y: inner.y + 1, height: inner.height.saturating_sub(2), ..inner };
+    let rows = between.height - list.height;
+    for (row, line) in
+        notes::lines(app, look, usize::from(inner.width), usize::from(rows)).into_iter().enumerate()
+    {
+        line.render(Rect { y: list.bottom() + row as u16, height: 1, ..list }, buf);
+    }
 }
 
-/// The rows of the move list inside the panel's border, between the two players.
-fn list_area(inner: Rect) -> Rect {
-    Rect { y: inner.y + 1, height: inner.height.saturating_sub(2), ..inner }
+/// The rows of the move list inside the panel's border, between the two players,
+/// above what is said about the move on the board.
+fn list_area(inner: Rect, app: &App) -> Rect {
+    let height = inner.height.saturating_sub(2);
+    let notes = notes::rows_for(app, usize::from(inner.width), usize::from(height));
+    Rect { y: inner.y + 1, height: height.saturating_sub(u16::try_from(notes).unwrap_or(height)), ..inner }
 }
 
 /// The ply whose move is drawn at (`x`, `y`), counting from 1 for the first move.
 pub fn ply_at(panel: Rect, app: &App, x: u16, y: u16) -> Option<usize> {
     let inner = Block::new().borders(Borders::ALL).inner(panel);
-    let list = list_area(inner);
+    let list = list_area(inner, app);
     if !list.contains((x, y).into()) {
         return None;
     }
