@@ -175,6 +175,8 @@ impl App {
     pub fn shown_ply(&self) -> usize {
         match self.round.focus.base() {
             Focus::Browsing(ply) => *ply,
+            // The game's move the variation could have replaced.
+            Focus::Variation(view) => view.index + 1,
             _ => self.game().ply(),
         }
     }

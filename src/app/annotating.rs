@@ -83,6 +83,20 @@ impl App {
         self.shown_ply().checked_sub(1)
     }
 
+    /// Changes what is said about the move at `index` (0 is the first) from outside
+    /// the keys: an engine's evaluation as a `[%eval …]` comment, a NAG, a better move
+    /// as a variation (its moves legal from the position before that move). Returns
+    /// the effects to carry out (a save), none when there is no such move. A
+    /// variation on the board is left for the game's position, as it may change.
+    pub fn annotate(&mut self, index: usize, change: impl FnOnce(&mut Annotations)) -> Vec<Effect> {
+        let Some(notes) = self.round.timeline.annotations_mut(index) else { return Vec::new() };
+        change(notes);
+        if let Focus::Variation(view) = &self.round.focus {
+            self.round.focus = Focus::Browsing(view.index + 1);
+        }
+        vec![Effect::Save]
+    }
+
     /// Ctrl-K: opens the editor on the move shown on the board, with its comment and
     /// sign.
     pub(super) fn open_comment_editor(&mut self) {
