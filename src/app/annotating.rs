@@ -4,7 +4,8 @@
 //!
 //! A comment is one line of text with no `}` (which PGN cannot write inside a
 //! comment) and no control character; the commands programs keep in comments
-//! (`[%clk …]`, `[%eval …]`) are not shown in the editor and are kept as they were.
+//! (`[%clk …]`, `[%eval …]`) are not shown in the editor and are kept as they were;
+//! one typed there is kept as words (`[ %clk`), not read as a command.
 
 use super::{App, Browse, Edit, Effect, Focus};
 use crate::chess::{Annotations, Line, Move, Nag, Position};
@@ -162,7 +163,9 @@ impl App {
         let label = self.game().label(index).unwrap_or_default();
         let Some(notes) = self.round.timeline.annotations_mut(index) else { return };
         let before = notes.clone();
-        notes.set_remark(&text);
+        // `[%` opens a command for programs (`[%clk 0:01:00]` would be read back as a
+        // clock time); a player's words are words.
+        notes.set_remark(&text.replace("[%", "[ %"));
         notes.set_assessment(nag);
         let changed = *notes != before;
         let said = if notes.remark().is_empty() { "no comment" } else { "the comment" };
