@@ -631,3 +631,66 @@ fn a_move_typed_with_a_sign_and_a_comment_are_saved_by_the_real_binary() {
     let text = std::fs::read_to_string(d.join("g.pgn")).expect("saved");
     assert!(text.contains("1. e4 Nf6 $5 {Alekhine's defence} *"), "{text}");
 }
+
+// ----- on screen -----
+
+use common::svg::svg;
+use hotseat::ui::{self, ColorSupport, Look, PieceSet, View, theme};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+
+fn draw(app: &App, width: u16, height: u16) -> Buffer {
+    let look = Look { theme: theme::WOOD, colors: ColorSupport::TrueColor, pieces: PieceSet::Glyphs };
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
+    terminal.draw(|frame| ui::render(frame, app, &View::default(), &look)).expect("draws");
+    terminal.backend().buffer().clone()
+}
+
+fn screen_text(buf: &Buffer) -> String {
+    let area = buf.area;
+    (0..area.height)
+        .map(|y| (0..area.width).map(|x| buf[(x, y)].symbol()).collect::<String>().trim_end().to_owned())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The lichess game browsed back to 2. Qh5?!, its comment, evaluation and variation
+/// under the move list.
+fn annotated_app() -> App {
+    let record = read_game(&annotated("lichess-export.pgn")).expect("reads");
+    let mut app = App::new(record.game).with_annotations(record.annotations, record.trailing);
+    press_all(&mut app, &[Key::PageUp; 4]);
+    app
+}
+
+#[test]
+fn the_comment_sign_evaluation_and_variations_of_the_move_on_the_board_are_shown() {
+    let app = annotated_app();
+    for (width, height) in [(120, 40), (100, 32), (80, 24)] {
+        let text = screen_text(&draw(&app, width, height));
+        assert!(text.contains("2. Qh5 ?! (0.20 → -0.40)"), "{width}x{height}:\n{text}");
+        assert!(text.contains("(2. Nf3 Nc6 3. Bb5)"), "{width}x{height}:\n{text}");
+        assert!(text.contains("2. Qh5?!"), "the sign in the move list, {width}x{height}:\n{text}");
+    }
+    let text = screen_text(&draw(&app, 120, 40));
+    assert!(text.contains("(eval -0.4)"), "{text}");
+    // A tiny screen draws what fits, and nothing breaks.
+    let _ = draw(&app, 20, 10);
+    let _ = draw(&app, 300, 100);
+}
+
+#[test]
+fn the_readme_picture_of_an_annotated_game_is_current() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/annotations.svg");
+    let fresh = svg(&draw(&annotated_app(), 120, 40));
+    if std::env::var_os("UPDATE_SCREENSHOT").is_some() {
+        std::fs::write(path, &fresh).expect("write the picture");
+        return;
+    }
+    let stored = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        stored == fresh,
+        "assets/annotations.svg is out of date: run `UPDATE_SCREENSHOT=1 cargo test --test annotations` and commit it"
+    );
+}

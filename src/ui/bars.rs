@@ -161,10 +161,15 @@ fn message_line(app: &App, look: &Look, width: usize) -> Line<'static> {
             Some(label) => format!("the position after {label}"),
             None => "the starting position".to_owned(),
         };
-        let text = format!(
-            "Viewing {at} — {} returns to the game, which is unchanged",
-            key_name(&Action::Browse(crate::app::Browse::Live))
-        );
+        let live = key_name(&Action::Browse(crate::app::Browse::Live));
+        let text = if app.variation().is_some() {
+            format!("Viewing a variation — Esc returns to the game's move, {live} to the live position")
+        } else if app.can(&Action::Browse(crate::app::Browse::Variation)) {
+            let key = key_name(&Action::Browse(crate::app::Browse::Variation));
+            format!("Viewing {at} — {key} shows its variations, {live} returns to the game")
+        } else {
+            format!("Viewing {at} — {live} returns to the game, which is unchanged")
+        };
         return Line::styled(text::fit_words(&text, width), look.accent());
     }
     Line::default()
