@@ -1,5 +1,7 @@
 //! The side panel: the two players with what each has captured, and the move list.
 
+use std::fmt::Write as _;
+
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -232,7 +234,8 @@ impl<'a> MoveLines<'a> {
         let target = if shown_ply == self.game.ply() && self.game.is_over() {
             self.len().saturating_sub(1)
         } else {
-            let pair = (shown_ply.saturating_sub(1) + self.offset) / 2;
+            let index = shown_ply.saturating_sub(1) + self.offset;
+            let pair = index / 2;
             self.rows.iter().position(|row| *row == Row::Moves(pair)).unwrap_or(0)
         };
         (target + 1).saturating_sub(usize::from(rows))
@@ -298,8 +301,12 @@ fn variation_text(app: &App, ply: usize, line: usize, width: usize) -> String {
         }
         let san = pos.san(node.mv);
         match pos.turn() {
-            Color::White => out.push_str(&format!("{}. {san}", pos.fullmoves())),
-            Color::Black if i == 0 => out.push_str(&format!("{}… {san}", pos.fullmoves())),
+            Color::White => {
+                let _ = write!(out, "{}. {san}", pos.fullmoves());
+            }
+            Color::Black if i == 0 => {
+                let _ = write!(out, "{}… {san}", pos.fullmoves());
+            }
             Color::Black => out.push_str(&san),
         }
         if let Some(sign) = node.annotations.assessment().and_then(Nag::suffix) {
