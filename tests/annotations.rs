@@ -382,6 +382,12 @@ fn hostile_nesting_is_refused_quickly_without_overflowing_the_stack() {
     let too_deep = format!("1. e4 {}*", "(1. d4 ".repeat(101) + &")".repeat(101));
     let err = read_game(&too_deep).expect_err("101 deep");
     assert_eq!(err.kind, PgnErrorKind::TooDeep);
+    // A file of nothing but comments, or of variations, costs a bounded amount.
+    for piece in ["{a}", "(1. d4)", "$1 "] {
+        let text = format!("1. e4 {} *", piece.repeat(1_000_001));
+        let err = read_game(&text).expect_err("too many");
+        assert_eq!(err.kind, PgnErrorKind::TooManyAnnotations, "{piece}");
+    }
     assert!(start.elapsed() < Duration::from_secs(20), "{:?}", start.elapsed());
 }
 
