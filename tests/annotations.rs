@@ -534,6 +534,7 @@ fn a_comment_keeps_the_commands_programs_wrote_in_it() {
     let mut app = App::new(record.game).with_annotations(record.annotations, record.trailing);
     press_all(&mut app, &[Key::PageUp, Key::PageUp, Key::PageUp, Key::PageUp, Key::Ctrl('k')]);
     assert_eq!(app.draft().map(|d| d.index), Some(2), "2. Qh5");
+    assert_eq!(app.shown_ply(), 3, "the move commented on stays on the board");
     assert_eq!(app.draft().map(|d| d.text.as_str()), Some("(0.20 → -0.40) Inaccuracy. Nf3 was best."));
     for _ in 0..60 {
         press(&mut app, Key::Backspace);
