@@ -294,13 +294,7 @@ impl App {
                 Command::Pause => self.clocks().is_some() && !over,
                 Command::Comment => self.shown_move().is_some(),
             },
-            Action::Browse(Browse::Variation) => {
-                self.variation().is_some()
-                    || self
-                        .shown_move()
-                        .and_then(|i| self.timeline().annotations(i))
-                        .is_some_and(|n| !n.variations.is_empty())
-            }
+            Action::Browse(Browse::Variation) => self.can_show_variation(),
             Action::Browse(Browse::Back | Browse::First) => self.shown_ply() > 0,
             Action::Browse(Browse::Forward | Browse::Live) => self.is_browsing(),
             Action::Answer(Answer::Side(_)) => self.question() == Some(Question::Resign { by: None }),
@@ -372,15 +366,6 @@ impl App {
             }
             Command::Pause => self.toggle_pause(),
             Command::Comment => self.open_comment_editor(),
-        }
-    }
-
-    fn update_comment(&mut self, action: Action) {
-        match action {
-            Action::Edit(edit) => self.edit_comment(edit),
-            Action::Cancel => self.cancel_comment(),
-            Action::Show(crate::app::Show::Help) => self.open_help(),
-            _ => {}
         }
     }
 
