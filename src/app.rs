@@ -25,6 +25,7 @@
 //! ```
 
 mod action;
+mod annotating;
 mod clocks;
 mod focus;
 mod pointing;
@@ -40,6 +41,7 @@ pub use action::{
     Action, Answer, Browse, Command, Direction, Edit, Effect, Message, MessageKind, Notation, Point, Pointer,
     Show,
 };
+pub use annotating::{Draft, MAX_COMMENT, VariationView, note_of};
 pub use focus::{Focus, Mode, PromotionChoice, Question, Selection, TargetKind};
 pub use timeline::{Ply, Step, Timeline};
 pub use typing::Reading;
@@ -173,24 +175,33 @@ impl App {
     pub fn shown_ply(&self) -> usize {
         match self.round.focus.base() {
             Focus::Browsing(ply) => *ply,
+            // The game's move the variation could have replaced.
+            Focus::Variation(view) => view.index + 1,
             _ => self.game().ply(),
         }
     }
 
-    /// The position on the board: the live one, or an earlier one while browsing.
+    /// The position on the board: the live one, or an earlier one while browsing, or
+    /// one of a variation.
     pub fn shown_position(&self) -> &Position {
+        if let Some(view) = self.variation() {
+            return &view.position;
+        }
         self.game().position_at(self.shown_ply()).unwrap_or_else(|| self.game().position())
     }
 
     /// The move that led to the position on the board, if any.
     pub fn shown_last_move(&self) -> Option<Move> {
+        if let Some(view) = self.variation() {
+            return Some(view.last);
+        }
         let ply = self.shown_ply();
         ply.checked_sub(1).and_then(|i| self.game().moves().get(i).copied())
     }
 
-    /// Whether an earlier position is on the board.
+    /// Whether an earlier position is on the board, or one of a variation.
     pub fn is_browsing(&self) -> bool {
-        matches!(self.round.focus.base(), Focus::Browsing(_))
+        matches!(self.round.focus.base(), Focus::Browsing(_) | Focus::Variation(_))
     }
 
     /// The square cursor.
@@ -281,7 +292,9 @@ impl App {
                 Command::OfferDraw | Command::Resign => !over,
                 Command::NewGame => true,
                 Command::Pause => self.clocks().is_some() && !over,
+                Command::Comment => self.shown_move().is_some(),
             },
+            Action::Browse(Browse::Variation) => self.can_show_variation(),
             Action::Browse(Browse::Back | Browse::First) => self.shown_ply() > 0,
             Action::Browse(Browse::Forward | Browse::Live) => self.is_browsing(),
             Action::Answer(Answer::Side(_)) => self.question() == Some(Question::Resign { by: None }),
@@ -313,6 +326,7 @@ impl App {
                 Mode::Record => self.update_record(action),
                 Mode::Question | Mode::Resign => self.update_question(action),
                 Mode::Promotion => self.update_promotion(&action),
+                Mode::Comment => self.update_comment(action),
                 Mode::Play => self.update_play(action),
             },
         }
@@ -351,6 +365,7 @@ impl App {
                 }
             }
             Command::Pause => self.toggle_pause(),
+            Command::Comment => self.open_comment_editor(),
         }
     }
 
@@ -490,8 +505,12 @@ impl App {
     // ----- browsing -----
 
     fn browse(&mut self, browse: Browse) {
+        if self.browse_variation(browse) {
+            return;
+        }
         let live = self.game().ply();
         let target = match browse {
+            Browse::Variation => return self.enter_variation(),
             Browse::Back => self.shown_ply().checked_sub(1),
             Browse::Forward => Some(self.shown_ply() + 1),
             Browse::First => Some(0),
@@ -529,6 +548,9 @@ impl App {
     /// Esc: clears the typing, puts the piece back, stops browsing, or clears the
     /// message; a draw offer that still stands is asked again.
     fn cancel(&mut self) {
+        if self.round.draw_offer.is_none() && self.leave_variation() {
+            return;
+        }
         match (&self.round.focus, self.round.draw_offer) {
             (_, Some(by)) => self.round.focus = Focus::Question(Question::DrawOffer { by }),
             (Focus::Idle, None) => self.round.message = None,

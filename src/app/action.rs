@@ -82,6 +82,9 @@ pub enum Browse {
     First,
     /// The live position.
     Live,
+    /// The first variation of the move on the board, or the next variation of the
+    /// one on the board: a line that could have been played instead, to look at.
+    Variation,
 }
 
 /// Commands that change the game.
@@ -101,6 +104,8 @@ pub enum Command {
     NewGame,
     /// Pause both clocks, or start them again.
     Pause,
+    /// Write or change the comment and sign of the move on the board.
+    Comment,
 }
 
 /// Answers to a question or to the promotion picker.
