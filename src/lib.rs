@@ -21,6 +21,7 @@ pub mod app;
 pub mod chess;
 pub mod clock;
 pub mod records;
+pub mod review;
 
 #[cfg(feature = "tui")]
 pub mod cli;
