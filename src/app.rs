@@ -29,6 +29,7 @@ mod clocks;
 mod focus;
 mod pointing;
 mod questions;
+mod review;
 pub mod strings;
 mod timeline;
 mod typing;
@@ -41,6 +42,7 @@ pub use action::{
     Show,
 };
 pub use focus::{Focus, Mode, PromotionChoice, Question, Selection, TargetKind};
+pub use review::{EngineReport, ReviewState, Reviewing};
 pub use timeline::{Ply, Step, Timeline};
 pub use typing::Reading;
 
@@ -59,6 +61,8 @@ struct Round {
     message: Option<Message>,
     /// A draw offered by this side stands until it is answered or a move is played.
     draw_offer: Option<Color>,
+    /// The engine's review of this game, once asked for.
+    review: Option<Reviewing>,
 }
 
 impl Round {
@@ -71,6 +75,7 @@ impl Round {
             cursor,
             message: None,
             draw_offer: None,
+            review: None,
         }
     }
 }
@@ -272,7 +277,10 @@ impl App {
                 Command::OfferDraw | Command::Resign => !over,
                 Command::NewGame => true,
                 Command::Pause => self.clocks().is_some() && !over,
+                Command::Review => game.ply() > 0,
             },
+            Action::Browse(Browse::NextMark) => self.has_mark(true),
+            Action::Browse(Browse::PreviousMark) => self.has_mark(false),
             Action::Browse(Browse::Back | Browse::First) => self.shown_ply() > 0,
             Action::Browse(Browse::Forward | Browse::Live) => self.is_browsing(),
             Action::Answer(Answer::Side(_)) => self.question() == Some(Question::Resign { by: None }),
@@ -298,6 +306,7 @@ impl App {
             Action::Tick(now) => self.tick(now),
             Action::Suspend(now) => self.suspend(now),
             Action::Report(message) => self.round.message = Some(message),
+            Action::Engine(report) => self.engine_report(report),
             Action::Show(Show::Repaint) => self.effects.push(Effect::Repaint),
             action => match self.mode() {
                 Mode::Help => self.update_help(action),
@@ -323,7 +332,12 @@ impl App {
             Action::Show(show) => self.show(show),
             Action::Cancel => self.cancel(),
             Action::Answer(_) => self.error(strings::NO_QUESTION),
-            Action::Tick(_) | Action::Suspend(_) | Action::Report(_) | Action::Unbound | Action::Quit => {}
+            Action::Tick(_)
+            | Action::Suspend(_)
+            | Action::Report(_)
+            | Action::Engine(_)
+            | Action::Unbound
+            | Action::Quit => {}
         }
     }
 
@@ -342,6 +356,7 @@ impl App {
                 }
             }
             Command::Pause => self.toggle_pause(),
+            Command::Review => self.toggle_review(),
         }
     }
 
@@ -443,6 +458,7 @@ impl App {
     fn new_game(&mut self) {
         let start = self.game().start().clone();
         let controls = self.clocks().map(|clocks| (clocks.controls(), clocks.clock_start()));
+        self.stop_review_for_new_game();
         self.round = Round::new(Game::from_position(start));
         if let (Some((controls, clock_start)), Some(now)) = (controls, self.now) {
             self.start_clocks(&controls, clock_start, &[], now);
@@ -455,6 +471,7 @@ impl App {
     fn after_change(&mut self) {
         self.round.focus = Focus::Idle;
         self.round.message = None;
+        self.review_follows_the_game();
         self.orient();
     }
 
@@ -487,6 +504,10 @@ impl App {
             Browse::Forward => Some(self.shown_ply() + 1),
             Browse::First => Some(0),
             Browse::Live => Some(live),
+            Browse::NextMark | Browse::PreviousMark => {
+                self.jump_to_mark(browse == Browse::NextMark);
+                return;
+            }
         };
         self.browse_to(target);
     }

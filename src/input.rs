@@ -238,6 +238,19 @@ const PLAY: &[Binding] = &[
         hint: None,
     },
     Binding {
+        keys: &[command(Key::Ctrl('e'), Command::Review)],
+        help: "have a chess engine review the game in the background, or stop the review",
+        hint: Some("review"),
+    },
+    Binding {
+        keys: &[
+            act(Key::F(5), Action::Browse(Browse::PreviousMark)),
+            act(Key::F(6), Action::Browse(Browse::NextMark)),
+        ],
+        help: "the previous / next move the engine's review marked (?! inaccuracy, ? mistake, ?? blunder)",
+        hint: Some("marks"),
+    },
+    Binding {
         keys: &[command(Key::Ctrl('p'), Command::Pause)],
         help: "pause both clocks, or start them again",
         hint: Some("pause"),

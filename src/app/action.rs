@@ -3,6 +3,7 @@
 
 use std::time::Instant;
 
+use super::review::EngineReport;
 use crate::chess::{Color, Role, Square};
 
 /// Something a player asked for, already translated from a key, the mouse or a paste;
@@ -30,6 +31,8 @@ pub enum Action {
     /// The program is about to be stopped (SIGTSTP) at this instant: running clocks are
     /// paused, so the time away is nobody's.
     Suspend(Instant),
+    /// What the engine reviewing the game found (the loop polls it between frames).
+    Engine(EngineReport),
     /// The outcome of an [`Effect`] carried out outside the app (a save that failed, a
     /// copy that worked), to show the players.
     Report(Message),
@@ -82,6 +85,10 @@ pub enum Browse {
     First,
     /// The live position.
     Live,
+    /// The position after the next move the engine's review marked.
+    NextMark,
+    /// The position after the previous move the engine's review marked.
+    PreviousMark,
 }
 
 /// Commands that change the game.
@@ -101,6 +108,8 @@ pub enum Command {
     NewGame,
     /// Pause both clocks, or start them again.
     Pause,
+    /// Have an engine review the game in the background, or stop the review at work.
+    Review,
 }
 
 /// Answers to a question or to the promotion picker.
@@ -227,4 +236,9 @@ pub enum Effect {
     Repaint,
     /// Ring the terminal bell (asked for only by players who want it: `--bell`).
     Bell,
+    /// Start an engine on every position of the game as it is now (the position on
+    /// the board first); what it finds comes back as [`Action::Engine`].
+    Analyse,
+    /// Stop the engine reviewing the game.
+    StopAnalysis,
 }

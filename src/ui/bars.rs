@@ -8,7 +8,7 @@ use ratatui::widgets::Widget;
 use super::layout::ScreenLayout;
 use super::text;
 use super::theme::Look;
-use crate::app::{Action, App, Command, MessageKind, Mode, Reading, strings};
+use crate::app::{Action, App, Browse, Command, MessageKind, Mode, Reading, strings};
 use crate::chess::{DrawClaim, Nag};
 use crate::input::{self, Key};
 
@@ -123,7 +123,7 @@ fn message_line(app: &App, look: &Look, width: usize) -> Line<'static> {
         };
         let text = format!(
             "Viewing {at} — {} returns to the game, which is unchanged",
-            key_name(&Action::Browse(crate::app::Browse::Live))
+            key_name(&Action::Browse(Browse::Live))
         );
         return Line::styled(text::fit_words(&text, width), look.accent());
     }
@@ -176,7 +176,14 @@ fn hint_line(app: &App, look: &Look, width: u16) -> Line<'static> {
     Line::from(spans)
 }
 
-/// Whether an action can ever do something in this game (pausing needs clocks).
+/// Whether an action is worth a hint in this game: pausing needs clocks; a review is
+/// offered once the game is over (or while one is at work, to stop it), and the
+/// marks once there is a review.
 fn applies(app: &App, action: &Action) -> bool {
-    *action != Action::Command(Command::Pause) || app.clocks().is_some()
+    match action {
+        Action::Command(Command::Pause) => app.clocks().is_some(),
+        Action::Command(Command::Review) => app.game().is_over() || app.reviewing().is_some(),
+        Action::Browse(Browse::PreviousMark | Browse::NextMark) => app.reviewing().is_some(),
+        _ => true,
+    }
 }

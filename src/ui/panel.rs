@@ -10,6 +10,7 @@ use super::text;
 use super::theme::Look;
 use crate::app::App;
 use crate::chess::{Color, Game, Nag, Position, Role};
+use crate::review::Mark;
 
 /// Width of a move in the list: `Nbxd7+` and `exd8=Q#` fit with a space.
 const SAN_WIDTH: u16 = 8;
@@ -36,7 +37,8 @@ pub fn render(area: Rect, buf: &mut Buffer, app: &App, look: &Look) {
     for (side, y) in [(top, inner.y), (bottom, inner.bottom() - 1)] {
         super::clocks::render(Rect { y, height: 1, ..inner }, buf, app, side, look);
     }
-    let list = list_area(inner);
+    let (list, review) = list_area(inner, app);
+    super::review::render_section(review, buf, app, look);
     let lines = MoveLines::of(app.game());
     let offset = lines.scroll(app.shown_ply(), list.height);
     for (row, index) in (offset..lines.len()).take(list.height as usize).enumerate() {
@@ -45,17 +47,22 @@ pub fn render(area: Rect, buf: &mut Buffer, app: &App, look: &Look) {
     }
 }
 
-/// The rows of the move list inside the panel's border, between the two players.
-fn list_area(inner: Rect) -> Rect {
-    Rect { y: inner.y + 1, height: inner.height.saturating_sub(2), ..inner }
+/// The rows of the move list inside the panel's border, between the two players, and
+/// under it the rows of the engine's review.
+fn list_area(inner: Rect, app: &App) -> (Rect, Rect) {
+    let rows = Rect { y: inner.y + 1, height: inner.height.saturating_sub(2), ..inner };
+    let review = super::review::rows(app, rows.height);
+    let list = Rect { height: rows.height - review, ..rows };
+    (list, Rect { y: list.bottom(), height: review, ..rows })
 }
 
-/// The ply whose move is drawn at (`x`, `y`), counting from 1 for the first move.
+/// The ply whose move is drawn at (`x`, `y`), counting from 1 for the first move, or
+/// whose position's column of the review's graph is there.
 pub fn ply_at(panel: Rect, app: &App, x: u16, y: u16) -> Option<usize> {
     let inner = Block::new().borders(Borders::ALL).inner(panel);
-    let list = list_area(inner);
+    let (list, review) = list_area(inner, app);
     if !list.contains((x, y).into()) {
-        return None;
+        return super::review::graph_position_at(review, app, x, y).filter(|&p| p <= app.game().ply());
     }
     let lines = MoveLines::of(app.game());
     let index = lines.scroll(app.shown_ply(), list.height) + usize::from(y - list.y);
@@ -190,11 +197,23 @@ impl<'a> MoveLines<'a> {
         for column in 0..2 {
             let text = match self.ply_at(index, column) {
                 Some(ply) => {
-                    // The move with the annotation typed with it: `Nf3!?`.
+                    // The move with the annotation typed with it (`Nf3!?`), or the mark
+                    // the engine's review gave it (`Qd2??`), in the review's colours.
+                    let san = &self.game.san_moves()[ply];
+                    let mark = app.reviewing().and_then(|r| r.mark(ply));
                     let nag = app.timeline().plies().get(ply).and_then(|p| p.nag).and_then(Nag::suffix);
-                    let san = format!("{}{}", self.game.san_moves()[ply], nag.unwrap_or_default());
-                    let style = if ply + 1 == app.shown_ply() { look.highlight() } else { Style::new() };
-                    Span::styled(format!("{san:<w$}", w = SAN_WIDTH as usize), style)
+                    let suffix = mark.map(Mark::suffix).or(nag).unwrap_or_default();
+                    let pad =
+                        (SAN_WIDTH as usize).saturating_sub(san.chars().count() + suffix.chars().count());
+                    let shown = ply + 1 == app.shown_ply();
+                    let style = if shown { look.highlight() } else { Style::new() };
+                    let suffix_style = match mark {
+                        Some(mark) if !shown => super::review::mark_style(mark, look),
+                        _ => style,
+                    };
+                    spans.push(Span::styled(san.clone(), style));
+                    spans.push(Span::styled(suffix.to_owned(), suffix_style));
+                    Span::styled(" ".repeat(pad), style)
                 }
                 None if column == 0 && index == 0 && self.offset == 1 => {
                     Span::styled(format!("{:<w$}", "…", w = SAN_WIDTH as usize), look.dim())

@@ -1,0 +1,310 @@
+//! The engine's review inside the game, at the app's level: a review filled by hand
+//! through the same actions the loop sends (`Action::Engine`), the keys that start,
+//! stop and browse it, what the screen shows of it, and how it meets the rest of the
+//! game (typing, questions, take-backs, a new game, an engine that fails).
+//!
+//! Review changed snapshots with `INSTA_UPDATE=always cargo test --test review`.
+
+mod common;
+
+use common::driver::{error, play, press, press_all, send, type_text};
+use hotseat::app::{Action, App, Effect, EngineReport, MessageKind, Pointer, ReviewState};
+use hotseat::chess::{Game, Move, Square};
+use hotseat::input::Key;
+use hotseat::review::{Eval, Mark};
+use hotseat::ui::{self, ColorSupport, Look, View};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+
+/// Eight plies in which White's seventh (Nxe5, ply 6) throws the game away.
+const MOVES: &str = "e4 e5 Nf3 Nc6 Bc4 Nd4 Nxe5 Qg5";
+/// White's point of view, for the positions after 0 to 8 plies.
+const EVALS: [i32; 9] = [30, 30, 30, 35, 30, 35, 80, -600, -590];
+
+/// The engine's better move in the position before the blunder: Nxd4.
+fn nxd4() -> Move {
+    Move::normal(Square::F3, Square::D4)
+}
+
+fn played() -> App {
+    let mut app = App::new(Game::new());
+    play(&mut app, MOVES);
+    app
+}
+
+/// What the loop sends while the engine works: every position, then the end.
+fn report_all(app: &mut App) {
+    for (index, cp) in EVALS.into_iter().enumerate() {
+        let best = (index == 6).then(nxd4);
+        send(app, Action::Engine(EngineReport::Analysed { index, eval: Eval::Cp(cp), best }));
+    }
+    send(app, Action::Engine(EngineReport::Done));
+}
+
+fn reviewed() -> App {
+    let mut app = played();
+    assert_eq!(press(&mut app, Key::Ctrl('e')), [Effect::Analyse]);
+    report_all(&mut app);
+    app
+}
+
+fn draw(app: &App, look: &Look, width: u16, height: u16) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
+    terminal.draw(|frame| ui::render(frame, app, &View::default(), look)).expect("draws");
+    terminal.backend().buffer().clone()
+}
+
+fn text(buf: &Buffer) -> String {
+    let area = buf.area;
+    let mut out = String::new();
+    for y in 0..area.height {
+        let line: String = (0..area.width).map(|x| buf[(x, y)].symbol()).collect();
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn screen(app: &App) -> String {
+    text(&draw(app, &Look::default(), 80, 24))
+}
+
+#[test]
+fn the_review_marks_the_blunder_in_the_move_list_and_gives_each_sides_accuracy() {
+    let app = reviewed();
+    let review = app.reviewing().expect("a review");
+    assert_eq!(review.state(), &ReviewState::Done);
+    assert_eq!(review.mark(6), Some(Mark::Blunder));
+    let screen = screen(&app);
+    assert!(screen.contains("Nxe5??"), "{screen}");
+    assert!(screen.contains("Reviewed by the engine"), "{screen}");
+    let white = review.accuracy(hotseat::chess::Color::White).expect("White's accuracy");
+    assert!(screen.contains(&format!("White {white:.0}%")), "{screen}");
+    assert!(screen.contains("?? 1"), "White's blunder is counted: {screen}");
+    let message = app.message().expect("a summary").text.clone();
+    assert!(message.starts_with("Review done. Accuracy: White"), "{message}");
+    assert!(message.contains("1 blunder"), "{message}");
+}
+
+#[test]
+fn the_mark_keys_browse_to_the_marked_move_and_show_the_better_move_in_san() {
+    let mut app = reviewed();
+    press(&mut app, Key::Home);
+    press(&mut app, Key::F(6));
+    assert_eq!(app.shown_ply(), 7, "the position after the blunder");
+    let screen = screen(&app);
+    assert!(screen.contains("-6.00  4. Nxe5?? best Nxd4"), "{screen}");
+    press(&mut app, Key::F(6));
+    assert_eq!(app.shown_ply(), 7);
+    assert_eq!(app.message().expect("a message").text, "No marked move after this one.");
+    press(&mut app, Key::F(5));
+    assert_eq!(app.message().expect("a message").text, "No marked move before this one.");
+    press(&mut app, Key::End);
+    press(&mut app, Key::F(5));
+    assert_eq!(app.shown_ply(), 7, "back from the live position");
+}
+
+#[test]
+fn the_better_move_is_drawn_on_the_board_in_a_colour_of_its_own() {
+    let mut app = reviewed();
+    press_all(&mut app, &[Key::Home, Key::F(6)]);
+    // Without colours the squares carry braces; with them, a background of their own.
+    let mono = Look { colors: ColorSupport::None, ..Look::default() };
+    let area = Rect::new(0, 0, 80, 24);
+    let board = ui::layout(area, false).expect("fits").board;
+    let buf = draw(&app, &mono, 80, 24);
+    for sq in [Square::F3, Square::D4] {
+        let r = board.square_rect(sq);
+        let (cx, cy) = (r.x + r.width / 2, r.y + r.height / 2);
+        assert_eq!((buf[(cx - 1, cy)].symbol(), buf[(cx + 1, cy)].symbol()), ("{", "}"), "{sq}");
+    }
+    let buf = draw(&app, &Look::default(), 80, 24);
+    let bg = |sq: Square| buf[(board.square_rect(sq).x, board.square_rect(sq).y)].bg;
+    assert_eq!(bg(Square::F3), bg(Square::D4));
+    assert_ne!(bg(Square::F3), bg(Square::E5), "the move played looks different");
+    press(&mut app, Key::PageUp);
+    let buf = draw(&app, &mono, 80, 24);
+    let r = board.square_rect(Square::D4);
+    assert_ne!(buf[(r.x + r.width / 2 - 1, r.y + r.height / 2)].symbol(), "{", "only on the marked move");
+}
+
+#[test]
+fn the_evaluation_bar_shows_whites_share_of_the_position_shown() {
+    let mut app = reviewed();
+    let area = Rect::new(0, 0, 80, 24);
+    let gauge = ui::layout(area, false).expect("fits").gauge;
+    assert_eq!(gauge.width, 1);
+    let filled =
+        |buf: &Buffer| (gauge.top()..gauge.bottom()).filter(|&y| buf[(gauge.x, y)].symbol() == "█").count();
+    // -5.90: Black is winning, White's share is small.
+    let live = filled(&draw(&app, &Look::default(), 80, 24));
+    press(&mut app, Key::Home);
+    let start = filled(&draw(&app, &Look::default(), 80, 24));
+    assert!(live < 3, "{live}");
+    assert!((7..=9).contains(&start), "about half of 16 rows: {start}");
+}
+
+#[test]
+fn the_review_key_is_hinted_once_the_game_is_over_and_always_in_the_help() {
+    let mut app = played();
+    let hints = |app: &App| {
+        let screen = text(&draw(app, &Look::default(), 120, 40));
+        screen.lines().find(|line| line.contains("^Q quit")).unwrap_or_default().to_owned()
+    };
+    assert!(!hints(&app).contains("review"), "{}", hints(&app));
+    press_all(&mut app, &[Key::Ctrl('r'), Key::Char('y')]);
+    assert!(app.game().is_over());
+    assert!(hints(&app).contains("^E review"), "{}", hints(&app));
+    press(&mut app, Key::F(1));
+    let help = text(&draw(&app, &Look::default(), 120, 60));
+    assert!(help.contains("Ctrl-E"), "{help}");
+    assert!(help.contains("F5 / F6"), "{help}");
+}
+
+#[test]
+fn the_graph_spans_the_game_and_a_click_on_it_browses_there() {
+    let app = reviewed();
+    let area = Rect::new(0, 0, 80, 24);
+    let panel = ui::layout(area, false).expect("fits").panel;
+    // The graph is the last rows of the panel above the bottom player's line.
+    let buf = draw(&app, &Look::default(), 80, 24);
+    let row = panel.bottom() - 3;
+    let first = panel.x + 1;
+    assert_eq!(ui::hit_test(area, &app, first, row), Some(Pointer::Ply(0)));
+    assert_eq!(ui::hit_test(area, &app, panel.right() - 2, row), Some(Pointer::Ply(8)));
+    assert_ne!(buf[(first, row)].symbol(), " ", "the start is drawn");
+}
+
+#[test]
+fn starting_and_stopping_are_effects_and_reports_after_a_stop_are_dropped() {
+    let mut app = App::new(Game::new());
+    assert!(press(&mut app, Key::Ctrl('e')).is_empty());
+    assert!(error(&app).contains("no move has been played"));
+    let mut app = played();
+    assert_eq!(press(&mut app, Key::Ctrl('e')), [Effect::Analyse]);
+    send(&mut app, Action::Engine(EngineReport::Analysed { index: 0, eval: Eval::Cp(20), best: None }));
+    send(&mut app, Action::Engine(EngineReport::Progress { eta: Some(std::time::Duration::from_secs(40)) }));
+    let screen = screen(&app);
+    assert!(screen.contains("1/9 ~40 s"), "{screen}");
+    assert_eq!(press(&mut app, Key::Ctrl('e')), [Effect::StopAnalysis]);
+    assert_eq!(app.message().expect("a message").text, "Review stopped: 1 of 9 positions analysed.");
+    send(&mut app, Action::Engine(EngineReport::Analysed { index: 1, eval: Eval::Cp(20), best: None }));
+    assert_eq!(app.reviewing().expect("kept").progress(), (1, 9));
+    assert!(super_screen_contains(&app, "Review stopped at 1/9"));
+    // Asked again, it starts afresh.
+    assert_eq!(press(&mut app, Key::Ctrl('e')), [Effect::Analyse]);
+    assert_eq!(app.reviewing().expect("a new one").progress(), (0, 9));
+}
+
+fn super_screen_contains(app: &App, what: &str) -> bool {
+    screen(app).contains(what)
+}
+
+#[test]
+fn an_up_to_date_review_is_not_started_again() {
+    let mut app = reviewed();
+    assert!(press(&mut app, Key::Ctrl('e')).is_empty());
+    assert_eq!(app.message().expect("a message").text, "The engine has reviewed this game already.");
+}
+
+#[test]
+fn reports_leave_the_typed_move_and_an_open_question_alone() {
+    let mut app = played();
+    press(&mut app, Key::Ctrl('e'));
+    type_text(&mut app, "Nf");
+    send(&mut app, Action::Engine(EngineReport::Analysed { index: 0, eval: Eval::Cp(20), best: None }));
+    assert_eq!(app.input(), "Nf");
+    press(&mut app, Key::Esc);
+    press(&mut app, Key::Ctrl('o'));
+    let question = app.question().expect("a draw offer");
+    report_all(&mut app);
+    assert_eq!(app.question(), Some(question), "the question stays open");
+    assert_eq!(app.reviewing().expect("a review").state(), &ReviewState::Done);
+}
+
+#[test]
+fn a_new_game_stops_the_review_and_drops_it() {
+    let mut app = played();
+    press(&mut app, Key::Ctrl('e'));
+    let effects = press_all(&mut app, &[Key::Ctrl('n'), Key::Char('y')]);
+    assert!(effects.contains(&Effect::StopAnalysis), "{effects:?}");
+    assert!(effects.contains(&Effect::NewGame), "{effects:?}");
+    assert!(app.reviewing().is_none());
+    report_all(&mut app);
+    assert!(app.reviewing().is_none(), "the old engine's last words change nothing");
+}
+
+#[test]
+fn a_take_back_keeps_the_review_for_the_moves_that_stand_and_says_it_is_out_of_date() {
+    let mut app = reviewed();
+    press(&mut app, Key::Ctrl('z'));
+    let review = app.reviewing().expect("kept");
+    assert!(!review.is_current());
+    assert_eq!(review.mark(6), Some(Mark::Blunder), "Nxe5 still stands");
+    assert_eq!(review.eval(8), None, "the position taken back");
+    assert_eq!(review.accuracy(hotseat::chess::Color::White), None, "not for a game that changed");
+    assert!(super_screen_contains(&app, "Out of date: the moves changed"));
+    press(&mut app, Key::Ctrl('z'));
+    play(&mut app, "Nxd4");
+    let review = app.reviewing().expect("kept");
+    assert_eq!(review.mark(6), None, "the blunder was taken back");
+    assert!(!screen(&app).contains("??"));
+    // Played again, the review holds again.
+    press_all(&mut app, &[Key::Ctrl('z')]);
+    play(&mut app, "Nxe5 Qg5");
+    assert!(app.reviewing().expect("kept").is_current());
+    assert!(press(&mut app, Key::Ctrl('e')).is_empty(), "and needs no new review");
+}
+
+#[test]
+fn an_engine_that_fails_says_why_and_the_game_goes_on() {
+    let mut app = played();
+    press(&mut app, Key::Ctrl('e'));
+    send(&mut app, Action::Engine(EngineReport::Analysed { index: 0, eval: Eval::Cp(20), best: None }));
+    send(&mut app, Action::Engine(EngineReport::Failed("the engine stopped answering.".to_owned())));
+    let message = app.message().expect("a message");
+    assert_eq!(message.kind, MessageKind::Error);
+    assert_eq!(message.text, "The review stopped: the engine stopped answering. The game goes on.");
+    assert_eq!(app.reviewing().expect("kept").state(), &ReviewState::Failed);
+    play(&mut app, "Bxf7+");
+    assert!(super_screen_contains(&app, "Out of date"));
+}
+
+#[test]
+fn a_review_draws_at_any_size_and_either_way_up() {
+    let mut app = reviewed();
+    let mut running = played();
+    press(&mut running, Key::Ctrl('e'));
+    send(&mut running, Action::Engine(EngineReport::Analysed { index: 3, eval: Eval::Mate(-2), best: None }));
+    for app in [&mut app, &mut running] {
+        for keys in [&[][..], &[Key::Home, Key::F(6)][..], &[Key::Ctrl('f')][..], &[Key::F(1)][..]] {
+            let mut app = app.clone();
+            press_all(&mut app, keys);
+            for (w, h) in
+                [(1, 1), (10, 5), (51, 13), (52, 14), (26, 19), (44, 40), (60, 45), (80, 24), (500, 200)]
+            {
+                draw(&app, &Look::default(), w, h);
+                draw(&app, &Look { colors: ColorSupport::None, ..Look::default() }, w, h);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_review_screen_at_80x24() {
+    let mut app = reviewed();
+    press_all(&mut app, &[Key::Home, Key::F(6)]);
+    insta::assert_snapshot!("review_marked_move_80x24", screen(&app));
+    let mut running = played();
+    press(&mut running, Key::Ctrl('e'));
+    for index in 0..4 {
+        send(&mut running, Action::Engine(EngineReport::Analysed { index, eval: Eval::Cp(30), best: None }));
+    }
+    send(
+        &mut running,
+        Action::Engine(EngineReport::Progress { eta: Some(std::time::Duration::from_secs(12)) }),
+    );
+    insta::assert_snapshot!("review_running_80x24", screen(&running));
+}
