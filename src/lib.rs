@@ -8,6 +8,9 @@
 //!   history, and the effects it asks of the world outside (saving, copying).
 //! - [`records`]: saved games: the PGN format, the files on disk, and the session that
 //!   saves the game as it is played and opens one to play.
+//! - [`review`]: the review of a game (evaluations, marked moves, accuracy), a pure model
+//!   over the core; [`engine`]: the UCI engine that fills it, a child process on its own
+//!   thread, above the records.
 //!
 //! With the default `tui` feature, two faces over the same `App`: the board, where
 //! [`input`] turns keys into actions through one table per mode, [`ui`] draws an
@@ -20,6 +23,7 @@
 pub mod app;
 pub mod chess;
 pub mod clock;
+pub mod engine;
 pub mod records;
 pub mod review;
 

@@ -5,6 +5,7 @@
 // Each test crate includes this module and uses only part of it.
 #![allow(dead_code)]
 
+pub mod fake_engine;
 pub mod pty;
 pub mod svg;
 

@@ -1,0 +1,338 @@
+//! A UCI chess engine (Stockfish by default) reviewing a game, on its own thread.
+//!
+//! Above the rules core and the records, with the standard library only (a child
+//! process, threads and channels): [`locate`] finds the engine, [`Analysis::start`] runs
+//! it over every position of a game and [`Analysis::poll`] hands over what it said, never
+//! blocking. Every wait on the engine has a deadline, a line it prints is bounded and
+//! cleaned of control characters, and the process is killed and reaped when the
+//! [`Analysis`] is dropped, whatever state it is in.
+//!
+//! ```no_run
+//! use hotseat::chess::Game;
+//! use hotseat::engine::{self, Analysis, Event, Limit};
+//! let path = engine::locate(None).expect("an engine");
+//! let mut analysis = Analysis::start(&path, &Game::new(), Limit::default());
+//! loop {
+//!     for event in analysis.wait(std::time::Duration::from_millis(100)) {
+//!         match event {
+//!             Event::Analysed { index, eval, .. } => println!("{index}: {eval}"),
+//!             Event::Done => return,
+//!             Event::Failed(err) => panic!("{err}"),
+//!         }
+//!     }
+//! }
+//! ```
+
+mod locate;
+mod process;
+mod uci;
+mod worker;
+
+use std::collections::VecDeque;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TryRecvError};
+use std::time::{Duration, Instant};
+
+use crate::chess::{Game, Move};
+use crate::records::printable;
+use crate::review::Eval;
+
+pub use locate::{ENGINE_VARIABLE, PACKAGE_PATHS, locate, locate_with};
+pub use uci::{Info, Score, parse_bestmove, parse_info};
+
+use process::Killer;
+use worker::Control;
+
+/// How long the engine thinks about each position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// To this depth in plies (`go depth N`).
+    Depth(u32),
+    /// For this long (`go movetime MS`).
+    MoveTime(Duration),
+}
+
+impl Limit {
+    /// The depth of [`Limit::default`].
+    pub const DEFAULT_DEPTH: u32 = 16;
+}
+
+impl Default for Limit {
+    /// Depth [`Limit::DEFAULT_DEPTH`].
+    fn default() -> Limit {
+        Limit::Depth(Limit::DEFAULT_DEPTH)
+    }
+}
+
+/// How long to wait for the engine before giving up on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timeouts {
+    /// For `uciok` after `uci`.
+    pub handshake: Duration,
+    /// For `readyok` after `isready`.
+    pub ready: Duration,
+    /// For `bestmove` after `go depth N` (a generous bound: a deep search is slow).
+    pub depth_search: Duration,
+    /// Added to the move time for `bestmove` after `go movetime MS`.
+    pub movetime_margin: Duration,
+}
+
+impl Default for Timeouts {
+    fn default() -> Timeouts {
+        Timeouts {
+            handshake: Duration::from_secs(10),
+            ready: Duration::from_secs(30),
+            depth_search: Duration::from_secs(120),
+            movetime_margin: Duration::from_secs(5),
+        }
+    }
+}
+
+impl Timeouts {
+    /// The wait for `bestmove` under `limit`.
+    pub fn search(&self, limit: Limit) -> Duration {
+        match limit {
+            Limit::Depth(_) => self.depth_search,
+            Limit::MoveTime(time) => time.saturating_add(self.movetime_margin),
+        }
+    }
+}
+
+/// What an analysis is asked to do, beyond the engine and the game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Settings {
+    /// How long to think about each position.
+    pub limit: Limit,
+    /// The positions to analyse first, by index (0 the start); the rest follow in order.
+    /// Indexes past the game's end and repeats are ignored.
+    pub first: Vec<usize>,
+    /// The deadlines.
+    pub timeouts: Timeouts,
+}
+
+/// What an analysis reports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// The engine's verdict on the position at `index` (0 the start).
+    Analysed {
+        /// The position's index: the number of moves played to reach it.
+        index: usize,
+        /// Its evaluation, from White's point of view.
+        eval: Eval,
+        /// The engine's move there (`None` when the game is over there).
+        best: Option<Move>,
+        /// The depth of the search that gave it (0 for a position with no moves).
+        depth: u32,
+    },
+    /// Every position is analysed; the engine has been sent away.
+    Done,
+    /// The analysis stopped; the engine has been sent away.
+    Failed(EngineError),
+}
+
+/// Why an engine cannot be used; [`fmt::Display`] gives a sentence for the player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineError {
+    /// No engine where one was looked for (the places, in order).
+    NotFound {
+        /// The places looked in, in order.
+        tried: Vec<PathBuf>,
+    },
+    /// The engine could not be started.
+    Spawn {
+        /// The program.
+        path: PathBuf,
+        /// What the system said.
+        reason: String,
+    },
+    /// The engine did not answer in time: what was waited for.
+    Timeout(&'static str),
+    /// The engine ended before it was asked to.
+    Exited,
+    /// The engine said something that makes no sense (cleaned for printing).
+    Garbage(String),
+}
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineError::NotFound { tried } => {
+                let tried: Vec<String> = tried.iter().map(|p| quoted(p)).collect();
+                write!(f, "No chess engine found")?;
+                if !tried.is_empty() {
+                    write!(f, " (looked for {})", tried.join(", "))?;
+                }
+                write!(
+                    f,
+                    ". Install Stockfish (`apt-get install stockfish` on Debian and Ubuntu, `brew install stockfish` on macOS), or point to a UCI engine with --engine PATH or the {ENGINE_VARIABLE} variable."
+                )
+            }
+            EngineError::Spawn { path, reason } => {
+                write!(f, "Cannot start the engine {}: {}.", quoted(path), printable(reason, 200))
+            }
+            EngineError::Timeout(what) => {
+                write!(f, "The engine did not answer in time (waiting for {what}).")
+            }
+            EngineError::Exited => write!(f, "The engine stopped unexpectedly."),
+            EngineError::Garbage(line) => write!(f, "The engine said something unexpected: {line}"),
+        }
+    }
+}
+
+impl std::error::Error for EngineError {}
+
+fn quoted(path: &Path) -> String {
+    format!("{:?}", printable(&path.to_string_lossy(), 200))
+}
+
+/// One game being analysed by an engine on its own thread. Dropping it ends the engine
+/// at once: the process is killed and reaped, whatever it was doing.
+pub struct Analysis {
+    events: Receiver<Event>,
+    control: SyncSender<Control>,
+    killer: Killer,
+    total: usize,
+    done: usize,
+    finished: bool,
+    started: Instant,
+}
+
+impl Analysis {
+    /// Starts analysing every position of `game` (its start, then after each move), in
+    /// order, at `limit`. Returns at once: the engine starts on the thread, and a failure
+    /// to start arrives as [`Event::Failed`]. A Chess960 game sets `UCI_Chess960`.
+    pub fn start(engine: &Path, game: &Game, limit: Limit) -> Analysis {
+        Analysis::start_with(engine, game, &Settings { limit, ..Settings::default() })
+    }
+
+    /// [`Analysis::start`] with the order and the deadlines chosen.
+    pub fn start_with(engine: &Path, game: &Game, settings: &Settings) -> Analysis {
+        let total = game.ply() + 1;
+        let mut order: VecDeque<usize> = VecDeque::with_capacity(total);
+        let mut queued = vec![false; total];
+        for index in settings.first.iter().copied().chain(0..total) {
+            if let Some(seen @ false) = queued.get_mut(index) {
+                *seen = true;
+                order.push_back(index);
+            }
+        }
+        let (events_tx, events) = mpsc::channel();
+        // One inbox for the engine's lines and the analysis's word, bounded so that an
+        // engine printing without end cannot fill the memory.
+        let (control, control_rx) = mpsc::sync_channel(256);
+        let killer = Killer::default();
+        worker::spawn(worker::Job {
+            engine: engine.to_path_buf(),
+            game: game.clone(),
+            order,
+            limit: settings.limit,
+            timeouts: settings.timeouts,
+            events: events_tx,
+            inbox_tx: control.clone(),
+            inbox: control_rx,
+            killer: killer.clone(),
+        });
+        Analysis { events, control, killer, total, done: 0, finished: false, started: Instant::now() }
+    }
+
+    /// Asks for the position at `index` next, when it is still waiting (the one shown,
+    /// say); the position being analysed is finished first.
+    pub fn prefer(&self, index: usize) {
+        let _ = self.control.try_send(Control::Prefer(index));
+    }
+
+    /// What the engine has said since the last call; never blocks.
+    pub fn poll(&mut self) -> Vec<Event> {
+        let mut out = Vec::new();
+        loop {
+            match self.events.try_recv() {
+                Ok(event) => self.note(event, &mut out),
+                Err(TryRecvError::Empty) => break,
+                Err(TryRecvError::Disconnected) => {
+                    self.lost(&mut out);
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    /// Like [`Analysis::poll`], but waits up to `timeout` for the first event (for a
+    /// front end with nothing else to do).
+    pub fn wait(&mut self, timeout: Duration) -> Vec<Event> {
+        let mut out = Vec::new();
+        if self.finished {
+            return out;
+        }
+        match self.events.recv_timeout(timeout) {
+            Ok(event) => self.note(event, &mut out),
+            Err(RecvTimeoutError::Timeout) => return out,
+            Err(RecvTimeoutError::Disconnected) => self.lost(&mut out),
+        }
+        out.extend(self.poll());
+        out
+    }
+
+    /// (positions analysed, positions in all).
+    pub fn progress(&self) -> (usize, usize) {
+        (self.done, self.total)
+    }
+
+    /// The engine's process id while it runs (for a test that it is gone after).
+    pub fn engine_id(&self) -> Option<u32> {
+        self.killer.id()
+    }
+
+    /// Whether the analysis has ended, done or failed.
+    pub fn is_finished(&self) -> bool {
+        self.finished
+    }
+
+    /// An estimate of the time left, from the time taken so far (none before the first
+    /// position is done, or after the end).
+    pub fn eta(&self) -> Option<Duration> {
+        if self.done == 0 || self.finished {
+            return None;
+        }
+        let per = self.started.elapsed() / self.done as u32;
+        Some(per.saturating_mul(self.total.saturating_sub(self.done) as u32))
+    }
+
+    fn note(&mut self, event: Event, out: &mut Vec<Event>) {
+        if self.finished {
+            return;
+        }
+        match &event {
+            Event::Analysed { .. } => self.done = (self.done + 1).min(self.total),
+            Event::Done | Event::Failed(_) => self.finished = true,
+        }
+        out.push(event);
+    }
+
+    /// The thread ended without a last word (it cannot, short of a bug): a failure.
+    fn lost(&mut self, out: &mut Vec<Event>) {
+        if !self.finished {
+            self.finished = true;
+            out.push(Event::Failed(EngineError::Exited));
+        }
+    }
+}
+
+impl Drop for Analysis {
+    fn drop(&mut self) {
+        // The kill does the work; the word only wakes the thread sooner.
+        let _ = self.control.try_send(Control::Stop);
+        self.killer.kill();
+    }
+}
+
+impl fmt::Debug for Analysis {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Analysis")
+            .field("done", &self.done)
+            .field("total", &self.total)
+            .field("finished", &self.finished)
+            .finish_non_exhaustive()
+    }
+}

@@ -1,0 +1,170 @@
+//! The engine's process: started with piped standard streams, its output read line by
+//! line on a thread of its own, and killed and reaped on every way out.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::SyncSender;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use super::EngineError;
+use super::worker::Control;
+
+/// The longest line kept from the engine, in bytes; the rest of a longer line is read
+/// and dropped. A principal variation of a hundred moves fits many times over.
+pub(super) const MAX_LINE: usize = 16 * 1024;
+
+/// The one owner of the engine's process, shared by the analysis (which may kill it at
+/// any moment) and its thread (which starts it and ends it when done).
+#[derive(Clone, Default)]
+pub(super) struct Killer(Arc<Mutex<Slot>>);
+
+#[derive(Default)]
+struct Slot {
+    /// Set once: no process may start after it.
+    stopped: bool,
+    child: Option<Child>,
+}
+
+impl Killer {
+    fn slot(&self) -> MutexGuard<'_, Slot> {
+        // A panic elsewhere while holding the lock leaves the slot usable.
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Starts the engine, its output going to `lines` from a reader thread; `None` when
+    /// the analysis was stopped first.
+    pub(super) fn spawn(
+        &self,
+        path: &Path,
+        lines: SyncSender<Control>,
+    ) -> Result<Option<ChildStdin>, EngineError> {
+        let mut slot = self.slot();
+        if slot.stopped {
+            return Ok(None);
+        }
+        let mut child = Command::new(path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|err| EngineError::Spawn { path: path.to_path_buf(), reason: err.to_string() })?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(EngineError::Exited);
+        };
+        let reader =
+            thread::Builder::new().name("engine output".into()).spawn(move || read_lines(stdout, &lines));
+        if let Err(err) = reader {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(EngineError::Spawn { path: path.to_path_buf(), reason: err.to_string() });
+        }
+        slot.child = Some(child);
+        Ok(Some(stdin))
+    }
+
+    /// Whether the analysis was stopped from outside.
+    pub(super) fn is_stopped(&self) -> bool {
+        self.slot().stopped
+    }
+
+    /// The process's id, while it runs.
+    pub(super) fn id(&self) -> Option<u32> {
+        self.slot().child.as_ref().map(Child::id)
+    }
+
+    /// Kills the process now, if there is one, and waits for it to be gone; none may
+    /// start after this.
+    pub(super) fn kill(&self) {
+        self.slot().stopped = true;
+        self.kill_child();
+    }
+
+    fn kill_child(&self) {
+        let child = self.slot().child.take();
+        if let Some(mut child) = child {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+
+    /// Gives the process `grace` to end by itself (its input is closed, or it was told
+    /// to quit), then kills it; reaped either way.
+    pub(super) fn end(&self, grace: Duration) {
+        let deadline = Instant::now() + grace;
+        loop {
+            let mut slot = self.slot();
+            let Some(child) = slot.child.as_mut() else { return };
+            match child.try_wait() {
+                Ok(Some(_)) | Err(_) => {
+                    slot.child = None;
+                    return;
+                }
+                Ok(None) if Instant::now() >= deadline => break,
+                Ok(None) => {}
+            }
+            drop(slot);
+            thread::sleep(Duration::from_millis(5));
+        }
+        self.kill_child();
+    }
+}
+
+/// Writes one command and a newline; a closed pipe means the engine is gone.
+pub(super) fn send(stdin: &mut ChildStdin, command: &str) -> Result<(), EngineError> {
+    let mut line = String::with_capacity(command.len() + 1);
+    line.push_str(command);
+    line.push('\n');
+    stdin.write_all(line.as_bytes()).and_then(|()| stdin.flush()).map_err(|_| EngineError::Exited)
+}
+
+/// Sends each line of `output` to `lines` (cut to [`MAX_LINE`] bytes, invalid UTF-8
+/// replaced), then [`Control::Eof`]. Ends early when nobody listens any more.
+fn read_lines(output: impl Read, lines: &SyncSender<Control>) {
+    let mut reader = BufReader::new(output);
+    while let Some(line) = read_bounded_line(&mut reader) {
+        if lines.send(Control::Line(line)).is_err() {
+            return;
+        }
+    }
+    let _ = lines.send(Control::Eof);
+}
+
+/// One line without its ending, at most [`MAX_LINE`] bytes of it; `None` at the end of
+/// the output (or on an error reading it).
+pub(super) fn read_bounded_line(reader: &mut impl BufRead) -> Option<String> {
+    let mut kept: Vec<u8> = Vec::new();
+    let mut any = false;
+    loop {
+        let buf = match reader.fill_buf() {
+            Ok(buf) => buf,
+            Err(err) if err.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => return None,
+        };
+        if buf.is_empty() {
+            if !any {
+                return None;
+            }
+            break;
+        }
+        any = true;
+        let (chunk, used, ended) = match buf.iter().position(|&b| b == b'\n') {
+            Some(at) => (&buf[..at], at + 1, true),
+            None => (buf, buf.len(), false),
+        };
+        let room = MAX_LINE.saturating_sub(kept.len());
+        kept.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        reader.consume(used);
+        if ended {
+            break;
+        }
+    }
+    if kept.last() == Some(&b'\r') {
+        kept.pop();
+    }
+    Some(String::from_utf8_lossy(&kept).into_owned())
+}

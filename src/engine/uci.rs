@@ -1,0 +1,239 @@
+//! The text of the UCI protocol, both ways: the commands sent, and a tolerant reading of
+//! the `info` and `bestmove` lines that come back. Moves are written and read in
+//! coordinates by the core ([`Position::uci`], [`Position::parse_uci`]).
+
+use std::fmt::Write as _;
+
+use crate::chess::{Game, Position};
+use crate::review::Eval;
+
+use super::Limit;
+
+/// A score as the engine gives it: from the side to move's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns.
+    Cp(i32),
+    /// Mate in `n` moves for the side to move (`n < 0`: it is mated in `-n`).
+    Mate(i32),
+}
+
+impl Score {
+    /// The score from White's point of view, in a position where `position` is to move.
+    pub fn eval(self, position: &Position) -> Eval {
+        let eval = match self {
+            Score::Cp(cp) => Eval::Cp(cp),
+            Score::Mate(n) => Eval::Mate(n),
+        };
+        match position.turn() {
+            crate::chess::Color::White => eval,
+            crate::chess::Color::Black => eval.flipped(),
+        }
+    }
+}
+
+/// What an `info` line says that matters to a review; the rest is skipped.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Info {
+    /// `depth`.
+    pub depth: Option<u32>,
+    /// `multipv` (1 when absent).
+    pub multipv: u32,
+    /// `score cp N` or `score mate N`.
+    pub score: Option<Score>,
+    /// Whether the score is only a bound (`lowerbound`, `upperbound`).
+    pub bound: bool,
+    /// The first move of `pv`, as written.
+    pub pv_first: Option<String>,
+}
+
+/// The numbers an engine may print, within reason: a score beyond ±10^7 centipawns or a
+/// mate beyond 10^4 moves is nonsense.
+const MAX_CP: i64 = 10_000_000;
+const MAX_MATE: i64 = 10_000;
+
+/// Reads an `info` line, or `None` for any other line. Unknown fields, and fields
+/// whose values are missing or not numbers, are skipped.
+pub fn parse_info(line: &str) -> Option<Info> {
+    let mut tokens = line.split_whitespace();
+    if tokens.next()? != "info" {
+        return None;
+    }
+    let mut info = Info { multipv: 1, ..Info::default() };
+    let tokens: Vec<&str> = tokens.collect();
+    let mut i = 0;
+    while i < tokens.len() {
+        match tokens[i] {
+            // The rest of the line is free text.
+            "string" => break,
+            "depth" => {
+                info.depth = tokens.get(i + 1).and_then(|t| t.parse().ok());
+                i += 2;
+            }
+            "multipv" => {
+                info.multipv = tokens.get(i + 1).and_then(|t| t.parse().ok()).unwrap_or(1);
+                i += 2;
+            }
+            "score" => {
+                let value = tokens.get(i + 2).and_then(|t| t.parse::<i64>().ok());
+                info.score = match (tokens.get(i + 1).copied(), value) {
+                    (Some("cp"), Some(cp)) if cp.abs() <= MAX_CP => Some(Score::Cp(cp as i32)),
+                    (Some("mate"), Some(n)) if n.abs() <= MAX_MATE => Some(Score::Mate(n as i32)),
+                    _ => info.score,
+                };
+                i += 3;
+            }
+            "lowerbound" | "upperbound" => {
+                info.bound = true;
+                i += 1;
+            }
+            "pv" => {
+                info.pv_first = tokens.get(i + 1).map(|t| (*t).to_owned());
+                break;
+            }
+            _ => i += 1,
+        }
+    }
+    Some(info)
+}
+
+/// Reads a `bestmove` line: `Some(Some(move))`, `Some(None)` for `(none)` or `0000` (no
+/// move in the position), `None` for any other line.
+pub fn parse_bestmove(line: &str) -> Option<Option<&str>> {
+    let mut tokens = line.split_whitespace();
+    if tokens.next()? != "bestmove" {
+        return None;
+    }
+    Some(tokens.next().filter(|m| !matches!(*m, "(none)" | "0000" | "none")))
+}
+
+/// `position fen START moves ...` for the position after `index` moves of `game`: the
+/// start and the moves, so the engine knows the repetitions.
+pub(super) fn position_command(game: &Game, index: usize) -> String {
+    let mut command = format!("position fen {}", game.start().fen());
+    let moves = &game.moves()[..index.min(game.moves().len())];
+    if !moves.is_empty() {
+        command.push_str(" moves");
+        for (ply, m) in moves.iter().enumerate() {
+            let position = game.position_at(ply).unwrap_or_else(|| game.start());
+            let _ = write!(command, " {}", position.uci(*m));
+        }
+    }
+    command
+}
+
+/// `go depth N` or `go movetime MS`.
+pub(super) fn go_command(limit: Limit) -> String {
+    match limit {
+        Limit::Depth(depth) => format!("go depth {}", depth.max(1)),
+        Limit::MoveTime(time) => format!("go movetime {}", time.as_millis().max(1)),
+    }
+}
+
+/// The verdict of a search: the deepest exact score of the first line, or a bound when
+/// nothing better came.
+#[derive(Debug, Default)]
+pub(super) struct Verdict {
+    pub(super) score: Option<Score>,
+    pub(super) depth: u32,
+    pub(super) exact: bool,
+    pub(super) pv_first: Option<String>,
+}
+
+impl Verdict {
+    /// Takes in one `info` line.
+    pub(super) fn note(&mut self, info: Info) {
+        let Some(score) = info.score else { return };
+        if info.multipv != 1 {
+            return;
+        }
+        let depth = info.depth.unwrap_or(0);
+        // An exact score replaces a bound, and a deeper or later one of its own kind; a
+        // bound never replaces an exact score.
+        let better = if info.bound { !self.exact } else { !self.exact || depth >= self.depth };
+        if better {
+            self.score = Some(score);
+            self.depth = depth;
+            self.exact = !info.bound;
+            if info.pv_first.is_some() {
+                self.pv_first = info.pv_first;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn info_lines_are_read_tolerantly() {
+        let info =
+            parse_info("info depth 12 seldepth 18 multipv 1 score cp -35 nodes 1234 nps 100 pv e7e5 g1f3")
+                .expect("an info line");
+        assert_eq!(info.depth, Some(12));
+        assert_eq!(info.score, Some(Score::Cp(-35)));
+        assert_eq!(info.pv_first.as_deref(), Some("e7e5"));
+        assert!(!info.bound);
+        let mate = parse_info("info depth 5 score mate -3 lowerbound pv h7h8").expect("an info line");
+        assert_eq!(mate.score, Some(Score::Mate(-3)));
+        assert!(mate.bound);
+        assert_eq!(parse_info("info string score cp 900"), Some(Info { multipv: 1, ..Info::default() }));
+        assert_eq!(parse_info("info depth"), Some(Info { multipv: 1, ..Info::default() }));
+        assert_eq!(parse_info("info score cp"), Some(Info { multipv: 1, ..Info::default() }));
+        assert_eq!(parse_info("info score cp 99999999999999999999").expect("info").score, None);
+        assert_eq!(parse_info("info score banana 3").expect("info").score, None);
+        assert_eq!(parse_info("informal"), None);
+        assert_eq!(parse_info(""), None);
+        assert_eq!(parse_info("bestmove e2e4"), None);
+    }
+
+    #[test]
+    fn bestmove_lines_are_read_tolerantly() {
+        assert_eq!(parse_bestmove("bestmove e2e4 ponder e7e5"), Some(Some("e2e4")));
+        assert_eq!(parse_bestmove("bestmove (none)"), Some(None));
+        assert_eq!(parse_bestmove("bestmove"), Some(None));
+        assert_eq!(parse_bestmove("bestmoves e2e4"), None);
+    }
+
+    #[test]
+    fn scores_turn_to_whites_point_of_view() {
+        let mut game = Game::new();
+        game.play_san("e4").expect("legal");
+        assert_eq!(Score::Cp(30).eval(game.start()), Eval::Cp(30));
+        assert_eq!(Score::Cp(30).eval(game.position()), Eval::Cp(-30));
+        assert_eq!(Score::Mate(-2).eval(game.position()), Eval::Mate(2));
+    }
+
+    #[test]
+    fn commands_carry_the_start_and_the_moves() {
+        let mut game = Game::new();
+        for san in ["e4", "e5", "Nf3"] {
+            game.play_san(san).expect("legal");
+        }
+        assert_eq!(
+            position_command(&game, 2),
+            "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 moves e2e4 e7e5"
+        );
+        assert_eq!(position_command(&game, 0), format!("position fen {}", game.start().fen()));
+        assert_eq!(go_command(Limit::Depth(12)), "go depth 12");
+        assert_eq!(go_command(Limit::MoveTime(std::time::Duration::from_millis(250))), "go movetime 250");
+    }
+
+    #[test]
+    fn the_verdict_prefers_deep_exact_scores() {
+        let mut verdict = Verdict::default();
+        for line in [
+            "info depth 1 score cp 10 pv e2e4",
+            "info depth 2 score cp 50 lowerbound pv d2d4",
+            "info depth 2 multipv 2 score cp -300 pv a2a3",
+            "info depth 2 score cp 20 pv g1f3",
+            "info depth 3 score cp 90 upperbound pv c2c4",
+        ] {
+            verdict.note(parse_info(line).expect("info"));
+        }
+        assert_eq!(verdict.score, Some(Score::Cp(20)));
+        assert_eq!(verdict.depth, 2);
+        assert_eq!(verdict.pv_first.as_deref(), Some("g1f3"));
+    }
+}

@@ -1,0 +1,166 @@
+//! A fake UCI engine for the tests: a `/bin/sh` script, written by [`fake_engine`], that
+//! speaks just enough UCI and answers each position as it is told to, so the engine
+//! client, its deadlines and the review it fills are tested without a real engine.
+//!
+//! The script answers `uci` with `id` lines and `uciok`, `isready` with `readyok`,
+//! remembers the last `position` command and answers `go` with the scripted `info`
+//! line and `bestmove` for that position (known by its number of moves), or the
+//! default. It can be told to crash, hang, print garbage or answer slowly, and it writes
+//! its process id to a file and every command it reads to a log.
+
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// When a fake engine stops answering, by replacing itself with `sleep 600` (same
+/// process id, no child left behind when it is killed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hang {
+    /// On `uci`.
+    Handshake,
+    /// On `isready`.
+    Ready,
+    /// On the `go` with this number, counting from 1.
+    Go(usize),
+}
+
+/// What the fake engine says about one position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// The `info` lines before `bestmove`.
+    pub infos: Vec<String>,
+    /// The move of `bestmove` (`(none)` for none).
+    pub best: String,
+}
+
+impl Answer {
+    /// `info depth 10 score cp CP pv BEST` then `bestmove BEST`.
+    pub fn cp(cp: i32, best: &str) -> Answer {
+        Answer {
+            infos: vec![format!("info depth 10 seldepth 14 score cp {cp} nodes 100 pv {best}")],
+            best: best.into(),
+        }
+    }
+
+    /// `info depth 10 score mate N pv BEST` then `bestmove BEST`.
+    pub fn mate(n: i32, best: &str) -> Answer {
+        Answer { infos: vec![format!("info depth 10 score mate {n} pv {best}")], best: best.into() }
+    }
+}
+
+/// The fake engine's part.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FakeScript {
+    /// Answers by the position's number of moves (its index in the game).
+    pub answers: Vec<(usize, Answer)>,
+    /// The answer for any other position: `score cp 0` and `bestmove 0000` unless set.
+    pub default: Option<Answer>,
+    /// Exit with status 3, without a word, on the `go` with this number (from 1).
+    pub crash_on_go: Option<usize>,
+    /// Stop answering.
+    pub hang: Option<Hang>,
+    /// Print junk before every answer: escape sequences, bad UTF-8, half lines, a
+    /// 200 KB line, `info` lines with nonsense in them.
+    pub garbage: bool,
+    /// Wait this long before answering each `go`.
+    pub delay: Option<Duration>,
+}
+
+impl FakeScript {
+    /// A script answering these positions so.
+    pub fn answering(answers: impl IntoIterator<Item = (usize, Answer)>) -> FakeScript {
+        FakeScript { answers: answers.into_iter().collect(), ..FakeScript::default() }
+    }
+}
+
+/// Where the fake engine in `dir` writes its process id.
+pub fn pid_file(dir: &Path) -> PathBuf {
+    dir.join("fake-engine.pid")
+}
+
+/// Where the fake engine in `dir` logs the commands it reads, one a line.
+pub fn log_file(dir: &Path) -> PathBuf {
+    dir.join("fake-engine.log")
+}
+
+/// The process id the fake engine in `dir` wrote, once it has started.
+pub fn fake_pid(dir: &Path) -> Option<u32> {
+    fs::read_to_string(pid_file(dir)).ok()?.trim().parse().ok()
+}
+
+/// Whether the process `pid` exists, as anything but a zombie (it is reaped once gone
+/// from `/proc`; a zombie is not yet reaped and counts as alive here).
+pub fn is_alive(pid: u32) -> bool {
+    Path::new(&format!("/proc/{pid}")).exists()
+}
+
+/// Writes the fake engine into `dir` (as `fake-engine`, executable) and returns its path.
+pub fn fake_engine(dir: &Path, script: &FakeScript) -> PathBuf {
+    fs::create_dir_all(dir).expect("create the fake engine's folder");
+    let path = dir.join("fake-engine");
+    let pid = pid_file(dir);
+    let log = log_file(dir);
+    let _ = fs::remove_file(&pid);
+    let _ = fs::remove_file(&log);
+    let mut text = String::new();
+    let q = |p: &Path| shell_quote(&p.to_string_lossy());
+    let _ = writeln!(text, "#!/bin/sh\nset -f\necho $$ > {}\n: > {}\ngo_count=0\nindex=0", q(&pid), q(&log));
+    text.push_str("answer() {\n  case \"$index\" in\n");
+    for (index, answer) in &script.answers {
+        let _ = writeln!(text, "    {index})\n{}      ;;", answer_lines(answer));
+    }
+    let default = script.default.clone().unwrap_or_else(|| Answer::cp(0, "0000"));
+    let _ = writeln!(text, "    *)\n{}      ;;\n  esac\n}}", answer_lines(&default));
+    text.push_str("garbage() {\n");
+    if script.garbage {
+        text.push_str(concat!(
+            "  printf '\\033]0;pwned\\007\\033[2J info depth 3 score cp 77 pv e2e4\\n'\n",
+            "  printf '\\377\\376\\375 not utf-8\\n'\n",
+            "  printf 'info depth x score cp y pv\\ninfo score mate\\ninfo depth 99999999999999 score cp 123456789012345\\n'\n",
+            "  printf 'bestmovie e2e4\\nreadyok\\nuciok\\n\\n   \\n'\n",
+            "  head -c 200000 /dev/zero | tr '\\000' 'x'; echo\n",
+        ));
+    }
+    text.push_str("  :\n}\n");
+    let hang = |what: Hang| if script.hang == Some(what) { "exec sleep 600; " } else { "" };
+    let _ = writeln!(
+        text,
+        "while IFS= read -r line; do\n  printf '%s\\n' \"$line\" >> {log}\n  case \"$line\" in\n    uci) {}echo 'id name Fake Engine'; echo 'id author hotseat tests'; echo 'option name UCI_Chess960 type check default false'; echo uciok ;;\n    isready) {}echo readyok ;;\n    position*) set -- $line; if [ $# -gt 9 ]; then index=$(($# - 9)); else index=0; fi ;;",
+        hang(Hang::Handshake),
+        hang(Hang::Ready),
+        log = q(&log),
+    );
+    text.push_str("    go*)\n      go_count=$((go_count + 1))\n");
+    if let Some(n) = script.crash_on_go {
+        let _ = writeln!(text, "      if [ \"$go_count\" -eq {n} ]; then exit 3; fi");
+    }
+    if let Some(Hang::Go(n)) = script.hang {
+        let _ = writeln!(text, "      if [ \"$go_count\" -eq {n} ]; then exec sleep 600; fi");
+    }
+    if let Some(delay) = script.delay {
+        let _ = writeln!(text, "      sleep {}.{:03}", delay.as_secs(), delay.subsec_millis());
+    }
+    text.push_str("      garbage\n      answer ;;\n    quit) exit 0 ;;\n  esac\ndone\n");
+    fs::write(&path, text).expect("write the fake engine");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o755))
+            .expect("make the fake engine executable");
+    }
+    path
+}
+
+fn answer_lines(answer: &Answer) -> String {
+    let mut out = String::new();
+    for info in &answer.infos {
+        let _ = writeln!(out, "      echo {}", shell_quote(info));
+    }
+    let _ = writeln!(out, "      echo {}", shell_quote(&format!("bestmove {}", answer.best)));
+    out
+}
+
+fn shell_quote(text: &str) -> String {
+    format!("'{}'", text.replace('\'', "'\\''"))
+}

@@ -1,0 +1,356 @@
+//! The UCI client against a scripted fake engine (`common::fake_engine`): the
+//! conversation, the order of the positions, a crash, hangs, garbage, and no process
+//! left behind.
+
+mod common;
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use common::TempDir;
+use common::fake_engine::{Answer, FakeScript, Hang, fake_engine, fake_pid, is_alive, log_file};
+use hotseat::chess::{Color, Game, Move, Position, Square};
+use hotseat::engine::{Analysis, EngineError, Event, Limit, Settings, Timeouts};
+use hotseat::review::{Eval, Mark, Review};
+
+/// Short deadlines, so a hang fails the test in seconds.
+fn quick() -> Timeouts {
+    Timeouts {
+        handshake: Duration::from_millis(1500),
+        ready: Duration::from_millis(1500),
+        depth_search: Duration::from_millis(1500),
+        movetime_margin: Duration::from_secs(1),
+    }
+}
+
+fn game_of(sans: &[&str]) -> Game {
+    let mut game = Game::new();
+    for san in sans {
+        game.play_san(san).expect("legal move");
+    }
+    game
+}
+
+fn start(engine: &Path, game: &Game, first: Vec<usize>) -> Analysis {
+    Analysis::start_with(engine, game, &Settings { limit: Limit::Depth(10), first, timeouts: quick() })
+}
+
+/// Every event until the end (or 20 seconds, which fails the test).
+fn run_to_end(analysis: &mut Analysis) -> Vec<Event> {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut events = Vec::new();
+    while !analysis.is_finished() {
+        assert!(Instant::now() < deadline, "the analysis never ended: {events:?}");
+        events.extend(analysis.wait(Duration::from_millis(50)));
+    }
+    events
+}
+
+fn review_from(game: &Game, events: &[Event]) -> Review {
+    let mut review = Review::of(game);
+    for event in events {
+        if let Event::Analysed { index, eval, best, .. } = event {
+            review.set(*index, *eval, *best);
+        }
+    }
+    review
+}
+
+fn wait_gone(pid: u32) -> bool {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while is_alive(pid) {
+        if Instant::now() > deadline {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    true
+}
+
+#[test]
+fn every_position_is_analysed_and_scores_turn_to_whites_view() {
+    let dir = TempDir::new("engine-every");
+    // 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxf7#
+    let game = game_of(&["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]);
+    let script = FakeScript::answering([
+        (0, Answer::cp(30, "e2e4")),
+        (1, Answer::cp(-25, "e7e5")), // Black to move: -25 for Black is +25 for White
+        (2, Answer::cp(30, "g1f3")),
+        (3, Answer::cp(10, "b8c6")),
+        (4, Answer::cp(40, "f1c4")),
+        (5, Answer::cp(-20, "g7g6")),
+        (6, Answer::mate(1, "h5f7")),
+    ]);
+    let engine = fake_engine(dir.path(), &script);
+    let mut analysis = start(&engine, &game, Vec::new());
+    assert_eq!(analysis.progress(), (0, 8));
+    let events = run_to_end(&mut analysis);
+    assert_eq!(events.last(), Some(&Event::Done), "{events:?}");
+    assert_eq!(analysis.progress(), (8, 8));
+    let indexes: Vec<usize> = events
+        .iter()
+        .filter_map(|e| if let Event::Analysed { index, .. } = e { Some(*index) } else { None })
+        .collect();
+    assert_eq!(indexes, (0..8).collect::<Vec<_>>());
+    let review = review_from(&game, &events);
+    assert_eq!(review.eval(1), Some(Eval::Cp(25)));
+    assert_eq!(review.eval(6), Some(Eval::Mate(1)));
+    assert_eq!(review.eval(7), Some(Eval::Mate(0)), "the mated position is not asked");
+    assert_eq!(review.best(5), Some(Move::normal(Square::G7, Square::G6)));
+    assert_eq!(review.mark(5), Some(Mark::Blunder), "Nf6 allows mate");
+    assert_eq!(review.better(5), Some(Move::normal(Square::G7, Square::G6)));
+    assert_eq!(review.mark(6), None, "the mate itself");
+    assert_eq!(review.counts(Color::Black), [0, 0, 1]);
+    assert!(review.accuracy(Color::White).expect("complete") > 90.0);
+    // The conversation, as the engine read it.
+    let log = std::fs::read_to_string(log_file(dir.path())).expect("log");
+    let lines: Vec<&str> = log.lines().collect();
+    assert_eq!(&lines[..3], ["uci", "ucinewgame", "isready"], "{log}");
+    assert!(!log.contains("UCI_Chess960"));
+    assert!(
+        log.contains(&format!("position fen {} moves e2e4 e7e5\ngo depth 10\n", Position::startpos().fen()))
+    );
+    assert_eq!(lines.iter().filter(|l| l.starts_with("go ")).count(), 7, "{log}");
+    assert_eq!(lines.last(), Some(&"quit"));
+}
+
+#[test]
+fn the_positions_asked_for_first_come_first() {
+    let dir = TempDir::new("engine-order");
+    let game = game_of(&["e4", "e5", "Nf3", "Nc6"]);
+    let engine = fake_engine(dir.path(), &FakeScript::default());
+    let mut analysis = start(&engine, &game, vec![3, 99, 3, 1]);
+    let events = run_to_end(&mut analysis);
+    let indexes: Vec<usize> = events
+        .iter()
+        .filter_map(|e| if let Event::Analysed { index, .. } = e { Some(*index) } else { None })
+        .collect();
+    assert_eq!(indexes, [3, 1, 0, 2, 4]);
+}
+
+#[test]
+fn a_preferred_position_jumps_the_queue() {
+    let dir = TempDir::new("engine-prefer");
+    let game = game_of(&["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
+    let script = FakeScript { delay: Some(Duration::from_millis(150)), ..FakeScript::default() };
+    let engine = fake_engine(dir.path(), &script);
+    let mut analysis = start(&engine, &game, Vec::new());
+    // Once the engine is at work on the start position.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while std::fs::read_to_string(log_file(dir.path())).map_or(true, |log| !log.contains("go depth")) {
+        assert!(Instant::now() < deadline, "no search started");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    analysis.prefer(6);
+    let events = run_to_end(&mut analysis);
+    let indexes: Vec<usize> = events
+        .iter()
+        .filter_map(|e| if let Event::Analysed { index, .. } = e { Some(*index) } else { None })
+        .collect();
+    assert_eq!(indexes[0], 0, "the position being analysed is finished first");
+    assert_eq!(indexes[1], 6, "{indexes:?}");
+    assert_eq!(indexes.len(), 7);
+}
+
+#[test]
+fn chess960_games_tell_the_engine() {
+    let dir = TempDir::new("engine-960");
+    let mut game = Game::from_position(Position::chess960(0).expect("position 0"));
+    let moves = game.position().legal_moves();
+    let first = *moves.iter().next().expect("a move");
+    game.play(first);
+    let engine = fake_engine(dir.path(), &FakeScript::default());
+    let events = run_to_end(&mut start(&engine, &game, Vec::new()));
+    assert_eq!(events.last(), Some(&Event::Done));
+    let log = std::fs::read_to_string(log_file(dir.path())).expect("log");
+    assert!(log.contains("setoption name UCI_Chess960 value true\n"), "{log}");
+    assert!(log.contains(&format!("position fen {} moves ", game.start().fen())), "{log}");
+}
+
+#[test]
+fn a_crash_mid_analysis_is_a_failure_and_no_more() {
+    let dir = TempDir::new("engine-crash");
+    let game = game_of(&["e4", "e5", "Nf3"]);
+    let engine = fake_engine(dir.path(), &FakeScript { crash_on_go: Some(2), ..FakeScript::default() });
+    let mut analysis = start(&engine, &game, Vec::new());
+    let events = run_to_end(&mut analysis);
+    assert_eq!(events.len(), 2, "{events:?}");
+    assert!(matches!(events[0], Event::Analysed { index: 0, .. }));
+    assert_eq!(events[1], Event::Failed(EngineError::Exited));
+    assert_eq!(events[1].clone(), Event::Failed(EngineError::Exited));
+    assert_eq!(EngineError::Exited.to_string(), "The engine stopped unexpectedly.");
+    assert_eq!(analysis.progress(), (1, 4));
+    assert!(analysis.poll().is_empty(), "nothing after the end");
+}
+
+fn hang_fails_in_time(name: &str, hang: Hang, limit: Limit, what: &str) {
+    let dir = TempDir::new(name);
+    let game = game_of(&["e4"]);
+    let engine = fake_engine(dir.path(), &FakeScript { hang: Some(hang), ..FakeScript::default() });
+    let started = Instant::now();
+    let mut analysis =
+        Analysis::start_with(&engine, &game, &Settings { limit, first: Vec::new(), timeouts: quick() });
+    let events = run_to_end(&mut analysis);
+    let took = started.elapsed();
+    let Some(Event::Failed(EngineError::Timeout(waited))) = events.last() else { panic!("{events:?}") };
+    assert!(waited.contains(what), "{waited}");
+    assert!(took < Duration::from_secs(6), "{took:?}");
+    let pid = fake_pid(dir.path()).expect("the engine started");
+    assert!(wait_gone(pid), "the hung engine {pid} is still there");
+}
+
+#[test]
+fn a_hang_on_the_handshake_times_out() {
+    hang_fails_in_time("engine-hang-uci", Hang::Handshake, Limit::Depth(10), "uciok");
+}
+
+#[test]
+fn a_hang_on_isready_times_out() {
+    hang_fails_in_time("engine-hang-ready", Hang::Ready, Limit::Depth(10), "readyok");
+}
+
+#[test]
+fn a_hang_on_go_times_out_for_a_depth_and_for_a_time() {
+    hang_fails_in_time("engine-hang-go", Hang::Go(2), Limit::Depth(10), "best move");
+    hang_fails_in_time(
+        "engine-hang-movetime",
+        Hang::Go(1),
+        Limit::MoveTime(Duration::from_millis(200)),
+        "best move",
+    );
+}
+
+#[test]
+fn a_movetime_search_may_take_its_time() {
+    let dir = TempDir::new("engine-slow");
+    let game = game_of(&["e4"]);
+    // Answers after 1.2 s, longer than the depth deadline here but within the move time
+    // plus its margin.
+    let script = FakeScript { delay: Some(Duration::from_millis(1200)), ..FakeScript::default() };
+    let engine = fake_engine(dir.path(), &script);
+    let timeouts = Timeouts { depth_search: Duration::from_millis(500), ..quick() };
+    let limit = Limit::MoveTime(Duration::from_secs(1));
+    let mut analysis = Analysis::start_with(&engine, &game, &Settings { limit, first: Vec::new(), timeouts });
+    let events = run_to_end(&mut analysis);
+    assert_eq!(events.last(), Some(&Event::Done), "{events:?}");
+    let log = std::fs::read_to_string(log_file(dir.path())).expect("log");
+    assert!(log.contains("go movetime 1000\n"), "{log}");
+}
+
+#[test]
+fn garbage_is_skipped_and_the_answers_still_count() {
+    let dir = TempDir::new("engine-garbage");
+    let game = game_of(&["e4", "e5"]);
+    let script = FakeScript {
+        garbage: true,
+        ..FakeScript::answering([
+            (0, Answer::cp(20, "e2e4")),
+            (1, Answer::cp(-30, "c7c5")),
+            (2, Answer::cp(40, "g1f3")),
+        ])
+    };
+    let engine = fake_engine(dir.path(), &script);
+    let events = run_to_end(&mut start(&engine, &game, Vec::new()));
+    assert_eq!(events.last(), Some(&Event::Done), "{events:?}");
+    let review = review_from(&game, &events);
+    assert_eq!(review.eval(0), Some(Eval::Cp(20)));
+    assert_eq!(review.eval(1), Some(Eval::Cp(30)));
+    assert_eq!(review.best(1), Some(Move::normal(Square::C7, Square::C5)));
+}
+
+#[test]
+fn an_illegal_best_move_is_dropped_and_a_missing_score_is_an_error() {
+    let dir = TempDir::new("engine-illegal");
+    let game = game_of(&["e4"]);
+    let script = FakeScript::answering([
+        (0, Answer { infos: vec!["info depth 5 score cp 15 pv e2e5".into()], best: "e2e5".into() }),
+        (1, Answer { infos: vec!["info depth 5 nodes 100".into()], best: "e7e5".into() }),
+    ]);
+    let engine = fake_engine(dir.path(), &script);
+    let events = run_to_end(&mut start(&engine, &game, Vec::new()));
+    assert_eq!(events[0], Event::Analysed { index: 0, eval: Eval::Cp(15), best: None, depth: 5 });
+    let Some(Event::Failed(err @ EngineError::Garbage(_))) = events.last() else { panic!("{events:?}") };
+    assert!(err.to_string().contains("without an evaluation"), "{err}");
+}
+
+#[test]
+fn an_engine_that_cannot_start_is_a_failure_event() {
+    let dir = TempDir::new("engine-nostart");
+    let missing = dir.path().join("no-such-engine");
+    let mut analysis = start(&missing, &Game::new(), Vec::new());
+    let events = run_to_end(&mut analysis);
+    let [Event::Failed(err @ EngineError::Spawn { .. })] = events.as_slice() else { panic!("{events:?}") };
+    assert!(err.to_string().starts_with("Cannot start the engine"), "{err}");
+    // Not an engine at all: a program that exits at once.
+    let engine = dir.path().join("true");
+    std::fs::write(&engine, "#!/bin/sh\nexit 0\n").expect("write");
+    std::fs::set_permissions(&engine, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let events = run_to_end(&mut start(&engine, &Game::new(), Vec::new()));
+    assert_eq!(events, [Event::Failed(EngineError::Exited)]);
+}
+
+#[test]
+fn dropping_an_analysis_kills_and_reaps_the_engine() {
+    let dir = TempDir::new("engine-drop");
+    let game = game_of(&["e4", "e5"]);
+    let engine = fake_engine(dir.path(), &FakeScript { hang: Some(Hang::Go(1)), ..FakeScript::default() });
+    let analysis = start(&engine, &game, Vec::new());
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while analysis.engine_id().is_none() || fake_pid(dir.path()).is_none() {
+        assert!(Instant::now() < deadline, "the engine never started");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let pid = analysis.engine_id().expect("running");
+    assert_eq!(fake_pid(dir.path()), Some(pid));
+    assert!(is_alive(pid));
+    let dropped = Instant::now();
+    drop(analysis);
+    // Killed and reaped by the drop itself: no zombie, no wait.
+    assert!(!is_alive(pid), "the engine {pid} outlived its analysis");
+    assert!(dropped.elapsed() < Duration::from_secs(1));
+}
+
+#[test]
+fn a_finished_analysis_leaves_no_process() {
+    let dir = TempDir::new("engine-finished");
+    let engine = fake_engine(dir.path(), &FakeScript::default());
+    let events = run_to_end(&mut start(&engine, &game_of(&["d4"]), Vec::new()));
+    assert_eq!(events.last(), Some(&Event::Done));
+    let pid = fake_pid(dir.path()).expect("started");
+    assert!(!is_alive(pid), "the engine {pid} is still there after Done");
+}
+
+#[test]
+fn an_analysis_dropped_at_once_starts_no_engine_after() {
+    let dir = TempDir::new("engine-early-drop");
+    let engine = fake_engine(dir.path(), &FakeScript::default());
+    for _ in 0..20 {
+        drop(start(&engine, &game_of(&["d4"]), Vec::new()));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    if let Some(pid) = fake_pid(dir.path()) {
+        assert!(wait_gone(pid), "an engine {pid} started after its analysis was dropped");
+    }
+}
+
+#[test]
+fn the_estimate_appears_after_the_first_answer() {
+    let dir = TempDir::new("engine-eta");
+    let engine = fake_engine(
+        dir.path(),
+        &FakeScript { delay: Some(Duration::from_millis(100)), ..FakeScript::default() },
+    );
+    let mut analysis = start(&engine, &game_of(&["e4", "e5", "Nf3"]), Vec::new());
+    assert_eq!(analysis.eta(), None);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while analysis.progress().0 == 0 {
+        assert!(Instant::now() < deadline);
+        analysis.wait(Duration::from_millis(50));
+    }
+    if !analysis.is_finished() {
+        assert!(analysis.eta().is_some());
+    }
+    run_to_end(&mut analysis);
+    assert_eq!(analysis.eta(), None);
+}
