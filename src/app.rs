@@ -526,6 +526,7 @@ impl App {
             Some(ply) => {
                 self.round.focus = Focus::Browsing(ply);
                 self.round.message = None;
+                self.review_looks_at(ply);
             }
         }
     }

@@ -8,7 +8,9 @@ use anyhow::{Context, Result, bail};
 use hotseat::app::{App, Effect, Message};
 use hotseat::chess::{Position, perft, perft_divide};
 use hotseat::cli::{self, Cli, Command};
+use hotseat::engine::Limit;
 use hotseat::records::{self, Farewell, Recorder};
+use hotseat::tui::Reviewer;
 use hotseat::{clipboard, plain, tui};
 
 fn main() -> ExitCode {
@@ -85,13 +87,22 @@ fn play(args: &Cli) -> Result<ExitCode> {
             &mut app,
             &mut lines,
             &mut out,
-            &mut Outside { recorder: &mut recorder },
+            &mut Outside {
+                recorder: &mut recorder,
+                reviewer: Reviewer::new(args.engine.clone(), Limit::default()),
+            },
             args.announce,
         );
         (played.context("cannot play in plain text"), lines.stopped_by())
     } else {
         let mut session = tui::Session::start().context("cannot set up the terminal")?;
-        let result = session.run(&mut app, &look, &mut Outside { recorder: &mut recorder });
+        let mut outside = Outside {
+            recorder: &mut recorder,
+            reviewer: Reviewer::new(args.engine.clone(), Limit::default()),
+        };
+        let result = session.run(&mut app, &look, &mut outside);
+        // The engine, if one is reviewing the game, ends before the terminal is given back.
+        drop(outside);
         let signal = session.stopped_by();
         drop(session);
         (result.map_err(anyhow::Error::from), signal)
@@ -109,13 +120,18 @@ fn play(args: &Cli) -> Result<ExitCode> {
     Ok(signal.map_or(ExitCode::SUCCESS, |signal| ExitCode::from((128 + signal) as u8)))
 }
 
-/// The world outside the game: the game saved as it is played, and the clipboard.
+/// The world outside the game: the game saved as it is played, the clipboard, and the
+/// engine reviewing the game.
 struct Outside<'r> {
     recorder: &'r mut Recorder,
+    reviewer: Reviewer,
 }
 
 impl tui::Host for Outside<'_> {
     fn carry_out(&mut self, app: &App, effect: Effect) -> Option<Message> {
+        if matches!(effect, Effect::Analyse | Effect::StopAnalysis | Effect::AnalyseNext(_)) {
+            return self.reviewer.carry_out(app, effect);
+        }
         if effect == Effect::Bell {
             // BEL, between frames: the terminal rings, or flashes, as it is set to.
             let mut out = std::io::stdout();
@@ -137,6 +153,14 @@ impl tui::Host for Outside<'_> {
 
     fn pgn(&self, app: &App) -> Option<String> {
         Some(self.recorder.record(app).to_pgn())
+    }
+
+    fn busy(&self) -> bool {
+        self.reviewer.busy()
+    }
+
+    fn poll(&mut self) -> Vec<hotseat::app::Action> {
+        self.reviewer.poll()
     }
 }
 

@@ -8,11 +8,13 @@
 mod common;
 
 use common::driver::{error, play, press, press_all, send, type_text};
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use hotseat::app::{Action, App, Effect, EngineReport, MessageKind, Pointer, ReviewState};
 use hotseat::chess::{Game, Move, Square};
 use hotseat::input::Key;
 use hotseat::review::{Eval, Mark};
 use hotseat::ui::{self, ColorSupport, Look, View};
+use hotseat::{plain, tui};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -186,13 +188,14 @@ fn starting_and_stopping_are_effects_and_reports_after_a_stop_are_dropped() {
     assert_eq!(press(&mut app, Key::Ctrl('e')), [Effect::Analyse]);
     send(&mut app, Action::Engine(EngineReport::Analysed { index: 0, eval: Eval::Cp(20), best: None }));
     send(&mut app, Action::Engine(EngineReport::Progress { eta: Some(std::time::Duration::from_secs(40)) }));
-    let screen = screen(&app);
-    assert!(screen.contains("1/9 ~40 s"), "{screen}");
+    let shown = screen(&app);
+    assert!(shown.contains("1/9 ~40 s"), "{shown}");
     assert_eq!(press(&mut app, Key::Ctrl('e')), [Effect::StopAnalysis]);
     assert_eq!(app.message().expect("a message").text, "Review stopped: 1 of 9 positions analysed.");
     send(&mut app, Action::Engine(EngineReport::Analysed { index: 1, eval: Eval::Cp(20), best: None }));
     assert_eq!(app.reviewing().expect("kept").progress(), (1, 9));
-    assert!(super_screen_contains(&app, "Review stopped at 1/9"));
+    let shown = screen(&app);
+    assert!(shown.contains("Review stopped at 1/9"), "{shown}");
     // Asked again, it starts afresh.
     assert_eq!(press(&mut app, Key::Ctrl('e')), [Effect::Analyse]);
     assert_eq!(app.reviewing().expect("a new one").progress(), (0, 9));
@@ -266,8 +269,9 @@ fn an_engine_that_fails_says_why_and_the_game_goes_on() {
     send(&mut app, Action::Engine(EngineReport::Failed("the engine stopped answering.".to_owned())));
     let message = app.message().expect("a message");
     assert_eq!(message.kind, MessageKind::Error);
-    assert_eq!(message.text, "The review stopped: the engine stopped answering. The game goes on.");
-    assert_eq!(app.reviewing().expect("kept").state(), &ReviewState::Failed);
+    assert_eq!(message.text, "No review, the game goes on: the engine stopped answering.");
+    assert!(matches!(app.reviewing().expect("kept").state(), ReviewState::Failed(_)));
+    assert!(super_screen_contains(&app, "the engine stopped answering."));
     play(&mut app, "Bxf7+");
     assert!(super_screen_contains(&app, "Out of date"));
 }
@@ -307,4 +311,105 @@ fn the_review_screen_at_80x24() {
         Action::Engine(EngineReport::Progress { eta: Some(std::time::Duration::from_secs(12)) }),
     );
     insta::assert_snapshot!("review_running_80x24", screen(&running));
+}
+
+/// A host whose "engine" answers at once from a script: what the loop and the plain
+/// face do with a busy host, without a process.
+#[derive(Default)]
+struct ScriptedHost {
+    asked: Vec<Effect>,
+    pending: Vec<EngineReport>,
+    script: Vec<EngineReport>,
+}
+
+impl ScriptedHost {
+    fn answering(script: Vec<EngineReport>) -> ScriptedHost {
+        ScriptedHost { script, ..ScriptedHost::default() }
+    }
+}
+
+impl tui::Host for ScriptedHost {
+    fn carry_out(&mut self, _app: &App, effect: Effect) -> Option<hotseat::app::Message> {
+        self.asked.push(effect);
+        match effect {
+            Effect::Analyse => self.pending = std::mem::take(&mut self.script),
+            Effect::StopAnalysis => self.pending.clear(),
+            _ => {}
+        }
+        None
+    }
+
+    fn pgn(&self, _app: &App) -> Option<String> {
+        None
+    }
+
+    fn busy(&self) -> bool {
+        !self.pending.is_empty()
+    }
+
+    fn poll(&mut self) -> Vec<Action> {
+        std::mem::take(&mut self.pending).into_iter().map(Action::Engine).collect()
+    }
+}
+
+fn whole_script() -> Vec<EngineReport> {
+    let mut script: Vec<EngineReport> = EVALS
+        .into_iter()
+        .enumerate()
+        .map(|(index, cp)| EngineReport::Analysed {
+            index,
+            eval: Eval::Cp(cp),
+            best: (index == 6).then(nxd4),
+        })
+        .collect();
+    script.push(EngineReport::Done);
+    script
+}
+
+fn key_event(code: KeyCode, modifiers: KeyModifiers) -> Event {
+    Event::Key(KeyEvent::new(code, modifiers))
+}
+
+#[test]
+fn the_loop_hands_the_engines_findings_to_the_app_and_draws_them() {
+    let mut app = played();
+    let mut host = ScriptedHost::answering(whole_script());
+    let events = vec![
+        key_event(KeyCode::Char('e'), KeyModifiers::CONTROL),
+        key_event(KeyCode::Home, KeyModifiers::NONE),
+    ];
+    let mut terminal = Terminal::new(TestBackend::new(100, 32)).expect("test terminal");
+    tui::run(&mut terminal, &mut events.into_iter(), &mut app, &Look::default(), &mut host)
+        .expect("the loop runs");
+    assert_eq!(host.asked, [Effect::Analyse]);
+    assert_eq!(app.reviewing().expect("a review").state(), &ReviewState::Done);
+    let screen = text(terminal.backend().buffer());
+    assert!(screen.contains("Nxe5??"), "{screen}");
+    assert!(screen.contains("Reviewed by the engine"), "{screen}");
+}
+
+#[test]
+fn the_plain_face_takes_the_review_word_and_tells_the_summary() {
+    let mut app = played();
+    let mut host = ScriptedHost::answering(whole_script());
+    let mut out = Vec::new();
+    let mut lines = plain::Reader(&b"review\r\n\r\n"[..]);
+    plain::run(&mut app, &mut lines, &mut out, &mut host, plain::Announce::San).expect("the loop runs");
+    let out = String::from_utf8(out).expect("text");
+    assert_eq!(host.asked, [Effect::Analyse]);
+    assert!(out.contains("Review done. Accuracy: White"), "{out}");
+    assert!(out.contains("1 blunder"), "{out}");
+}
+
+#[test]
+fn browsing_during_a_review_asks_the_engine_for_the_position_shown_next() {
+    let mut app = played();
+    press(&mut app, Key::Ctrl('e'));
+    send(&mut app, Action::Engine(EngineReport::Analysed { index: 8, eval: Eval::Cp(20), best: None }));
+    assert_eq!(press(&mut app, Key::PageUp), [Effect::AnalyseNext(7)]);
+    send(&mut app, Action::Engine(EngineReport::Analysed { index: 6, eval: Eval::Cp(20), best: None }));
+    press(&mut app, Key::PageUp);
+    assert_eq!(press(&mut app, Key::PageUp), [Effect::AnalyseNext(5)], "6 is done already");
+    press(&mut app, Key::Ctrl('e'));
+    assert!(press(&mut app, Key::PageUp).is_empty(), "no engine at work");
 }

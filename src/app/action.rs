@@ -241,4 +241,7 @@ pub enum Effect {
     Analyse,
     /// Stop the engine reviewing the game.
     StopAnalysis,
+    /// The players look at the position after this many half-moves, which the engine
+    /// reviewing the game has not reached yet: it should take it next.
+    AnalyseNext(usize),
 }

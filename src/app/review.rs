@@ -11,7 +11,7 @@
 use std::time::Duration;
 
 use super::{App, Effect, strings};
-use crate::chess::{Color, Move};
+use crate::chess::{Color, Game, Move};
 use crate::review::{Eval, Mark, Review};
 
 /// What the engine reports, already turned into the review's terms by the loop.
@@ -51,8 +51,8 @@ pub enum ReviewState {
     Done,
     /// The players stopped it.
     Stopped,
-    /// The engine failed; the reason was shown.
-    Failed,
+    /// The engine failed, for this reason (a sentence for the players).
+    Failed(String),
 }
 
 /// The review of one game, with the moves it is of.
@@ -69,9 +69,10 @@ pub struct Reviewing {
 }
 
 impl Reviewing {
-    fn new(moves: &[Move]) -> Reviewing {
+    fn new(game: &Game) -> Reviewing {
+        let moves = game.moves();
         Reviewing {
-            review: Review::new(moves.len()),
+            review: Review::of(game),
             moves: moves.to_vec(),
             same: moves.len(),
             live: moves.len(),
@@ -121,6 +122,12 @@ impl Reviewing {
     /// The evaluation of the position after `index` half-moves, if it still holds.
     pub fn eval(&self, index: usize) -> Option<Eval> {
         (index <= self.same).then(|| self.review.eval(index)).flatten()
+    }
+
+    /// White's winning chances (0 to 100) in the position after `index` half-moves,
+    /// if its evaluation still holds.
+    pub fn win_percent(&self, index: usize) -> Option<f64> {
+        (index <= self.same).then(|| self.review.win_percent(index)).flatten()
     }
 
     /// The mark of the move from position `ply` to `ply + 1`, if it still holds.
@@ -197,7 +204,7 @@ impl App {
             self.info(strings::ALREADY_REVIEWED);
             return;
         }
-        self.round.review = Some(Reviewing::new(self.game().moves()));
+        self.round.review = Some(Reviewing::new(self.game()));
         self.effects.push(Effect::Analyse);
         self.info(strings::REVIEW_STARTED);
     }
@@ -232,9 +239,21 @@ impl App {
                 self.info(summary);
             }
             EngineReport::Failed(why) => {
-                review.state = ReviewState::Failed;
-                self.error(strings::review_failed(&why));
+                let message = strings::review_failed(&why);
+                review.state = ReviewState::Failed(why);
+                self.error(message);
             }
+        }
+    }
+
+    /// The players browse to the position after `ply` half-moves: if the engine at
+    /// work has not reached it yet, it should take it next.
+    pub(super) fn review_looks_at(&mut self, ply: usize) {
+        if self
+            .reviewing()
+            .is_some_and(|r| r.is_running() && r.review().eval(ply).is_none() && r.is_current())
+        {
+            self.effects.push(Effect::AnalyseNext(ply));
         }
     }
 

@@ -139,7 +139,7 @@ pub(crate) fn review_stopped(done: usize, all: usize) -> String {
 
 /// The review failed: the engine's reason, and the reassurance.
 pub(crate) fn review_failed(why: &str) -> String {
-    format!("The review stopped: {why} The game goes on.")
+    format!("No review, the game goes on: {why}")
 }
 
 /// The review is done: each side's accuracy and mistakes.

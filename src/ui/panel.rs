@@ -51,7 +51,7 @@ pub fn render(area: Rect, buf: &mut Buffer, app: &App, look: &Look) {
 /// under it the rows of the engine's review.
 fn list_area(inner: Rect, app: &App) -> (Rect, Rect) {
     let rows = Rect { y: inner.y + 1, height: inner.height.saturating_sub(2), ..inner };
-    let review = super::review::rows(app, rows.height);
+    let review = super::review::rows(app, rows.height, rows.width);
     let list = Rect { height: rows.height - review, ..rows };
     (list, Rect { y: list.bottom(), height: review, ..rows })
 }

@@ -14,7 +14,7 @@ use super::text::{self, put};
 use super::theme::Look;
 use crate::app::{App, ReviewState, Reviewing};
 use crate::chess::Color;
-use crate::review::{Eval, Mark, win_percent};
+use crate::review::Mark;
 
 /// Blocks filling a cell from the bottom, by eighths (none to all).
 const EIGHTHS: [&str; 9] = [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"];
@@ -23,28 +23,16 @@ const MOVES_AT_LEAST: u16 = 3;
 /// The rows of the graph when there is room.
 const GRAPH_ROWS: u16 = 3;
 
-/// The evaluation as players write it: `+0.35`, `-1.20`, `#3`, `#-2`.
-pub fn eval_text(eval: Eval) -> String {
-    match eval {
-        Eval::Cp(cp) => {
-            let sign = if cp < 0 { "-" } else { "+" };
-            let cp = cp.unsigned_abs();
-            format!("{sign}{}.{:02}", cp / 100, cp % 100)
-        }
-        Eval::Mate(0) => "#".to_owned(),
-        Eval::Mate(n) => format!("#{n}"),
-    }
-}
-
 /// `20 s`, `3 min`: a rough time, as an estimate deserves.
 fn rough(duration: Duration) -> String {
     let secs = duration.as_secs();
     if secs < 90 { format!("{} s", secs.max(1)) } else { format!("{} min", secs.div_ceil(60)) }
 }
 
-/// White's share of a column of `eighths` eighths, rounded.
-fn white_eighths(eval: Eval, eighths: u32) -> u32 {
-    let share = (win_percent(eval) / 100.0).clamp(0.0, 1.0);
+/// White's share of a column of `eighths` eighths, rounded, for White's winning
+/// chances `win` (0 to 100).
+fn white_eighths(win: f64, eighths: u32) -> u32 {
+    let share = (win / 100.0).clamp(0.0, 1.0);
     // The share is within 0..=1, so the product is within 0..=eighths.
     (share * f64::from(eighths)).round() as u32
 }
@@ -79,9 +67,9 @@ pub fn render_gauge(area: Rect, buf: &mut Buffer, app: &App, look: &Look) {
     if area.is_empty() {
         return;
     }
-    let Some(eval) = app.reviewing().and_then(|r| r.eval(app.shown_ply())) else { return };
+    let Some(win) = app.reviewing().and_then(|r| r.win_percent(app.shown_ply())) else { return };
     let eighths = u32::from(area.height) * 8;
-    let white = white_eighths(eval, eighths);
+    let white = white_eighths(win, eighths);
     let (white_style, black_style) = sides(look);
     if app.flipped() {
         column(buf, area.x, area, eighths - white, (black_style, white_style));
@@ -90,9 +78,14 @@ pub fn render_gauge(area: Rect, buf: &mut Buffer, app: &App, look: &Look) {
     }
 }
 
-/// The rows of the move list's area the review takes, from the bottom.
-pub fn rows(app: &App, list_height: u16) -> u16 {
+/// The rows of the move list's area, `width` wide, the review takes, from the bottom.
+pub fn rows(app: &App, list_height: u16, width: u16) -> u16 {
     let Some(review) = app.reviewing() else { return 0 };
+    if let ReviewState::Failed(why) = review.state() {
+        let lines = super::record::wrap(why, usize::from(width)).len();
+        let wanted = u16::try_from(lines).unwrap_or(u16::MAX).saturating_add(1);
+        return wanted.min(list_height.saturating_sub(MOVES_AT_LEAST));
+    }
     let accuracy = if review.accuracy(Color::White).is_some() || review.accuracy(Color::Black).is_some() {
         2
     } else {
@@ -139,6 +132,15 @@ impl Parts {
 pub fn render_section(area: Rect, buf: &mut Buffer, app: &App, look: &Look) {
     let Some(review) = app.reviewing() else { return };
     let width = usize::from(area.width);
+    if let ReviewState::Failed(why) = review.state() {
+        // Why, in full: the message line has room for its start only.
+        let lines = std::iter::once(state_line(review, look, width))
+            .chain(super::record::wrap(why, width).into_iter().map(|l| Line::styled(l, look.error())));
+        for (y, line) in (area.top()..area.bottom()).zip(lines) {
+            line.render(Rect::new(area.x, y, area.width, 1), buf);
+        }
+        return;
+    }
     let parts = Parts::of(area);
     if let Some(rect) = parts.state {
         state_line(review, look, width).render(rect, buf);
@@ -182,7 +184,7 @@ fn state_line(review: &Reviewing, look: &Look, width: usize) -> Line<'static> {
         }
         ReviewState::Done => "Reviewed by the engine".to_owned(),
         ReviewState::Stopped => format!("Review stopped at {done}/{all}"),
-        ReviewState::Failed => format!("Review failed at {done}/{all}"),
+        ReviewState::Failed(_) => format!("Review failed at {done}/{all}"),
     };
     Line::styled(text::shorten(&text, width), look.dim())
 }
@@ -205,7 +207,7 @@ fn accuracy_line(app: &App, review: &Reviewing, color: Color, look: &Look, width
 /// `-1.50  14…Qd2?? best Nf3`.
 fn shown_line(app: &App, review: &Reviewing, look: &Look, width: usize) -> Line<'static> {
     let ply = app.shown_ply();
-    let eval = review.eval(ply).map_or_else(|| "…".to_owned(), eval_text);
+    let eval = review.eval(ply).map_or_else(|| "…".to_owned(), |eval| eval.to_string());
     let mut spans = vec![Span::styled(eval, look.accent())];
     if let Some(index) = ply.checked_sub(1)
         && let Some(mark) = review.mark(index)
@@ -253,9 +255,9 @@ fn render_graph(area: Rect, buf: &mut Buffer, app: &App, look: &Look) {
         let next = position_at_column(dx + 1, area.width, positions).max(index + 1);
         let x = area.x + dx;
         let top = if (index..next).contains(&shown) { highlight_fg(look) } else { black };
-        let filled = review.eval(index).map_or(0, |eval| white_eighths(eval, eighths));
-        column(buf, x, area, filled, (white, top));
-        if review.eval(index).is_none() {
+        let win = review.win_percent(index);
+        column(buf, x, area, win.map_or(0, |win| white_eighths(win, eighths)), (white, top));
+        if win.is_none() {
             put(buf, x, area.bottom() - 1, "·", look.dim().patch(top_bg(top)));
         }
     }
@@ -274,7 +276,7 @@ fn highlight_fg(look: &Look) -> Style {
 /// The position whose column of the graph is at (`x`, `y`), for the mouse; `area` is
 /// the review's part of the panel.
 pub fn graph_position_at(area: Rect, app: &App, x: u16, y: u16) -> Option<usize> {
-    let review = app.reviewing()?;
+    let review = app.reviewing().filter(|r| !matches!(r.state(), ReviewState::Failed(_)))?;
     let graph = Parts::of(area).graph?;
     graph.contains((x, y).into()).then(|| position_at_column(x - graph.x, graph.width, review.positions()))
 }
