@@ -46,7 +46,7 @@ pub use review::{EngineReport, ReviewState, Reviewing};
 pub use timeline::{Ply, Step, Timeline};
 pub use typing::Reading;
 
-use crate::chess::{ByColor, Color, File, Game, Move, Nag, Position, Rank, Square};
+use crate::chess::{Annotations, ByColor, Color, File, Game, Move, Nag, Position, Rank, Square};
 use crate::clock::Clocks;
 
 /// Everything that belongs to one game: a new game replaces it whole, so nothing of
@@ -118,6 +118,15 @@ impl App {
     #[must_use]
     pub fn with_players(mut self, white: impl Into<String>, black: impl Into<String>) -> App {
         self.players = ByColor { white: white.into(), black: black.into() };
+        self
+    }
+
+    /// Gives the moves what the record says about them: comments, NAGs and variations
+    /// (`annotations[i]` about move `i`), and the comments at its end that no move
+    /// follows.
+    #[must_use]
+    pub fn with_annotations(mut self, annotations: Vec<Annotations>, trailing: Vec<String>) -> App {
+        self.round.timeline.set_annotations(annotations, trailing);
         self
     }
 

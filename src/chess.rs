@@ -14,6 +14,7 @@
 //! assert_eq!(game.outcome(), Some(Outcome::win(Color::Black, Reason::Checkmate)));
 //! ```
 
+mod annotations;
 pub mod attacks;
 mod bitboard;
 mod chess960;
@@ -32,6 +33,7 @@ mod typed;
 mod uci;
 mod zobrist;
 
+pub use annotations::{Annotations, Line, MAX_VARIATION_DEPTH, Node};
 pub use bitboard::Bitboard;
 pub use color::{ByColor, Color};
 pub use fen::{FenError, FenField, STARTING_FEN, Strictness};

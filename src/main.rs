@@ -66,8 +66,11 @@ fn play(args: &Cli) -> Result<ExitCode> {
     let left = records::turn_clock(&record).filter(|_| controls.is_none());
     // The command line's clocks start as it says; a record's own, as its tag says.
     let clock_start = if controls.is_some() { args.clock_start() } else { records::clock_start(&record) };
-    let mut app =
-        App::new(record.game).with_players(white, black).with_auto_flip(args.auto_flip).with_bell(args.bell);
+    let mut app = App::new(record.game)
+        .with_annotations(record.annotations, record.trailing)
+        .with_players(white, black)
+        .with_auto_flip(args.auto_flip)
+        .with_bell(args.bell);
     if let Some((controls, times)) = clocks {
         app = app.with_clocks_starting(&controls, clock_start, &times, Instant::now());
         if let Some(left) = left {

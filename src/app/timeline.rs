@@ -1,23 +1,34 @@
 //! The game's one history: every move with what comes back with it on undo (the
-//! clocks as they stood after it), and one redo stack. Nothing else keeps a copy of
+//! clocks as they stood after it, what is said about it: comments, NAGs,
+//! variations), and one redo stack. Nothing else keeps a copy of
 //! the past: the clocks keep only their running state, and are set from here.
 
 use std::time::Duration;
 
-use crate::chess::{ByColor, Color, Game, Move, Nag, Outcome, Undone};
+use crate::chess::{
+    Annotations, ByColor, Color, Game, Line, MAX_VARIATION_DEPTH, Move, Nag, Node, Outcome, Undone,
+};
 
 /// What one move left behind besides the move itself.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Ply {
     /// Both clocks just after the move, when the mover's time was measured here or
     /// read from the record; `None` for a move nobody timed.
     pub times: Option<ByColor<Duration>>,
-    /// The annotation the player typed with the move (`!`, `?!`...).
-    pub nag: Option<Nag>,
+    /// What is said about the move: the NAG the player typed with it (`!`, `?!`...)
+    /// or set later, comments, and the lines that could have been played instead.
+    pub annotations: Annotations,
+}
+
+impl Ply {
+    /// The NAG that judges the move (`!`, `?!`...), if one does.
+    pub fn nag(&self) -> Option<Nag> {
+        self.annotations.assessment()
+    }
 }
 
 /// Something taken back that redo can restore.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 enum Redo {
     Move(Move, Ply),
     Result(Outcome),
@@ -41,13 +52,16 @@ pub struct Timeline {
     redo: Vec<Redo>,
     /// The clocks before the first move of `game`, when the game has clocks.
     start_times: Option<ByColor<Duration>>,
+    /// Comments after the last move's variations (or in a game with no move) that no
+    /// move follows yet; the next move played takes them as its comments before.
+    trailing: Vec<String>,
 }
 
 impl Timeline {
     /// The history of `game`, whose moves nobody timed.
     pub fn new(game: Game) -> Timeline {
         let plies = vec![Ply::default(); game.ply()];
-        Timeline { game, plies, redo: Vec::new(), start_times: None }
+        Timeline { game, plies, redo: Vec::new(), start_times: None, trailing: Vec::new() }
     }
 
     /// Gives the game clocks that showed `start` before its first move, with the
@@ -72,6 +86,49 @@ impl Timeline {
             ply.times = time.map(|_| times);
             mover = !mover;
         }
+    }
+
+    /// Gives the moves what a record says about them (`annotations[i]` about move
+    /// `i`; extra entries are ignored), and the comments at its end that no move
+    /// follows.
+    pub fn set_annotations(&mut self, annotations: Vec<Annotations>, trailing: Vec<String>) {
+        for (ply, mut notes) in self.plies.iter_mut().zip(annotations) {
+            notes.limit_depth(MAX_VARIATION_DEPTH);
+            ply.annotations = notes;
+        }
+        self.trailing = trailing;
+    }
+
+    /// What is said about the move at `index` (0 is the first), to change it: set a
+    /// comment or a NAG, add a variation (whose moves must be legal from the
+    /// position before that move, and which may nest at most
+    /// [`MAX_VARIATION_DEPTH`] deep: deeper ones are dropped when it is saved).
+    /// `None` past the last move.
+    pub fn annotations_mut(&mut self, index: usize) -> Option<&mut Annotations> {
+        self.plies.get_mut(index).map(|ply| &mut ply.annotations)
+    }
+
+    /// What is said about the move at `index`, if there is such a move.
+    pub fn annotations(&self, index: usize) -> Option<&Annotations> {
+        self.plies.get(index).map(|ply| &ply.annotations)
+    }
+
+    /// What is said about every move, in order, as a record keeps it (variations cut
+    /// at [`MAX_VARIATION_DEPTH`]).
+    pub fn all_annotations(&self) -> Vec<Annotations> {
+        self.plies
+            .iter()
+            .map(|ply| {
+                let mut notes = ply.annotations.clone();
+                notes.limit_depth(MAX_VARIATION_DEPTH);
+                notes
+            })
+            .collect()
+    }
+
+    /// Comments at the end of the game that no move follows.
+    pub fn trailing(&self) -> &[String] {
+        &self.trailing
     }
 
     /// The game, live.
@@ -129,25 +186,50 @@ impl Timeline {
 
     /// Plays `m`, with the clocks as they stand after it (`None`: not timed) and the
     /// annotation typed with it. Playing the move that was last taken back keeps what
-    /// else can be redone and brings its times back (returned), or takes `times` if
-    /// it had none; any other move forgets what was taken back.
+    /// else can be redone and brings its times and annotations back (returned), or
+    /// takes `times` if it had none; any other move keeps the moves taken back as a
+    /// variation of it (a line that could have been played instead), with theirs.
     pub fn play(&mut self, m: Move, times: Option<ByColor<Duration>>, nag: Option<Nag>) -> Option<Ply> {
         let redone = match self.redo.last() {
-            Some(&Redo::Move(top, ply)) if top == m => {
-                self.redo.pop();
-                Some(ply)
-            }
-            _ => {
-                self.redo.clear();
-                None
-            }
+            Some(Redo::Move(top, _)) if *top == m => match self.redo.pop() {
+                Some(Redo::Move(_, ply)) => Some(ply),
+                _ => None,
+            },
+            _ => None,
         };
+        let mut ply = if let Some(ply) = &redone {
+            Ply { times: ply.times.or(times), annotations: ply.annotations.clone() }
+        } else {
+            let mut annotations = Annotations::default();
+            self.keep_taken_back_as_variation(&mut annotations);
+            Ply { times, annotations }
+        };
+        if nag.is_some() {
+            ply.annotations.set_assessment(nag);
+        }
+        ply.annotations.before.splice(0..0, std::mem::take(&mut self.trailing));
         self.game.play(m);
-        self.plies.push(match redone {
-            Some(ply) => Ply { times: ply.times.or(times), nag: nag.or(ply.nag) },
-            None => Ply { times, nag },
-        });
+        self.plies.push(ply);
         redone
+    }
+
+    /// Empties the redo stack, keeping the moves it holds (up to a result taken
+    /// back) in `notes` as a variation, first, with the variations of its first
+    /// move after it: all of them could have been played instead of the move `notes`
+    /// will be about.
+    fn keep_taken_back_as_variation(&mut self, notes: &mut Annotations) {
+        let mut line = Line::default();
+        while let Some(Redo::Move(m, ply)) = self.redo.pop() {
+            line.moves.push(Node { mv: m, annotations: ply.annotations });
+        }
+        self.redo.clear();
+        let Some(first) = line.moves.first_mut() else { return };
+        let lifted = std::mem::take(&mut first.annotations.variations);
+        let before = std::mem::take(&mut first.annotations.before);
+        notes.before = before;
+        notes.variations.push(line);
+        notes.variations.extend(lifted);
+        notes.limit_depth(MAX_VARIATION_DEPTH);
     }
 
     /// Records a result decided by the players or the clocks (`decide` has the game
@@ -206,7 +288,67 @@ mod tests {
         let measured = ByColor { white: Duration::from_secs(59), black: Duration::from_secs(60) };
         let redone = timeline.play(e4, Some(measured), None);
         assert_eq!(redone, Some(Ply::default()), "the move taken back is played again");
+        assert!(timeline.plies()[0].annotations.is_empty());
         assert_eq!(timeline.plies()[0].times, Some(measured));
         assert_eq!(timeline.move_times(), [Some(Duration::from_secs(59))]);
+    }
+
+    fn played(sans: &[&str]) -> Timeline {
+        let mut timeline = Timeline::new(Game::new());
+        for san in sans {
+            let m = timeline.game().position().parse_san(san).expect("legal");
+            timeline.play(m, None, None);
+        }
+        timeline
+    }
+
+    #[test]
+    fn undo_and_redo_keep_what_is_said_about_a_move() {
+        let mut timeline = played(&["e4", "e5"]);
+        let notes = timeline.annotations_mut(1).expect("a move");
+        notes.set_comment("solid");
+        notes.set_assessment(Some(Nag::GOOD_MOVE));
+        timeline.undo();
+        timeline.redo();
+        assert_eq!(timeline.annotations(1).map(Annotations::comment).as_deref(), Some("solid"));
+        timeline.undo();
+        let e5 = timeline.game().position().parse_san("e5").expect("legal");
+        timeline.play(e5, None, None);
+        assert_eq!(timeline.plies()[1].nag(), Some(Nag::GOOD_MOVE), "played again, as redo");
+        timeline.undo();
+        timeline.play(e5, None, Some(Nag::MISTAKE));
+        assert_eq!(timeline.plies()[1].annotations.nags, [Nag::MISTAKE], "a typed NAG replaces it");
+    }
+
+    #[test]
+    fn moves_taken_back_and_replaced_are_kept_as_a_variation() {
+        let mut timeline = played(&["e4", "e5", "Nf3", "Nc6"]);
+        timeline.annotations_mut(2).expect("Nf3").set_comment("the usual");
+        timeline.undo();
+        timeline.undo();
+        let bc4 = timeline.game().position().parse_san("Bc4").expect("legal");
+        timeline.play(bc4, None, None);
+        let notes = timeline.annotations(2).expect("Bc4");
+        assert_eq!(notes.variations.len(), 1);
+        let line = &notes.variations[0];
+        assert_eq!(line.moves.len(), 2, "Nf3 and Nc6");
+        assert_eq!(line.moves[0].annotations.comment(), "the usual");
+        assert!(!timeline.can_redo());
+        // Taken back again and replaced: both lines are kept, side by side.
+        timeline.undo();
+        let d4 = timeline.game().position().parse_san("d4").expect("legal");
+        timeline.play(d4, None, None);
+        assert_eq!(timeline.annotations(2).expect("d4").variations.len(), 2);
+        assert_eq!(timeline.annotations(2).expect("d4").depth(), 1, "no deeper");
+    }
+
+    #[test]
+    fn comments_after_the_last_move_go_before_the_next_one() {
+        let mut timeline = Timeline::new(Game::new());
+        timeline.set_annotations(Vec::new(), vec!["a game to remember".to_owned()]);
+        let e4 = timeline.game().position().parse_san("e4").expect("legal");
+        timeline.play(e4, None, None);
+        assert_eq!(timeline.annotations(0).expect("e4").before, ["a game to remember"]);
+        assert!(timeline.trailing().is_empty());
     }
 }

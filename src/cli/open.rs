@@ -182,9 +182,9 @@ fn worded(refusal: Refusal) -> anyhow::Error {
         OpenError::SaveHoldsAGame { path } => {
             format!("continue it with --pgn {0} --save {0}, or choose another file", path.display())
         }
-        OpenError::SaveHoldsGames { .. }
-        | OpenError::SaveWouldDropAnnotations { .. }
-        | OpenError::SaveHoldsSomethingElse { .. } => "choose another file for --save".to_owned(),
+        OpenError::SaveHoldsGames { .. } | OpenError::SaveHoldsSomethingElse { .. } => {
+            "choose another file for --save".to_owned()
+        }
         _ => return err.into(),
     };
     anyhow!("{err}; {advice}")

@@ -2,7 +2,8 @@
 //! writing as every reader expects it.
 //!
 //! A [`PgnGame`] is a [`Game`] (the start position, every move since and how it
-//! ended) with its tags and the clock time after each move, when known.
+//! ended) with its tags, the clock time after each move, when known, and what is
+//! said about each move ([`Annotations`]: comments, NAGs, variations).
 //! [`PgnFile`] reads a file that may hold many games and lists them before any is
 //! loaded; [`PgnGame::to_pgn`] writes one back.
 //!
@@ -16,7 +17,9 @@
 //! assert_eq!(record.game.san_moves(), ["e4", "e5", "Nf3", "Nc6"]);
 //! // No Termination tag: the result stands, the reason is not invented.
 //! assert_eq!(record.game.outcome().map(|o| o.reason), Some(Reason::Unspecified));
-//! assert!(record.to_pgn().contains("1. e4 e5 2. Nf3 Nc6 1-0"));
+//! // What is said about the moves is kept, and written back.
+//! assert_eq!(record.annotations[0].comments, ["best by test"]);
+//! assert!(record.to_pgn().contains("1. e4 {best by test} 1... e5 2. Nf3 (2. f4) 2... Nc6 1-0"));
 //!
 //! let err = PgnFile::parse("1. e4 e5 2. Nf6 *").expect("lexes").games()[0].load().unwrap_err();
 //! assert_eq!(err.to_string(), "line 1, col 13: illegal move Nf6 (no knight can reach f6)");
@@ -24,6 +27,7 @@
 
 mod date;
 mod lexer;
+mod movetext;
 mod reader;
 mod time_control;
 mod writer;
@@ -32,7 +36,7 @@ use std::fmt;
 use std::time::{Duration, SystemTime};
 
 use super::printable::{QUOTE_LIMIT, printable};
-use crate::chess::{Game, GameResult, ReadMoveError, SanError};
+use crate::chess::{Annotations, Game, GameResult, MAX_VARIATION_DEPTH, ReadMoveError, SanError};
 
 pub(crate) use date::UtcTime;
 pub use date::pgn_date;
@@ -113,6 +117,12 @@ pub enum PgnErrorKind {
     /// of a real game do not allow.
     #[error("null move {} is not supported (a player cannot pass a turn)", printable(.0, QUOTE_LIMIT))]
     NullMove(String),
+    /// Variations nested deeper than [`MAX_VARIATION_DEPTH`].
+    #[error("variations nested more than {MAX_VARIATION_DEPTH} deep")]
+    TooDeep,
+    /// A `(` before any move of the line it is in: a variation replaces a move.
+    #[error("a variation must follow the move it replaces")]
+    VariationBeforeMove,
     /// The text holds no game at all.
     #[error("no game found")]
     NoGame,
@@ -326,8 +336,9 @@ impl<N: Into<String>, V: Into<String>> FromIterator<(N, V)> for Tags {
 ///
 /// The [`Game`] is the truth about the moves and the result: the writer takes the
 /// `Result`, `SetUp`, `FEN`, `Variant` and `Termination` tags (and the value of a
-/// `PlyCount` tag) from it, and keeps every other tag as it is. Comments other than
-/// clock times, NAGs and variations are read past, not kept.
+/// `PlyCount` tag) from it, and keeps every other tag as it is. What is said about
+/// the moves (comments, NAGs, variations) is kept in [`PgnGame::annotations`], and
+/// written back.
 #[derive(Clone, Debug)]
 pub struct PgnGame {
     /// The tags, in order. The writer puts the Seven Tag Roster first whatever the
@@ -339,12 +350,19 @@ pub struct PgnGame {
     /// `game.moves()[i]`), when known; written as `{[%clk h:mm:ss]}` comments.
     /// Missing entries count as unknown; times are kept to the millisecond.
     pub clocks: Vec<Option<Duration>>,
+    /// What is said about each move of the game (`annotations[i]` about
+    /// `game.moves()[i]`): comments (with any `[%clk …]` or `[%eval …]` in them, as
+    /// written), NAGs and variations. Missing entries say nothing.
+    pub annotations: Vec<Annotations>,
+    /// Comments at the end of the movetext that no move follows (a comment in a game
+    /// with no move, or one after the last move's variations).
+    pub trailing: Vec<String>,
 }
 
 impl PgnGame {
     /// A record of `game` with no tags yet.
     pub fn new(game: Game) -> PgnGame {
-        PgnGame { tags: Tags::new(), game, clocks: Vec::new() }
+        PgnGame { tags: Tags::new(), game, clocks: Vec::new(), annotations: Vec::new(), trailing: Vec::new() }
     }
 
     /// Sets a tag, builder style: `PgnGame::new(game).with_tag("White", "Anna")`.
@@ -374,6 +392,11 @@ impl PgnGame {
     /// The clock time recorded after the move at `ply` (0 is the first move), if any.
     pub fn clock(&self, ply: usize) -> Option<Duration> {
         self.clocks.get(ply).copied().flatten()
+    }
+
+    /// What is said about the move at `ply` (0 is the first move), if anything.
+    pub fn annotations(&self, ply: usize) -> Option<&Annotations> {
+        self.annotations.get(ply)
     }
 
     /// The game in PGN, ending with a newline.

@@ -181,6 +181,8 @@ impl Recorder {
     pub fn record(&self, app: &App) -> PgnGame {
         let mut record = PgnGame::new(app.game().clone());
         record.tags = self.tags.clone();
+        record.annotations = app.timeline().all_annotations();
+        record.trailing = app.timeline().trailing().to_vec();
         for color in [Color::White, Color::Black] {
             let unknown = known_name(&self.tags, color).is_none() && app.player(color) == color.name();
             record.tags.set(color.name(), if unknown { "?" } else { app.player(color) });
@@ -439,13 +441,6 @@ pub enum OpenError {
         /// How many games it holds.
         count: usize,
     },
-    /// The file to save to is also the file the game is loaded from, and its game has
-    /// comments, annotations or variations that the saved game would not keep.
-    #[error("{} has comments or variations that saving would drop", path.display())]
-    SaveWouldDropAnnotations {
-        /// The file.
-        path: PathBuf,
-    },
     /// The file to save to holds something other than a game this program can play.
     #[error("{} already exists and is not a game hotseat can read", path.display())]
     SaveHoldsSomethingElse {
@@ -506,9 +501,8 @@ pub fn claim_save_file(save: &Path, source: Option<&Path>) -> Result<GameLock, O
 /// game starts, with the `--pgn` file the game is loaded from, if any.
 ///
 /// A file that does not exist, is empty or holds only blank space is fine. So is the
-/// `--pgn` file itself when it holds that one game and nothing the loaded game leaves
-/// out (comments, annotations, variations): the game goes on in its own file, with
-/// its whole history. Anything else is refused, with what to do instead.
+/// `--pgn` file itself when it holds that one game: the game goes on in its own
+/// file, with its whole history, comments, NAGs and variations included. Anything else is refused, with what to do instead.
 pub fn refuse_losing_a_game(save: &Path, source: Option<&Path>) -> Result<(), OpenError> {
     let path = save.to_owned();
     // First what it is: reading a FIFO would wait for a writer, and a device or a
@@ -532,13 +526,7 @@ pub fn refuse_losing_a_game(save: &Path, source: Option<&Path>) -> Result<(), Op
         return Err(OpenError::SaveHoldsSomethingElse { path });
     };
     match file.games() {
-        [game] if source.is_some_and(|source| same_file(save, source)) => {
-            if game.has_annotations() {
-                Err(OpenError::SaveWouldDropAnnotations { path })
-            } else {
-                Ok(())
-            }
-        }
+        [_] if source.is_some_and(|source| same_file(save, source)) => Ok(()),
         [game] if game.load().is_ok() => Err(OpenError::SaveHoldsAGame { path }),
         [] | [_] => Err(OpenError::SaveHoldsSomethingElse { path }),
         games => Err(OpenError::SaveHoldsGames { path, count: games.len() }),

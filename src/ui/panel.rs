@@ -8,7 +8,7 @@ use ratatui::widgets::{Block, Borders, Widget};
 
 use super::text;
 use super::theme::Look;
-use crate::app::App;
+use crate::app::{App, Ply};
 use crate::chess::{Color, Game, Nag, Position, Role};
 use crate::review::Mark;
 
@@ -201,7 +201,7 @@ impl<'a> MoveLines<'a> {
                     // the engine's review gave it (`Qd2??`), in the review's colours.
                     let san = &self.game.san_moves()[ply];
                     let mark = app.reviewing().and_then(|r| r.mark(ply));
-                    let nag = app.timeline().plies().get(ply).and_then(|p| p.nag).and_then(Nag::suffix);
+                    let nag = app.timeline().plies().get(ply).and_then(Ply::nag).and_then(Nag::suffix);
                     let suffix = mark.map(Mark::suffix).or(nag).unwrap_or_default();
                     let pad =
                         (SAN_WIDTH as usize).saturating_sub(san.chars().count() + suffix.chars().count());

@@ -1,15 +1,16 @@
 //! PGN text to tokens, each with the line and column where it starts.
 //!
 //! The lexer is where the reader is forgiving about form: comments in both forms,
-//! `%` escape lines, NAGs and `!?` suffixes, move numbers with any number of dots,
-//! CRLF or bare CR line ends, and variations, which it skips entirely (tracking
-//! only that every `(` is closed). What it cannot read it refuses with a location.
+//! `%` escape lines, NAGs, `!?` suffixes and text glyphs such as `+-`, move numbers
+//! with any number of dots, CRLF or bare CR line ends, and variations (it checks that
+//! every `(` is closed, and no tag comes inside one). What it cannot read it refuses
+//! with a location.
 
 use std::borrow::Cow;
 use std::fmt;
 
 use super::{PgnError, PgnErrorKind, TagProblem};
-use crate::chess::GameResult;
+use crate::chess::{GameResult, Nag};
 
 /// A place in the text: 1-based line and column, columns counted in characters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -38,13 +39,16 @@ pub(crate) enum TokenKind<'a> {
     Move(Cow<'a, str>),
     /// A null move: `--`, `Z0`, `0000`, `@@@@`.
     Null(&'a str),
-    /// `$12`, `!?`, or a text annotation glyph such as `+-`.
+    /// `$12`, `!?`, or a text annotation glyph such as `+-`, as its NAG.
+    Nag(Nag),
+    /// A remark that says nothing a NAG can: `e.p.`, or a glyph no NAG stands for.
     Annotation,
     /// The text of a `{...}` or `; ...` comment.
     Comment(&'a str),
-    /// The `(` of a variation that is not inside another; what follows it up to its
-    /// `)` yields no token.
-    Variation,
+    /// The `(` that opens a variation.
+    VariationStart,
+    /// The `)` that closes one.
+    VariationEnd,
     /// `1-0`, `0-1`, `1/2-1/2` (`Some`) or `*` (`None`).
     Result(Option<GameResult>),
 }
@@ -164,8 +168,7 @@ fn is_annotation_glyph(c: char) -> bool {
     matches!(c, '+' | '-' | '=' | '/' | '±' | '∓' | '∞' | '⩲' | '⩱' | '→' | '↑' | '⇆' | '□' | '⨀' | '○')
 }
 
-/// Reads a text token by token. Variations are skipped: no token inside one is
-/// returned, only a [`TokenKind::Variation`] where it starts.
+/// Reads a text token by token, inside variations as outside.
 ///
 /// The lexer keeps no more than a cursor and a nesting depth, so reading takes time
 /// linear in the text and no memory beyond the tokens the caller keeps.
@@ -224,12 +227,11 @@ impl<'a> Lexer<'a> {
                 '}' => return Err(error(at, PgnErrorKind::Unexpected("}".to_owned()))),
                 '(' => {
                     cur.bump();
-                    self.depth += 1;
-                    if self.depth > 1 {
-                        continue;
+                    if self.depth == 0 {
+                        self.outermost = at;
                     }
-                    self.outermost = at;
-                    TokenKind::Variation
+                    self.depth += 1;
+                    TokenKind::VariationStart
                 }
                 ')' => {
                     if self.depth == 0 {
@@ -237,7 +239,7 @@ impl<'a> Lexer<'a> {
                     }
                     self.depth -= 1;
                     cur.bump();
-                    continue;
+                    TokenKind::VariationEnd
                 }
                 '[' => {
                     if self.depth > 0 {
@@ -248,14 +250,16 @@ impl<'a> Lexer<'a> {
                 ']' => return Err(error(at, PgnErrorKind::Unexpected("]".to_owned()))),
                 '$' => {
                     cur.bump();
-                    if cur.bump_while(|c| c.is_ascii_digit()).is_empty() {
+                    let digits = cur.bump_while(|c| c.is_ascii_digit());
+                    if digits.is_empty() {
                         return Err(error(at, PgnErrorKind::Unexpected("$".to_owned())));
                     }
-                    TokenKind::Annotation
+                    // PGN's glyphs go up to $255; a larger number names none.
+                    digits.parse::<u8>().map_or(TokenKind::Annotation, |n| TokenKind::Nag(Nag(n)))
                 }
                 '!' | '?' => {
-                    cur.bump_while(|c| c == '!' || c == '?');
-                    TokenKind::Annotation
+                    let run = cur.bump_while(|c| c == '!' || c == '?');
+                    glyph(run)
                 }
                 '*' => {
                     cur.bump();
@@ -295,15 +299,41 @@ impl<'a> Lexer<'a> {
                 }
                 c if is_annotation_glyph(c) => {
                     let run = cur.bump_while(is_annotation_glyph);
-                    if run == "--" { TokenKind::Null(run) } else { TokenKind::Annotation }
+                    if run == "--" { TokenKind::Null(run) } else { glyph(run) }
                 }
                 c => return Err(error(at, PgnErrorKind::UnexpectedChar(c))),
             };
-            if self.depth == 0 || kind == TokenKind::Variation {
-                return Ok(Some(Token { kind, at, start, end: cur.pos }));
-            }
+            return Ok(Some(Token { kind, at, start, end: cur.pos }));
         }
     }
+}
+
+/// The NAG a run of glyphs stands for (`!?` is `$5`, `+-` is `$18`), or a plain
+/// [`TokenKind::Annotation`] when none does.
+fn glyph(run: &str) -> TokenKind<'_> {
+    let nag = match run {
+        "!" => 1,
+        "?" => 2,
+        "!!" => 3,
+        "??" => 4,
+        "!?" => 5,
+        "?!" => 6,
+        "□" => 7,
+        "=" => 10,
+        "∞" => 13,
+        "⩲" | "+=" | "+/=" => 14,
+        "⩱" | "=+" | "=/+" => 15,
+        "±" | "+/-" => 16,
+        "∓" | "-/+" => 17,
+        "+-" => 18,
+        "-+" => 19,
+        "⨀" => 22,
+        "↑" => 36,
+        "→" => 40,
+        "⇆" => 132,
+        _ => return TokenKind::Annotation,
+    };
+    TokenKind::Nag(Nag(nag))
 }
 
 /// Sorts a run of symbol characters into a result, a move number, a null move or a move.

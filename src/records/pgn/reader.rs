@@ -10,10 +10,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::lexer::{Lexer, Location, Token, TokenKind};
+use super::movetext;
 use super::time_control::{parse_clock, time_control_tag_out_of_bounds};
 use super::{PgnError, PgnErrorKind, PgnGame, Tags};
 use crate::chess::{CastlingSide, Color, File, Game, GameResult, Outcome, Position, Reason, Strictness};
-use crate::clock::MAX_CLOCK_TIME;
 use crate::records::{QUOTE_LIMIT, printable};
 
 /// The most games one file may hold. Each game listed costs about a hundred bytes
@@ -239,44 +239,15 @@ impl GameEntry {
     /// (a base time over a day, say), so that no recorded time can overflow the
     /// clocks.
     pub fn load(&self) -> Result<PgnGame, PgnError> {
-        let mut game = Game::from_position(self.start_position()?);
+        let game = Game::from_position(self.start_position()?);
         if let Some((tag, reason)) = time_control_tag_out_of_bounds(|name| self.tags.get(name)) {
             let at = self.value_at(tag);
             let value = self.tags.get(tag).unwrap_or_default().to_owned();
             let kind = PgnErrorKind::TimeControlOutOfBounds { tag: tag.to_owned(), value, reason };
             return Err(PgnError { line: at.line, column: at.column, kind });
         }
-        let mut clocks: Vec<Option<Duration>> = Vec::new();
-        for token in self.tokens() {
-            let token = token?;
-            let located = |kind| PgnError { line: token.at.line, column: token.at.column, kind };
-            match &token.kind {
-                TokenKind::Move(text) => {
-                    if let Some(outcome) = game.outcome() {
-                        return Err(located(PgnErrorKind::AfterEnd {
-                            text: text.clone().into_owned(),
-                            outcome: outcome.to_string(),
-                        }));
-                    }
-                    game.play_san(text).map_err(|e| located(PgnErrorKind::Move(e)))?;
-                    clocks.push(None);
-                }
-                TokenKind::Null(text) => return Err(located(PgnErrorKind::NullMove((*text).to_owned()))),
-                TokenKind::Comment(text) => {
-                    if let (Some(slot), Some(clock)) = (clocks.last_mut(), clock_in_comment(text)) {
-                        if clock.time > MAX_CLOCK_TIME {
-                            // The comment's text starts after its `{` or `;`.
-                            let start = Location { column: token.at.column.saturating_add(1), ..token.at };
-                            let at = location_after(start, &text[..clock.at]);
-                            let kind = PgnErrorKind::ClockTooLarge(clock.written.to_owned());
-                            return Err(PgnError { line: at.line, column: at.column, kind });
-                        }
-                        *slot = Some(clock.time);
-                    }
-                }
-                _ => {}
-            }
-        }
+        let movetext::Movetext { mut game, clocks, annotations, trailing } =
+            movetext::read(game, self.tokens())?;
         let written = match self.result {
             Some(ResultToken::Decided(result)) => Some(result),
             Some(ResultToken::Unfinished) => None,
@@ -293,7 +264,7 @@ impl GameEntry {
             let reason = reason_for(result, self.tags.get("Termination"), claim_available(&game));
             game.record(Outcome { result, reason });
         }
-        Ok(PgnGame { tags: self.tags.clone(), game, clocks })
+        Ok(PgnGame { tags: self.tags.clone(), game, clocks, annotations, trailing })
     }
 
     /// Where the value of tag `name` stands, to point at a bad `FEN` or `Variant`;
@@ -404,41 +375,23 @@ pub(crate) fn reason_for(result: GameResult, termination: Option<&str>, claim: O
 }
 
 /// A `[%clk 1:23:45]` command in a comment.
-struct ClockCommand<'c> {
+pub(crate) struct ClockCommand<'c> {
     /// The time as written.
-    written: &'c str,
+    pub written: &'c str,
     /// Where it starts in the comment, in bytes.
-    at: usize,
+    pub at: usize,
     /// The time as read.
-    time: Duration,
+    pub time: Duration,
 }
 
 /// The `[%clk 1:23:45]` command inside a comment, if it holds a time.
-fn clock_in_comment(comment: &str) -> Option<ClockCommand<'_>> {
+pub(crate) fn clock_in_comment(comment: &str) -> Option<ClockCommand<'_>> {
     let start = comment.find("[%clk")? + "[%clk".len();
     let rest = &comment[start..];
     let value = &rest[..rest.find(']')?];
     let written = value.trim();
     let at = start + (value.len() - value.trim_start().len());
     Some(ClockCommand { written, at, time: parse_clock(written)? })
-}
-
-/// Where `text` ends when it starts at `at`, counting lines as the lexer does: an LF
-/// ends a line, and so does a CR that no LF follows.
-fn location_after(at: Location, text: &str) -> Location {
-    let mut chars = text.chars().peekable();
-    let mut at = at;
-    while let Some(c) = chars.next() {
-        match c {
-            '\n' => at = Location { line: at.line.saturating_add(1), column: 1 },
-            '\r' if chars.peek() != Some(&'\n') => {
-                at = Location { line: at.line.saturating_add(1), column: 1 }
-            }
-            '\r' => {}
-            _ => at.column = at.column.saturating_add(1),
-        }
-    }
-    at
 }
 
 /// Whether a comment says nothing but a clock time: `[%clk 0:04:57]`.
@@ -460,7 +413,16 @@ fn group(text: &Arc<String>) -> Result<Vec<GameEntry>, PgnError> {
     // linear time.
     let mut names: HashSet<&str> = HashSet::new();
     let mut in_movetext = false;
+    // How many variations are open: what stands inside one belongs to the game it is
+    // in, and never starts or ends one.
+    let mut depth = 0usize;
     while let Some(token) = lexer.next_token()? {
+        let inside = depth > 0;
+        match token.kind {
+            TokenKind::VariationStart => depth += 1,
+            TokenKind::VariationEnd => depth = depth.saturating_sub(1),
+            _ => {}
+        }
         let game = match &token.kind {
             TokenKind::Tag { name, .. } => {
                 if in_movetext || names.contains(name) {
@@ -470,12 +432,15 @@ fn group(text: &Arc<String>) -> Result<Vec<GameEntry>, PgnError> {
                 }
                 Some(&mut current)
             }
+            _ if inside => current.is_some().then_some(&mut current),
             TokenKind::Result(_) | TokenKind::Move(_) | TokenKind::Null(_) | TokenKind::MoveNumber => {
                 Some(&mut current)
             }
-            TokenKind::Comment(_) | TokenKind::Annotation | TokenKind::Variation => {
-                current.is_some().then_some(&mut current)
-            }
+            TokenKind::Comment(_)
+            | TokenKind::Nag(_)
+            | TokenKind::Annotation
+            | TokenKind::VariationStart
+            | TokenKind::VariationEnd => current.is_some().then_some(&mut current),
         };
         let Some(slot) = game else { continue };
         let game = match slot {
@@ -483,6 +448,10 @@ fn group(text: &Arc<String>) -> Result<Vec<GameEntry>, PgnError> {
             None => slot.insert(GameEntry::new(text, games.len() + 1, &token)?),
         };
         game.end = token.end;
+        if inside {
+            game.annotated = true;
+            continue;
+        }
         match token.kind {
             TokenKind::Tag { name, value, .. } => {
                 game.tags.push_new(name, &value);
@@ -500,7 +469,12 @@ fn group(text: &Arc<String>) -> Result<Vec<GameEntry>, PgnError> {
             }
             TokenKind::MoveNumber => in_movetext = true,
             TokenKind::Comment(comment) => game.annotated |= !is_clock_only(comment),
-            TokenKind::Annotation | TokenKind::Variation => game.annotated = true,
+            TokenKind::Nag(_)
+            | TokenKind::Annotation
+            | TokenKind::VariationStart
+            | TokenKind::VariationEnd => {
+                game.annotated = true;
+            }
         }
     }
     games.extend(current);
@@ -510,6 +484,7 @@ fn group(text: &Arc<String>) -> Result<Vec<GameEntry>, PgnError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::clock::MAX_CLOCK_TIME;
 
     #[test]
     fn clock_times_read_in_every_common_form() {

@@ -1,10 +1,15 @@
 //! PGN out, in the export format every reader accepts: the Seven Tag Roster first,
 //! SAN with move numbers, lines of at most 80 columns, the result token last.
 
+use std::borrow::Cow;
+use std::time::Duration;
+
 use super::reader::{claim_available, reason_for, variant_is_chess960};
 use super::time_control::clock_text;
 use super::{PgnGame, SEVEN_TAG_ROSTER};
-use crate::chess::{Bitboard, CastlingSide, Color, MoveNumber, Position, Rank, Reason, Role, STARTING_FEN};
+use crate::chess::{
+    Annotations, Bitboard, CastlingSide, Color, Line, Position, Rank, Reason, Role, STARTING_FEN,
+};
 
 /// The longest line the movetext may have.
 const MAX_LINE: usize = 80;
@@ -185,32 +190,113 @@ fn x_fen_castling(pos: &Position) -> String {
     if out.is_empty() { "-".to_owned() } else { out }
 }
 
-/// The movetext as units that are never split across lines: `12. Nf3`, `Nc6`,
-/// `{[%clk 0:05:00]}`, the result.
+/// The movetext as units that are never split across lines: `12. Nf3 $5`, `Nc6`,
+/// `{[%clk 0:05:00]}`, a variation's first move with its `(`, the result.
 fn movetext(pgn: &PgnGame) -> Vec<String> {
     let game = &pgn.game;
     let mut units = Vec::with_capacity(game.ply() + 1);
-    let mut after_comment = false;
+    let mut numbered = true;
+    let none = Annotations::default();
     for (ply, san) in game.san_moves().iter().enumerate() {
-        let MoveNumber { fullmove, color } = game.move_number(ply);
-        let unit = match color {
-            Color::White => format!("{fullmove}. {san}"),
-            // Black's move carries its number at the start and after a comment.
-            Color::Black if ply == 0 || after_comment => format!("{fullmove}... {san}"),
-            Color::Black => san.clone(),
-        };
-        units.push(unit);
-        after_comment = false;
-        if let Some(clock) = pgn.clock(ply) {
-            units.push(format!("{{[%clk {}]}}", clock_text(clock)));
-            after_comment = true;
-        }
+        let Some(before) = game.position_at(ply) else { break };
+        let notes = pgn.annotations(ply).unwrap_or(&none);
+        let comments = with_clock(&notes.comments, pgn.clock(ply));
+        write_move(&mut units, before, san, notes, &comments, &mut numbered);
     }
+    units.extend(pgn.trailing.iter().map(|c| comment(c)));
     units.push(game.outcome().map_or("*", |o| o.result.pgn()).to_owned());
     units
 }
 
-/// Joins units with spaces into lines of at most [`MAX_LINE`] characters.
+/// Writes one move played from `before` as `san`, with what is said about it (its
+/// comments given apart, a clock time merged in) and its variations. `numbered`
+/// says whether a Black move needs its number (at the start of a line, after a
+/// comment or a variation), and is updated for the next move.
+fn write_move(
+    units: &mut Vec<String>,
+    before: &Position,
+    san: &str,
+    notes: &Annotations,
+    comments: &[String],
+    numbered: &mut bool,
+) {
+    units.extend(notes.before.iter().map(|c| comment(c)));
+    *numbered |= !notes.before.is_empty();
+    let fullmove = before.fullmoves();
+    let mut unit = match before.turn() {
+        Color::White => format!("{fullmove}. {san}"),
+        Color::Black if *numbered => format!("{fullmove}... {san}"),
+        Color::Black => san.to_owned(),
+    };
+    for nag in &notes.nags {
+        unit.push(' ');
+        unit.push_str(&nag.to_string());
+    }
+    units.push(unit);
+    units.extend(comments.iter().map(|c| comment(c)));
+    *numbered = !comments.is_empty() || !notes.variations.is_empty();
+    for line in &notes.variations {
+        write_line(units, before, line);
+    }
+}
+
+/// Writes a variation from `start`, in parentheses.
+fn write_line(units: &mut Vec<String>, start: &Position, line: &Line) {
+    let first = units.len();
+    let mut pos = start.clone();
+    let mut numbered = true;
+    for node in &line.moves {
+        let san = pos.san(node.mv);
+        write_move(units, &pos, &san, &node.annotations, &node.annotations.comments, &mut numbered);
+        pos.play(node.mv);
+    }
+    units.extend(line.trailing.iter().map(|c| comment(c)));
+    match units.get_mut(first..) {
+        Some([]) | None => units.push("()".to_owned()),
+        Some([.., last]) if last.ends_with('\n') => {
+            units[first].insert(0, '(');
+            units.push(")".to_owned());
+        }
+        Some([.., last]) => {
+            last.push(')');
+            units[first].insert(0, '(');
+        }
+    }
+}
+
+/// A comment as PGN writes it: `{text}`; a text holding `}` (which nothing in braces
+/// can escape) as a `;` comment, which runs to the end of its line, and with its
+/// `}` made `)` in the one case that cannot take, a text of several lines.
+fn comment(text: &str) -> String {
+    if !text.contains('}') {
+        format!("{{{text}}}")
+    } else if !text.contains('\n') {
+        format!(";{text}\n")
+    } else {
+        format!("{{{}}}", text.replace('}', ")"))
+    }
+}
+
+/// The comments after a move with the clock time written in: in place of the time
+/// in the first `[%clk …]` there is, or else as a comment of its own, first.
+fn with_clock(comments: &[String], clock: Option<Duration>) -> Cow<'_, [String]> {
+    let Some(clock) = clock else { return Cow::Borrowed(comments) };
+    let text = clock_text(clock);
+    let mut out = comments.to_vec();
+    let found = out.iter_mut().find_map(|c| {
+        let start = c.find("[%clk")? + "[%clk".len();
+        let end = start + c[start..].find(']')?;
+        Some((c, start, end))
+    });
+    match found {
+        Some((c, start, end)) => c.replace_range(start..end, &format!(" {text}")),
+        None => out.insert(0, format!("[%clk {text}]")),
+    }
+    Cow::Owned(out)
+}
+
+/// Joins units with spaces into lines of at most [`MAX_LINE`] characters; a unit
+/// ending in a line break (a `;` comment) ends its line.
 fn wrap(units: &[String]) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
@@ -221,16 +307,22 @@ fn wrap(units: &[String]) -> Vec<String> {
         if !line.is_empty() {
             line.push(' ');
         }
-        line.push_str(unit);
+        match unit.strip_suffix('\n') {
+            Some(unit) => {
+                line.push_str(unit);
+                lines.push(std::mem::take(&mut line));
+            }
+            None => line.push_str(unit),
+        }
     }
-    lines.push(line);
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
     lines
 }
 
 #[cfg(test)]
 mod tests {
-    use std::time::Duration;
-
     use super::*;
 
     #[test]

@@ -1,0 +1,445 @@
+//! What is said about the moves: comments, NAGs, variations, `%eval` and `%clk`
+//! commands, a game's opening and closing comments. Every game file the tests hold is
+//! read, written and read again, and the whole tree (not just the main line) must
+//! come back; and what we write is read by an independent reader, niklasf's
+//! `pgn-reader`, as the same tree.
+
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use hotseat::chess::{Annotations, Game, Line, Nag, Position};
+use hotseat::records::pgn::{PgnErrorKind, PgnFile, PgnGame, read_game};
+use pgn_reader::{RawComment, RawTag, Reader, SanPlus, Visitor};
+
+/// A move of a tree as both readers can say it: SAN, with what is said about it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Move {
+    san: String,
+    before: Vec<String>,
+    nags: Vec<u8>,
+    comments: Vec<String>,
+    variations: Vec<Branch>,
+}
+
+/// A line of moves, with the comments at its end that no move follows.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Branch {
+    moves: Vec<Move>,
+    trailing: Vec<String>,
+}
+
+/// A game: the main line as a branch, and its result token.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Tree {
+    main: Branch,
+    result: String,
+}
+
+// ----- our reader's tree -----
+
+fn ours(record: &PgnGame) -> Tree {
+    let game = &record.game;
+    let none = Annotations::default();
+    let moves = game
+        .moves()
+        .iter()
+        .enumerate()
+        .map(|(i, _)| {
+            let before = game.position_at(i).expect("a position");
+            move_of(before, &game.san_moves()[i], record.annotations(i).unwrap_or(&none))
+        })
+        .collect();
+    let result = game.outcome().map_or("*", |o| o.result.pgn()).to_owned();
+    Tree { main: Branch { moves, trailing: record.trailing.clone() }, result }
+}
+
+fn move_of(before: &Position, san: &str, notes: &Annotations) -> Move {
+    Move {
+        san: san.to_owned(),
+        before: notes.before.clone(),
+        nags: notes.nags.iter().map(|n| n.0).collect(),
+        comments: notes.comments.clone(),
+        variations: notes.variations.iter().map(|line| branch_of(before, line)).collect(),
+    }
+}
+
+fn branch_of(start: &Position, line: &Line) -> Branch {
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    for node in &line.moves {
+        let san = pos.san(node.mv);
+        moves.push(move_of(&pos, &san, &node.annotations));
+        pos.play(node.mv);
+    }
+    Branch { moves, trailing: line.trailing.clone() }
+}
+
+// ----- pgn-reader's tree -----
+
+/// A comment as a record keeps it: trimmed, lines ended by LF, other control
+/// characters as spaces.
+fn clean(raw: &[u8]) -> String {
+    let text = String::from_utf8_lossy(raw).replace("\r\n", "\n").replace('\r', "\n");
+    text.chars()
+        .map(|c| if c.is_control() && c != '\n' { ' ' } else { c })
+        .collect::<String>()
+        .trim()
+        .to_owned()
+}
+
+/// An open line while pgn-reader reads: its moves, and whether a variation closed
+/// since its last move (a comment then goes before the next move).
+#[derive(Default)]
+struct Open {
+    branch: Branch,
+    pending: Vec<String>,
+    after_variation: bool,
+}
+
+/// Builds the tree as pgn-reader visits the movetext, with the same rules for where a
+/// comment goes; moves are kept as the text pgn-reader read, normalised by shakmaty.
+struct TreeBuilder;
+
+impl Visitor for TreeBuilder {
+    type Tags = ();
+    type Movetext = (Vec<Open>, String, Vec<String>);
+    type Output = Result<Tree, String>;
+
+    fn begin_tags(&mut self) -> ControlFlow<Self::Output> {
+        ControlFlow::Continue(())
+    }
+
+    fn tag(&mut self, (): &mut (), _: &[u8], _: RawTag<'_>) -> ControlFlow<Self::Output> {
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, (): ()) -> ControlFlow<Self::Output, Self::Movetext> {
+        ControlFlow::Continue((vec![Open::default()], "*".to_owned(), Vec::new()))
+    }
+
+    fn san(&mut self, (open, ..): &mut Self::Movetext, san: SanPlus) -> ControlFlow<Self::Output> {
+        let top = open.last_mut().expect("a line");
+        let before = std::mem::take(&mut top.pending);
+        // The SAN as written by us, with its check mark.
+        top.branch.moves.push(Move { san: san.to_string(), before, ..Move::default() });
+        top.after_variation = false;
+        ControlFlow::Continue(())
+    }
+
+    fn nag(&mut self, (open, ..): &mut Self::Movetext, nag: pgn_reader::Nag) -> ControlFlow<Self::Output> {
+        if let Some(last) = open.last_mut().and_then(|top| top.branch.moves.last_mut()) {
+            last.nags.push(nag.0);
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn partial_comment(&mut self, _: &mut Self::Movetext, _: RawComment<'_>) -> ControlFlow<Self::Output> {
+        ControlFlow::Break(Err("a comment longer than pgn-reader's buffer".to_owned()))
+    }
+
+    fn comment(
+        &mut self,
+        (open, ..): &mut Self::Movetext,
+        comment: RawComment<'_>,
+    ) -> ControlFlow<Self::Output> {
+        let text = clean(comment.as_bytes());
+        let top = open.last_mut().expect("a line");
+        match top.branch.moves.last_mut() {
+            Some(last) if !top.after_variation => last.comments.push(text),
+            _ => top.pending.push(text),
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_variation(
+        &mut self,
+        (open, ..): &mut Self::Movetext,
+    ) -> ControlFlow<Self::Output, pgn_reader::Skip> {
+        open.push(Open::default());
+        ControlFlow::Continue(pgn_reader::Skip(false))
+    }
+
+    fn end_variation(&mut self, (open, _, errors): &mut Self::Movetext) -> ControlFlow<Self::Output> {
+        if open.len() < 2 {
+            errors.push("a ) with no (".to_owned());
+            return ControlFlow::Continue(());
+        }
+        let mut done = open.pop().expect("a variation");
+        done.branch.trailing = done.pending;
+        let top = open.last_mut().expect("a line");
+        match top.branch.moves.last_mut() {
+            Some(last) => last.variations.push(done.branch),
+            None => errors.push("a variation before any move".to_owned()),
+        }
+        top.after_variation = true;
+        ControlFlow::Continue(())
+    }
+
+    fn outcome(
+        &mut self,
+        (open, result, _): &mut Self::Movetext,
+        outcome: pgn_reader::Outcome,
+    ) -> ControlFlow<Self::Output> {
+        if open.len() == 1 {
+            result_text(outcome).clone_into(result);
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, (mut open, result, errors): Self::Movetext) -> Self::Output {
+        if !errors.is_empty() || open.len() != 1 {
+            return Err(format!("{errors:?}, {} lines open", open.len()));
+        }
+        let mut main = open.pop().expect("the main line");
+        main.branch.trailing = main.pending;
+        Ok(Tree { main: main.branch, result })
+    }
+}
+
+fn theirs(text: &str) -> Vec<Result<Tree, String>> {
+    let mut reader = Reader::new(text.as_bytes());
+    let mut games = Vec::new();
+    while let Some(read) = reader.read_game(&mut TreeBuilder).expect("reading from memory cannot fail") {
+        games.push(read);
+    }
+    games
+}
+
+/// The tree with every move's text blanked: for a file as it came, whose moves may be
+/// written otherwise than we write them (`e2e4`, no check marks).
+fn shape(branch: &Branch) -> Branch {
+    let moves = branch
+        .moves
+        .iter()
+        .map(|m| Move {
+            san: String::new(),
+            variations: m.variations.iter().map(shape).collect(),
+            ..m.clone()
+        })
+        .collect();
+    Branch { moves, trailing: branch.trailing.clone() }
+}
+
+fn result_text(outcome: pgn_reader::Outcome) -> &'static str {
+    use pgn_reader::KnownOutcome;
+    match outcome {
+        pgn_reader::Outcome::Known(KnownOutcome::Decisive { winner: shakmaty::Color::White }) => "1-0",
+        pgn_reader::Outcome::Known(KnownOutcome::Decisive { winner: shakmaty::Color::Black }) => "0-1",
+        pgn_reader::Outcome::Known(KnownOutcome::Draw) => "1/2-1/2",
+        pgn_reader::Outcome::Unknown => "*",
+    }
+}
+
+// ----- the files -----
+
+fn game_files() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let mut files = Vec::new();
+    for dir in ["games", "annotated"] {
+        for entry in std::fs::read_dir(root.join(dir)).expect("a folder of games") {
+            let path = entry.expect("an entry").path();
+            if path.extension().is_some_and(|e| e == "pgn") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+fn annotated(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/annotated").join(name);
+    std::fs::read_to_string(path).expect("an annotated game")
+}
+
+#[test]
+fn every_game_file_reads_writes_and_reads_back_as_the_same_tree_for_both_readers() {
+    let mut games = 0;
+    let mut annotated_games = 0;
+    for path in game_files() {
+        let name = path.file_name().expect("a name").to_string_lossy().into_owned();
+        let file = PgnFile::from_bytes(&std::fs::read(&path).expect("readable")).expect("splits");
+        for entry in file.games() {
+            // The null move of anastasian-lewis.pgn is refused: nothing to write.
+            let Ok(record) = entry.load() else { continue };
+            let what = format!("{name} game {}", entry.number());
+            let tree = ours(&record);
+            let text = record.to_pgn();
+            let again = read_game(&text).unwrap_or_else(|e| panic!("{what}: {e}\n{text}"));
+            assert_eq!(ours(&again), tree, "{what}: our reader, after writing\n{text}");
+            assert_eq!(again.to_pgn(), text, "{what}: writing is stable");
+            let read = theirs(&text);
+            assert_eq!(read.len(), 1, "{what}: one game in\n{text}");
+            let their_tree = read[0].clone().unwrap_or_else(|e| panic!("{what}: {e}\n{text}"));
+            assert_eq!(their_tree, tree, "{what}: pgn-reader's tree of what we wrote\n{text}");
+            // And pgn-reader reads the file as it came as the same tree: nothing of it
+            // was dropped on the way.
+            if let Ok(original) = std::str::from_utf8(&std::fs::read(&path).expect("readable"))
+                && file.len() == 1
+                && !original.contains(';')
+            {
+                let first = theirs(original).remove(0).unwrap_or_else(|e| panic!("{what}: {e}"));
+                assert_eq!(
+                    shape(&first.main),
+                    shape(&tree.main),
+                    "{what}: pgn-reader's tree of the file as it came"
+                );
+            }
+            games += 1;
+            annotated_games += usize::from(record.annotations.iter().any(|a| !a.is_empty()));
+        }
+    }
+    assert!(games >= 20, "{games} games");
+    assert!(annotated_games >= 5, "{annotated_games} annotated games");
+}
+
+#[test]
+fn a_lichess_export_keeps_its_evaluations_clocks_termination_and_tags() {
+    let record = read_game(&annotated("lichess-export.pgn")).expect("reads");
+    assert_eq!(record.annotations[0].comments, ["[%eval 0.18] [%clk 0:03:00]"]);
+    assert_eq!(record.clock(0), Some(Duration::from_secs(180)), "%clk is also the clock time");
+    assert_eq!(record.annotations[2].nags, [Nag::DUBIOUS_MOVE]);
+    assert_eq!(
+        record.annotations[2].comments,
+        ["(0.20 → -0.40) Inaccuracy. Nf3 was best.", "[%eval -0.4] [%clk 0:02:59]"]
+    );
+    assert_eq!(record.annotations[2].variations.len(), 1);
+    assert_eq!(record.annotations[6].comments, ["[%clk 0:02:54]", "White wins by checkmate."]);
+    let text = record.to_pgn().split_whitespace().collect::<Vec<_>>().join(" ");
+    for kept in [
+        "[Termination \"Normal\"]",
+        "[WhiteRatingDiff \"+6\"]",
+        "[Annotator \"lichess.org\"]",
+        "[Opening \"King's Pawn Game: Wayward Queen Attack\"]",
+        "2. Qh5 $6 {(0.20 → -0.40) Inaccuracy. Nf3 was best.} {[%eval -0.4] [%clk 0:02:59]}",
+        "(2. Nf3 Nc6 3. Bb5)",
+        "3... Nf6 $4 {(-0.30 → #1) Blunder. g6 was best.} {[%eval #1] [%clk 0:02:55]}",
+        "4. Qxf7# {[%clk 0:02:54]} {White wins by checkmate.} 1-0",
+    ] {
+        assert!(text.contains(kept), "{kept} in\n{text}");
+    }
+}
+
+#[test]
+fn comments_go_where_a_reader_of_the_game_expects_them() {
+    let record = read_game(&annotated("commented.pgn")).expect("reads");
+    assert_eq!(record.annotations[0].before, ["Anna's notes on a sharp Italian game."]);
+    assert_eq!(record.annotations[0].nags, [Nag::GOOD_MOVE]);
+    // After the variations of 3. Bc4, a comment goes before the next move.
+    assert_eq!(record.annotations[4].variations.len(), 2);
+    assert_eq!(record.annotations[5].before, ["After the Italian bishop move:"]);
+    let spanish = &record.annotations[4].variations[0];
+    assert_eq!(spanish.moves[0].annotations.comments, ["the Spanish"]);
+    assert_eq!(spanish.moves[1].annotations.variations[0].moves[0].annotations.nags, [Nag::SPECULATIVE_MOVE]);
+    let text = record.to_pgn();
+    assert!(text.contains("{After the Italian bishop move:} 3... Bc5"), "{text}");
+    assert!(
+        text.starts_with("[Event") && text.contains("\n\n{Anna's notes on a sharp Italian game.} 1. e4 $1")
+    );
+    assert!(text.contains("[MyOwnTag \"kept as it is\"]"), "unknown tags are kept: {text}");
+}
+
+#[test]
+fn a_comment_with_a_closing_brace_is_written_as_a_line_comment() {
+    let record = read_game("1. e4 ; a {braced} remark\ne5 *").expect("reads");
+    assert_eq!(record.annotations[0].comments, ["a {braced} remark"]);
+    let text = record.to_pgn();
+    assert!(text.contains("1. e4 ;a {braced} remark\n1... e5 *"), "{text}");
+    assert_eq!(read_game(&text).expect("reads back").annotations, record.annotations);
+    // In a variation too, the `)` after it on a line of its own.
+    let record = read_game("1. e4 (1. d4 ; ends {here}\n) e5 *").expect("reads");
+    let again = read_game(&record.to_pgn()).expect("reads back");
+    assert_eq!(again.annotations, record.annotations, "{}", record.to_pgn());
+}
+
+#[test]
+fn a_variation_with_an_illegal_move_is_refused_where_it_stands() {
+    let err = read_game("1. e4 e5 (1... Nf6 2. Qxf7) 2. Nf3 *").expect_err("illegal");
+    assert_eq!(err.to_string(), "line 1, col 23: illegal move Qxf7 (no queen can reach f7)");
+    let err = read_game("1. e4 ((1. d4)) *").expect_err("a variation of nothing");
+    assert_eq!(err.to_string(), "line 1, col 8: a variation must follow the move it replaces");
+    let err = read_game("1. e4 (1. d4 --) *").expect_err("a null move");
+    assert!(matches!(err.kind, PgnErrorKind::NullMove(_)), "{err}");
+}
+
+#[test]
+fn hostile_nesting_is_refused_quickly_without_overflowing_the_stack() {
+    let start = Instant::now();
+    // A hundred thousand `(`, never closed, then closed.
+    for text in [
+        format!("1. e4 {}", "(".repeat(100_000)),
+        format!("1. e4 {} *", "(".repeat(100_000) + &")".repeat(100_000)),
+        format!("1. e4 {}*", "(1. d4 ".repeat(100_000) + &")".repeat(100_000)),
+    ] {
+        let err = PgnFile::parse(&text).and_then(|file| file.games()[0].load());
+        assert!(err.is_err(), "refused");
+    }
+    let deepest = format!("1. e4 {}*", "(1. d4 ".repeat(100) + &")".repeat(100));
+    let record = read_game(&deepest).expect("a hundred deep is read");
+    assert_eq!(record.annotations[0].depth(), 100);
+    assert_eq!(read_game(&record.to_pgn()).expect("and written").annotations, record.annotations);
+    let too_deep = format!("1. e4 {}*", "(1. d4 ".repeat(101) + &")".repeat(101));
+    let err = read_game(&too_deep).expect_err("101 deep");
+    assert_eq!(err.kind, PgnErrorKind::TooDeep);
+    assert!(start.elapsed() < Duration::from_secs(20), "{:?}", start.elapsed());
+}
+
+#[test]
+fn a_typed_annotation_is_written_with_the_move() {
+    let mut game = Game::new();
+    game.play_san("Nf3").expect("legal");
+    let mut record = PgnGame::new(game);
+    let mut notes = Annotations::default();
+    notes.set_assessment(Some(Nag::SPECULATIVE_MOVE));
+    record.annotations.push(notes);
+    assert!(record.to_pgn().contains("1. Nf3 $5 *"), "{}", record.to_pgn());
+}
+
+// ----- through the real binary -----
+
+mod common;
+use common::TempDir;
+use common::pty::Pty;
+
+/// The tree of the moves a game file had before, in the game saved after it.
+fn assert_kept(before: &str, after: &Path, new_move: &str) {
+    let before = read_game(before).expect("the game as it was");
+    let text = std::fs::read_to_string(after).expect("the saved game");
+    let after = read_game(&text).expect("the saved game reads");
+    let (old, new) = (ours(&before), ours(&after));
+    let plies = old.main.moves.len();
+    assert_eq!(new.main.moves[..plies], old.main.moves[..], "every move kept as it was:\n{text}");
+    assert_eq!(new.main.moves[plies].san, new_move, "{text}");
+    for name in ["Event", "Annotator", "MyOwnTag"] {
+        assert_eq!(after.tags.get(name), before.tags.get(name), "{name}");
+    }
+}
+
+#[test]
+fn a_game_continued_in_its_own_file_keeps_its_comments_nags_and_variations() {
+    let dir = TempDir::new("annotations-in-place");
+    let d = dir.path();
+    let original =
+        annotated("deep-variations.pgn").replace("[Round \"-\"]", "[Round \"-\"]\n[MyOwnTag \"mine\"]");
+    std::fs::write(d.join("deep.pgn"), &original).expect("write");
+    let mut s = Pty::start(
+        &["--pgn", "deep.pgn", "--save", "deep.pgn"],
+        Some(d),
+        &[("HOTSEAT_DATA_DIR", &d.join("data"))],
+    );
+    s.wait_for("Loaded from deep.pgn");
+    s.play("Bg5", "Black to move");
+    s.quit();
+    assert_kept(&original, &d.join("deep.pgn"), "Bg5");
+
+    // And --resume, from the store.
+    let games = d.join("data/games");
+    std::fs::create_dir_all(&games).expect("the store");
+    std::fs::write(games.join("2025-01-01_10-00-00Z.pgn"), &original).expect("write");
+    let mut s = Pty::start(&["--resume"], Some(d), &[("HOTSEAT_DATA_DIR", &d.join("data"))]);
+    s.wait_for("Resumed the game");
+    s.play("Be2", "Black to move");
+    s.quit();
+    assert_kept(&original, &games.join("2025-01-01_10-00-00Z.pgn"), "Be2");
+}
