@@ -287,6 +287,7 @@ impl App {
                 Command::NewGame => true,
                 Command::Pause => self.clocks().is_some() && !over,
                 Command::Review => game.ply() > 0,
+                Command::WriteReview => self.reviewing().is_some_and(|r| r.review().analysed() > 0),
             },
             Action::Browse(Browse::NextMark) => self.has_mark(true),
             Action::Browse(Browse::PreviousMark) => self.has_mark(false),
@@ -366,6 +367,7 @@ impl App {
             }
             Command::Pause => self.toggle_pause(),
             Command::Review => self.toggle_review(),
+            Command::WriteReview => self.write_review(),
         }
     }
 

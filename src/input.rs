@@ -251,6 +251,11 @@ const PLAY: &[Binding] = &[
         hint: Some("marks"),
     },
     Binding {
+        keys: &[command(Key::Ctrl('w'), Command::WriteReview)],
+        help: "write the engine's review into the saved game: [%eval] comments, $6 $2 $4, better moves as variations",
+        hint: None,
+    },
+    Binding {
         keys: &[command(Key::Ctrl('p'), Command::Pause)],
         help: "pause both clocks, or start them again",
         hint: Some("pause"),

@@ -12,6 +12,7 @@ use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use hotseat::app::{Action, App, Effect, EngineReport, MessageKind, Pointer, ReviewState};
 use hotseat::chess::{Game, Move, Square};
 use hotseat::input::Key;
+use hotseat::records::{self, Destination, Recorder};
 use hotseat::review::{Eval, Mark};
 use hotseat::ui::{self, ColorSupport, Look, View};
 use hotseat::{plain, tui};
@@ -81,7 +82,7 @@ fn the_review_marks_the_blunder_in_the_move_list_and_gives_each_sides_accuracy()
     assert_eq!(review.mark(6), Some(Mark::Blunder));
     let screen = screen(&app);
     assert!(screen.contains("Nxe5??"), "{screen}");
-    assert!(screen.contains("Reviewed by the engine"), "{screen}");
+    assert!(screen.contains("Reviewed: ^W writes it in the PGN"), "{screen}");
     let white = review.accuracy(hotseat::chess::Color::White).expect("White's accuracy");
     assert!(screen.contains(&format!("White {white:.0}%")), "{screen}");
     assert!(screen.contains("?? 1"), "White's blunder is counted: {screen}");
@@ -385,7 +386,7 @@ fn the_loop_hands_the_engines_findings_to_the_app_and_draws_them() {
     assert_eq!(app.reviewing().expect("a review").state(), &ReviewState::Done);
     let screen = text(terminal.backend().buffer());
     assert!(screen.contains("Nxe5??"), "{screen}");
-    assert!(screen.contains("Reviewed by the engine"), "{screen}");
+    assert!(screen.contains("Reviewed: ^W writes it in the PGN"), "{screen}");
 }
 
 #[test]
@@ -412,4 +413,58 @@ fn browsing_during_a_review_asks_the_engine_for_the_position_shown_next() {
     assert_eq!(press(&mut app, Key::PageUp), [Effect::AnalyseNext(5)], "6 is done already");
     press(&mut app, Key::Ctrl('e'));
     assert!(press(&mut app, Key::PageUp).is_empty(), "no engine at work");
+}
+
+fn recorder_pgn(app: &App) -> String {
+    Recorder::new(
+        Destination::File("unused.pgn".into()),
+        records::fresh_tags(std::time::SystemTime::UNIX_EPOCH),
+    )
+    .record(app)
+    .to_pgn()
+}
+
+fn pgn_of(app: &App) -> String {
+    let recorder = Recorder::new(
+        Destination::File("unused.pgn".into()),
+        records::fresh_tags(std::time::SystemTime::UNIX_EPOCH),
+    );
+    // One line, so a wrap does not matter.
+    recorder.record(app).to_pgn().replace('\n', " ")
+}
+
+#[test]
+fn the_review_is_written_into_the_record_only_when_asked_and_only_once() {
+    let mut app = reviewed();
+    assert!(!pgn_of(&app).contains("%eval"), "never silently");
+    assert_eq!(press(&mut app, Key::Ctrl('w')), [Effect::Save]);
+    let message = app.message().expect("a message").text.clone();
+    assert_eq!(message, "Review written into the game record: 8 evaluations, 1 marks, 1 better moves.");
+    let pgn = pgn_of(&app);
+    assert!(pgn.contains("1. e4 {[%eval 0.30]} 1... e5 {[%eval 0.30]}"), "{pgn}");
+    assert!(pgn.contains("4. Nxe5 $4 {[%eval -6.00]} (4. Nxd4) 4... Qg5 {[%eval -5.90]}"), "{pgn}");
+    press(&mut app, Key::Ctrl('w'));
+    assert_eq!(pgn_of(&app), pgn, "written again, nothing doubles");
+    // It reads back as it was written.
+    let back = records::pgn::read_game(&recorder_pgn(&app)).expect("the PGN reads back");
+    assert_eq!(back.game.san_moves(), app.game().san_moves());
+}
+
+#[test]
+fn a_players_own_annotation_is_kept_over_the_reviews_mark() {
+    let mut app = App::new(Game::new());
+    play(&mut app, "e4 e5 Nf3 Nc6 Bc4 Nd4 Nxe5!? Qg5");
+    press(&mut app, Key::Ctrl('e'));
+    report_all(&mut app);
+    press(&mut app, Key::Ctrl('w'));
+    assert!(app.message().expect("a message").text.contains("1 of your own annotations kept"));
+    let pgn = pgn_of(&app);
+    assert!(pgn.contains("4. Nxe5 $5 {[%eval -6.00]} (4. Nxd4)"), "{pgn}");
+}
+
+#[test]
+fn writing_needs_a_review() {
+    let mut app = played();
+    assert!(press(&mut app, Key::Ctrl('w')).is_empty());
+    assert!(error(&app).starts_with("No review yet"));
 }

@@ -15,6 +15,7 @@ use common::pty::{PATIENCE, Pty};
 
 const CTRL_E: &str = "\x05";
 const CTRL_Q: &str = "\x11";
+const CTRL_W: &str = "\x17";
 const F6: &str = "\x1b[17~";
 const HOME: &str = "\x1b[H";
 
@@ -62,7 +63,7 @@ fn a_review_shows_its_progress_then_the_marks_and_accuracy_and_the_better_move()
     pty.send(CTRL_E);
     pty.wait_for("Engine ▕");
     pty.wait_for("/5");
-    pty.wait_for("Reviewed by the engine");
+    pty.wait_for("Reviewed: ^W writes it in the PGN");
     let screen = pty.contents();
     assert!(screen.contains("g4??"), "{screen}");
     assert!(screen.contains("White ") && screen.contains("%  ?! "), "{screen}");
@@ -72,9 +73,26 @@ fn a_review_shows_its_progress_then_the_marks_and_accuracy_and_the_better_move()
     pty.wait_for("1. f3?! best e4");
     pty.send(F6);
     pty.wait_for("2. g4?? best d4");
+    // Written into the saved game only when asked.
+    assert!(!saved_game(dir.path()).contains("%eval"));
+    pty.send(CTRL_W);
+    pty.wait_for("Review written into the game record");
     pty.send(CTRL_Q);
     assert!(pty.wait_for_exit().success());
     wait_until_gone(dir.path());
+    let saved = saved_game(dir.path()).replace('\n', " ");
+    assert!(saved.contains("2. g4 $4 {[%eval #-1]} (2. d4)"), "{saved}");
+}
+
+/// The one game saved in the data directory `dir`.
+fn saved_game(dir: &Path) -> String {
+    let games: Vec<_> = std::fs::read_dir(dir.join("games"))
+        .expect("the games folder")
+        .map(|entry| entry.expect("an entry").path())
+        .filter(|path| path.extension().is_some_and(|e| e == "pgn"))
+        .collect();
+    assert_eq!(games.len(), 1, "{games:?}");
+    std::fs::read_to_string(&games[0]).expect("the saved game")
 }
 
 #[test]

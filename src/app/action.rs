@@ -110,6 +110,9 @@ pub enum Command {
     Pause,
     /// Have an engine review the game in the background, or stop the review at work.
     Review,
+    /// Write the engine's review into the game record (evaluations, marks, better
+    /// moves), to be saved with the game.
+    WriteReview,
 }
 
 /// Answers to a question or to the promotion picker.

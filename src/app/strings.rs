@@ -2,6 +2,7 @@
 //! (lowercase, as values), and these put them in a chess player's words. The screen
 //! uses them too, so a hint and the message Enter gives read the same.
 
+use super::review::Written;
 use super::{Question, Reviewing, Step};
 use crate::chess::{Color, Game, Illegality, Outcome, ParseSanError, Piece, Role, Square};
 
@@ -31,6 +32,7 @@ pub(crate) const ALREADY_REVIEWED: &str = "The engine has reviewed this game alr
 pub(crate) const REVIEW_STARTED: &str =
     "The engine is reviewing the game; play on or browse meanwhile (the same key stops it).";
 pub(crate) const NO_REVIEW: &str = "No review yet: ask the engine for one first.";
+pub(crate) const NOTHING_TO_WRITE: &str = "The review has no evaluation of this game's moves to write yet.";
 pub(crate) const NO_LATER_MARK: &str = "No marked move after this one.";
 pub(crate) const NO_EARLIER_MARK: &str = "No marked move before this one.";
 pub(crate) const PROMOTION_KEYS: &str = "Choose the piece the pawn becomes, or Esc to cancel the move.";
@@ -162,4 +164,17 @@ pub(crate) fn mark_counts(counts: [usize; 3]) -> String {
         .map(|(n, (one, many))| format!("{n} {}", if *n == 1 { one } else { many }))
         .collect();
     if parts.is_empty() { "no mistakes".to_owned() } else { parts.join(", ") }
+}
+
+/// The review was written into the record.
+pub(crate) fn review_written(written: Written) -> String {
+    let kept = if written.kept > 0 {
+        format!(" ({} of your own annotations kept)", written.kept)
+    } else {
+        String::new()
+    };
+    format!(
+        "Review written into the game record: {} evaluations, {} marks, {} better moves{kept}.",
+        written.evals, written.marks, written.lines
+    )
 }

@@ -12,8 +12,9 @@ use ratatui::widgets::Widget;
 
 use super::text::{self, put};
 use super::theme::Look;
-use crate::app::{App, ReviewState, Reviewing};
+use crate::app::{Action, App, Command, Mode, ReviewState, Reviewing};
 use crate::chess::Color;
+use crate::input;
 use crate::review::Mark;
 
 /// Blocks filling a cell from the bottom, by eighths (none to all).
@@ -182,7 +183,13 @@ fn state_line(review: &Reviewing, look: &Look, width: usize) -> Line<'static> {
             ];
             return Line::from(spans);
         }
-        ReviewState::Done => "Reviewed by the engine".to_owned(),
+        ReviewState::Done => {
+            let key = input::key_for(Mode::Play, &Action::Command(Command::WriteReview));
+            key.map_or_else(
+                || "Reviewed".to_owned(),
+                |key| format!("Reviewed: {} writes it in the PGN", key.short_name()),
+            )
+        }
         ReviewState::Stopped => format!("Review stopped at {done}/{all}"),
         ReviewState::Failed(_) => format!("Review failed at {done}/{all}"),
     };
