@@ -9,7 +9,7 @@ mod common;
 
 use common::driver::{error, play, press, press_all, send, type_text};
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
-use hotseat::app::{Action, App, Effect, EngineReport, MessageKind, Pointer, ReviewState};
+use hotseat::app::{Action, App, Effect, EngineReport, MessageKind, Point, Pointer, ReviewState};
 use hotseat::chess::{Game, Move, Square};
 use hotseat::input::Key;
 use hotseat::records::{self, Destination, Recorder};
@@ -178,6 +178,9 @@ fn the_graph_spans_the_game_and_a_click_on_it_browses_there() {
     assert_eq!(ui::hit_test(area, &app, first, row), Some(Pointer::Ply(0)));
     assert_eq!(ui::hit_test(area, &app, panel.right() - 2, row), Some(Pointer::Ply(8)));
     assert_ne!(buf[(first, row)].symbol(), " ", "the start is drawn");
+    let mut app = app;
+    send(&mut app, Action::Point(Point::Down(Pointer::Ply(0))));
+    assert_eq!(app.shown_ply(), 0, "a click on the graph browses");
 }
 
 #[test]
@@ -283,7 +286,9 @@ fn a_review_draws_at_any_size_and_either_way_up() {
     let mut running = played();
     press(&mut running, Key::Ctrl('e'));
     send(&mut running, Action::Engine(EngineReport::Analysed { index: 3, eval: Eval::Mate(-2), best: None }));
-    for app in [&mut app, &mut running] {
+    let mut failed = running.clone();
+    send(&mut failed, Action::Engine(EngineReport::Failed("No chess engine found. ".repeat(20))));
+    for app in [&mut app, &mut running, &mut failed] {
         for keys in [&[][..], &[Key::Home, Key::F(6)][..], &[Key::Ctrl('f')][..], &[Key::F(1)][..]] {
             let mut app = app.clone();
             press_all(&mut app, keys);
