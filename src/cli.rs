@@ -16,9 +16,11 @@ use crate::clock::{ClockStart, TimeControl};
 use crate::plain::Announce;
 use crate::ui::{ColorSupport, Look, PieceSet, THEMES, Theme};
 
+pub mod analyse;
 mod clocks;
 mod open;
 
+pub use analyse::AnalyseArgs;
 pub use clocks::ClockOptionError;
 pub use open::{Opened, choose_game, open_game};
 
@@ -154,6 +156,11 @@ pub enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Review a game with a UCI engine (Stockfish by default): the annotated game, with
+    /// an evaluation after every move and the inaccuracies (?!), mistakes (?) and
+    /// blunders (??) marked, goes to standard output or --out; a summary per player to
+    /// standard error.
+    Analyse(AnalyseArgs),
     /// Print a completion script for a shell, e.g. `hotseat completions bash >
     /// ~/.local/share/bash-completion/completions/hotseat`.
     Completions {

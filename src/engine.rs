@@ -42,6 +42,7 @@ pub use locate::{ENGINE_VARIABLE, PACKAGE_PATHS, locate, locate_with};
 pub use uci::{Info, Score, parse_bestmove, parse_info};
 
 use process::Killer;
+pub use process::end_all;
 use worker::Control;
 
 /// How long the engine thinks about each position.
@@ -55,7 +56,7 @@ pub enum Limit {
 
 impl Limit {
     /// The depth of [`Limit::default`].
-    pub const DEFAULT_DEPTH: u32 = 16;
+    pub const DEFAULT_DEPTH: u32 = 18;
 }
 
 impl Default for Limit {

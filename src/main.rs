@@ -19,6 +19,7 @@ fn main() -> ExitCode {
         Some(Command::Perft { depth, fen, divide }) => {
             run_perft(*depth, fen.as_deref(), *divide).map(|()| ExitCode::SUCCESS)
         }
+        Some(Command::Analyse(analyse)) => cli::analyse::run(analyse),
         Some(Command::Completions { shell }) => {
             cli::write_completions(*shell, &mut std::io::stdout());
             Ok(ExitCode::SUCCESS)

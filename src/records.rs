@@ -10,10 +10,12 @@
 
 pub mod pgn;
 mod printable;
+mod reviewed;
 mod session;
 pub mod store;
 
 pub use printable::{QUOTE_LIMIT, printable};
+pub use reviewed::{annotate, reviewed_pgn};
 
 pub use session::{
     Destination, Farewell, OpenError, Recorder, Resumed, claim_save_file, clock_start, clocks, fresh_tags,

@@ -5,7 +5,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::SyncSender;
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -18,8 +18,33 @@ pub(super) const MAX_LINE: usize = 16 * 1024;
 
 /// The one owner of the engine's process, shared by the analysis (which may kill it at
 /// any moment) and its thread (which starts it and ends it when done).
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub(super) struct Killer(Arc<Mutex<Slot>>);
+
+/// Every killer alive, for [`end_all`].
+static LIVE: Mutex<Vec<Weak<Mutex<Slot>>>> = Mutex::new(Vec::new());
+
+impl Default for Killer {
+    fn default() -> Killer {
+        let slot = Arc::new(Mutex::new(Slot::default()));
+        let mut live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);
+        live.retain(|weak| weak.strong_count() > 0);
+        live.push(Arc::downgrade(&slot));
+        Killer(slot)
+    }
+}
+
+/// Kills and reaps every engine this program runs, and lets no more start: for a way
+/// out that skips the destructors (`std::process::exit` after a second signal, say).
+pub fn end_all() {
+    let live: Vec<Killer> = {
+        let live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);
+        live.iter().filter_map(Weak::upgrade).map(Killer).collect()
+    };
+    for killer in live {
+        killer.kill();
+    }
+}
 
 #[derive(Default)]
 struct Slot {

@@ -1,0 +1,255 @@
+//! `hotseat analyse FILE.pgn`: one game reviewed by a UCI engine without the board. A
+//! progress bar on standard error (when it is a terminal), the annotated game to
+//! `--out` or standard output, and a summary per player on standard error.
+
+use std::fmt::Write as _;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use anyhow::{Context, Result, anyhow, bail};
+use clap::Args;
+use clap::builder::RangedU64ValueParser;
+
+use crate::chess::Color;
+use crate::engine::{self, Analysis, Event, Limit};
+use crate::records::{self, QUOTE_LIMIT, printable, store};
+use crate::review::{Mark, Review};
+
+/// The arguments of `hotseat analyse`.
+#[derive(Debug, Args)]
+pub struct AnalyseArgs {
+    /// The PGN file holding the game.
+    #[arg(value_name = "FILE.pgn")]
+    pub file: PathBuf,
+
+    /// Which game of the file, counting from 1 (needed when it holds several).
+    #[arg(long, value_name = "N", value_parser = RangedU64ValueParser::<usize>::new().range(1..))]
+    pub game: Option<usize>,
+
+    /// How deep the engine searches each position, in plies (default: 18).
+    #[arg(long, value_name = "D", conflicts_with = "movetime", value_parser = RangedU64ValueParser::<u32>::new().range(1..=99))]
+    pub depth: Option<u32>,
+
+    /// How long the engine thinks about each position, in milliseconds, instead of a
+    /// depth.
+    #[arg(long, value_name = "MS", value_parser = RangedU64ValueParser::<u64>::new().range(1..=3_600_000))]
+    pub movetime: Option<u64>,
+
+    /// The UCI engine to run (default: `$HOTSEAT_ENGINE`, else stockfish on PATH or
+    /// where packages put it).
+    #[arg(long, value_name = "PATH")]
+    pub engine: Option<PathBuf>,
+
+    /// Write the annotated game here instead of to standard output.
+    #[arg(long, value_name = "OUT")]
+    pub out: Option<PathBuf>,
+}
+
+impl AnalyseArgs {
+    /// The search limit asked for.
+    pub fn limit(&self) -> Limit {
+        match (self.movetime, self.depth) {
+            (Some(ms), _) => Limit::MoveTime(Duration::from_millis(ms)),
+            (None, Some(depth)) => Limit::Depth(depth),
+            (None, None) => Limit::default(),
+        }
+    }
+}
+
+/// Runs `hotseat analyse`. A signal that would end the program ends the engine first,
+/// then the program, with status 128 plus its number.
+pub fn run(args: &AnalyseArgs) -> Result<ExitCode> {
+    let shown = |path: &Path| printable(&path.display().to_string(), usize::MAX).into_owned();
+    let file = records::read_games(&args.file)
+        .map_err(|err| anyhow!("{}", printable(&err.to_string(), usize::MAX)))?;
+    let number = match (args.game, file.len()) {
+        (Some(n), _) => n,
+        (None, 1) => 1,
+        (None, count) => bail!("{} holds {count} games: choose one with --game N", shown(&args.file)),
+    };
+    let pgn = records::load(&args.file, &file, number)
+        .map_err(|err| anyhow!("{}", printable(&err.to_string(), usize::MAX)))?;
+    if let Some(out) = &args.out
+        && same_file(out, &args.file)
+    {
+        bail!("--out {} is the file being analysed; choose another file", shown(out));
+    }
+    let engine = engine::locate(args.engine.as_deref())?;
+    let signal = watch_signals()?;
+    let mut review = Review::of(&pgn.game);
+    let mut analysis = Analysis::start(&engine, &pgn.game, args.limit());
+    let mut bar = Bar::new(std::io::stderr().is_terminal());
+    loop {
+        let events = analysis.wait(Duration::from_millis(100));
+        if let Some(code) = stopped_by(&signal) {
+            drop(analysis);
+            bar.clear();
+            return Ok(code);
+        }
+        let mut done = false;
+        for event in events {
+            match event {
+                Event::Analysed { index, eval, best, .. } => review.set(index, eval, best),
+                Event::Done => done = true,
+                Event::Failed(err) => {
+                    bar.clear();
+                    // A Ctrl-C reaches the engine too, which may die of it first.
+                    std::thread::sleep(Duration::from_millis(50));
+                    if let Some(code) = stopped_by(&signal) {
+                        return Ok(code);
+                    }
+                    return Err(err).context("the analysis stopped");
+                }
+            }
+        }
+        bar.show(analysis.progress(), analysis.eta());
+        if done {
+            break;
+        }
+    }
+    drop(analysis);
+    bar.clear();
+    let text = records::reviewed_pgn(&pgn, &review);
+    if let Some(out) = &args.out {
+        store::write_atomic(out, text.as_bytes()).with_context(|| format!("cannot write {}", shown(out)))?;
+    } else {
+        let mut stdout = std::io::stdout().lock();
+        stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()).context("cannot write the game")?;
+    }
+    let mut stderr = std::io::stderr().lock();
+    for color in Color::ALL {
+        let name = pgn.tags.get(color.name()).filter(|n| !n.trim().is_empty() && *n != "?");
+        let _ = writeln!(stderr, "{}", summary_line(&review, color, name));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `White (Anna): accuracy 87%, 2 inaccuracies, 1 mistake, 0 blunders`.
+pub fn summary_line(review: &Review, color: Color, name: Option<&str>) -> String {
+    let who = match name {
+        Some(name) => format!("{} ({})", color.name(), printable(name, QUOTE_LIMIT)),
+        None => color.name().to_owned(),
+    };
+    let accuracy =
+        review.accuracy(color).map_or_else(|| "no moves".to_owned(), |a| format!("accuracy {}%", a.round()));
+    let counts = review.counts(color);
+    let marks: Vec<String> = Mark::ALL
+        .iter()
+        .zip(counts)
+        .map(|(mark, n)| {
+            let name = mark.name();
+            let plural =
+                if mark == &Mark::Inaccuracy { "inaccuracies".to_owned() } else { format!("{name}s") };
+            format!("{n} {}", if n == 1 { name.to_owned() } else { plural })
+        })
+        .collect();
+    format!("{who}: {accuracy}, {}", marks.join(", "))
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// Signals that would end the program are noted instead, so the engine can be ended
+/// first (it would otherwise outlive a SIGTERM).
+fn watch_signals() -> Result<Arc<AtomicUsize>> {
+    let flag = Arc::new(AtomicUsize::new(0));
+    #[cfg(unix)]
+    for signal in crate::tui::ending_signals() {
+        signal_hook::flag::register_usize(signal, Arc::clone(&flag), signal as usize)
+            .context("cannot watch for signals")?;
+    }
+    Ok(flag)
+}
+
+fn stopped_by(flag: &AtomicUsize) -> Option<ExitCode> {
+    match flag.load(Ordering::SeqCst) {
+        0 => None,
+        signal => {
+            eprintln!("hotseat: the analysis was stopped by a signal");
+            Some(ExitCode::from((128 + signal).min(255) as u8))
+        }
+    }
+}
+
+/// The progress bar, redrawn in place on a terminal, silent elsewhere.
+struct Bar {
+    on: bool,
+    drawn: bool,
+}
+
+impl Bar {
+    const WIDTH: usize = 24;
+
+    fn new(on: bool) -> Bar {
+        Bar { on, drawn: false }
+    }
+
+    fn show(&mut self, (done, total): (usize, usize), eta: Option<Duration>) {
+        if !self.on {
+            return;
+        }
+        let _ = write!(std::io::stderr(), "\r\x1b[2K{}", bar_text(done, total, eta));
+        self.drawn = true;
+    }
+
+    fn clear(&mut self) {
+        if self.drawn {
+            let _ = write!(std::io::stderr(), "\r\x1b[2K");
+            self.drawn = false;
+        }
+    }
+}
+
+/// `Analysing [#########...............] 30/81 positions, about 1:05 left`.
+pub fn bar_text(done: usize, total: usize, eta: Option<Duration>) -> String {
+    let filled = (done * Bar::WIDTH).checked_div(total).unwrap_or(0).min(Bar::WIDTH);
+    let mut text = format!(
+        "Analysing [{}{}] {done}/{total} positions",
+        "#".repeat(filled),
+        ".".repeat(Bar::WIDTH - filled)
+    );
+    if let Some(eta) = eta {
+        let secs = eta.as_secs();
+        let _ = write!(text, ", about {}:{:02} left", secs / 60, secs % 60);
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::review::Eval;
+
+    #[test]
+    fn the_bar_fills_and_counts_down() {
+        assert_eq!(bar_text(0, 81, None), format!("Analysing [{}] 0/81 positions", ".".repeat(24)));
+        assert_eq!(
+            bar_text(40, 80, Some(Duration::from_secs(65))),
+            format!("Analysing [{}{}] 40/80 positions, about 1:05 left", "#".repeat(12), ".".repeat(12))
+        );
+        assert_eq!(bar_text(1, 0, None), format!("Analysing [{}] 1/0 positions", ".".repeat(24)));
+    }
+
+    #[test]
+    fn the_summary_counts_each_mark() {
+        let mut review = Review::new(2);
+        for (i, cp) in [0, 0, 900].into_iter().enumerate() {
+            review.set(i, Eval::Cp(cp), None);
+        }
+        assert_eq!(
+            summary_line(&review, Color::White, Some("Anna")),
+            "White (Anna): accuracy 100%, 0 inaccuracies, 0 mistakes, 0 blunders"
+        );
+        let black = summary_line(&review, Color::Black, None);
+        assert!(black.starts_with("Black: accuracy "), "{black}");
+        assert!(black.ends_with(", 0 inaccuracies, 0 mistakes, 1 blunder"), "{black}");
+    }
+}
