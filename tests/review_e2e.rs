@@ -141,3 +141,21 @@ fn with_no_engine_the_game_says_how_to_get_one_and_goes_on() {
     pty.send(CTRL_Q);
     assert!(pty.wait_for_exit().success());
 }
+
+#[test]
+fn an_engine_that_crashes_mid_review_ends_the_review_and_the_game_goes_on() {
+    let dir = TempDir::new("review-e2e-crash");
+    let script = FakeScript { crash_on_go: Some(2), ..FakeScript::default() };
+    let engine = fake_engine(dir.path(), &script);
+    let mut pty = start(&dir, &engine);
+    pty.wait_for("White to move");
+    pty.play("e4", "Black to move");
+    pty.play("e5", "White to move");
+    pty.send(CTRL_E);
+    pty.wait_for("No review, the game goes on:");
+    pty.wait_for("Review failed at 1/3");
+    pty.play("Nf3", "Black to move");
+    pty.send(CTRL_Q);
+    assert!(pty.wait_for_exit().success());
+    wait_until_gone(dir.path());
+}
