@@ -147,6 +147,10 @@ fn the_evaluation_bar_shows_whites_share_of_the_position_shown() {
     let start = filled(&draw(&app, &Look::default(), 80, 24));
     assert!(live < 3, "{live}");
     assert!((7..=9).contains(&start), "about half of 16 rows: {start}");
+    // Turned around, White's share is at the top: Black's fills the bar from below.
+    press_all(&mut app, &[Key::End, Key::Ctrl('f')]);
+    let flipped = filled(&draw(&app, &Look::default(), 80, 24));
+    assert!(flipped > 13, "{flipped}");
 }
 
 #[test]
