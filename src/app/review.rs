@@ -302,7 +302,7 @@ impl App {
         let mut written = Written::default();
         for ply in 0..review.positions().saturating_sub(1) {
             let Some(notes) = self.round.timeline.annotations_mut(ply) else { break };
-            if let Some(eval) = review.eval(ply + 1).filter(|e| *e != Eval::Mate(0)) {
+            if let Some(eval) = review.eval(ply + 1) {
                 set_eval(&mut notes.comments, &eval.pgn());
                 written.evals += 1;
             }
