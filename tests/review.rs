@@ -477,3 +477,15 @@ fn writing_needs_a_review() {
     assert!(press(&mut app, Key::Ctrl('w')).is_empty());
     assert!(error(&app).starts_with("No review yet"));
 }
+
+#[test]
+fn a_review_that_ends_after_the_moves_changed_says_so_instead_of_a_summary() {
+    let mut app = played();
+    press(&mut app, Key::Ctrl('e'));
+    press(&mut app, Key::Ctrl('z'));
+    report_all(&mut app);
+    let message = app.message().expect("a message").text.clone();
+    assert!(message.starts_with("Review done, but the moves changed meanwhile"), "{message}");
+    assert_eq!(app.reviewing().expect("kept").mark(6), Some(Mark::Blunder), "what still holds is shown");
+    assert_eq!(press(&mut app, Key::Ctrl('e')), [Effect::Analyse], "and it can be asked again");
+}

@@ -235,7 +235,11 @@ impl App {
             EngineReport::Progress { eta } => review.state = ReviewState::Running { eta },
             EngineReport::Done => {
                 review.state = ReviewState::Done;
-                let summary = strings::review_done(review);
+                let summary = if review.is_current() {
+                    strings::review_done(review)
+                } else {
+                    strings::REVIEW_DONE_OUT_OF_DATE.to_owned()
+                };
                 self.info(summary);
             }
             EngineReport::Failed(why) => {

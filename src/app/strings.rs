@@ -33,6 +33,7 @@ pub(crate) const REVIEW_STARTED: &str =
     "The engine is reviewing the game; play on or browse meanwhile (the same key stops it).";
 pub(crate) const NO_REVIEW: &str = "No review yet: ask the engine for one first.";
 pub(crate) const NOTHING_TO_WRITE: &str = "The review has no evaluation of this game's moves to write yet.";
+pub(crate) const REVIEW_DONE_OUT_OF_DATE: &str = "Review done, but the moves changed meanwhile: it holds up to the first change; review again for the rest.";
 pub(crate) const NO_LATER_MARK: &str = "No marked move after this one.";
 pub(crate) const NO_EARLIER_MARK: &str = "No marked move before this one.";
 pub(crate) const PROMOTION_KEYS: &str = "Choose the piece the pawn becomes, or Esc to cancel the move.";
