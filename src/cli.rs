@@ -156,10 +156,12 @@ pub enum Command {
         #[arg(long)]
         divide: bool,
     },
-    /// Review a game with a UCI engine (Stockfish by default): the annotated game, with
-    /// an evaluation after every move and the inaccuracies (?!), mistakes (?) and
-    /// blunders (??) marked, goes to standard output or --out; a summary per player to
-    /// standard error.
+    /// Review a game with a chess engine: evaluations, mistakes marked, accuracy.
+    ///
+    /// A UCI engine (Stockfish by default) evaluates every position. The game goes to
+    /// standard output or --out with an evaluation after every move, the inaccuracies
+    /// (?!), mistakes (?) and blunders (??) marked and the engine's better move for
+    /// each; a summary per player goes to standard error.
     Analyse(AnalyseArgs),
     /// Print a completion script for a shell, e.g. `hotseat completions bash >
     /// ~/.local/share/bash-completion/completions/hotseat`.

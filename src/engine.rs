@@ -176,7 +176,7 @@ impl fmt::Display for EngineError {
                 write!(f, "The engine did not answer in time (waiting for {what}).")
             }
             EngineError::Exited => write!(f, "The engine stopped unexpectedly."),
-            EngineError::Garbage(line) => write!(f, "The engine said something unexpected: {line}"),
+            EngineError::Garbage(line) => write!(f, "The engine said something unexpected: {line}."),
         }
     }
 }

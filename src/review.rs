@@ -18,10 +18,13 @@
 //! ```
 
 mod accuracy;
+mod annotate;
 
 use std::fmt;
 
 use crate::chess::{Color, Game, Move};
+
+pub use annotate::Written;
 
 /// An engine's evaluation of a position, always from White's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -9,7 +9,7 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use common::TempDir;
-use common::fake_engine::{Answer, FakeScript, Hang, fake_engine, fake_pid, is_alive, log_file};
+use common::fake_engine::{Answer, FakeScript, Hang, fake_engine, fake_pid, is_alive, is_running, log_file};
 
 fn game_file(name: &str) -> PathBuf {
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
@@ -288,4 +288,33 @@ fn an_analysed_game_analysed_again_is_the_same() {
     let out = run(&["analyse", once.to_str().expect("path"), "--engine", engine.to_str().expect("path")]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout), LEGAL_ANNOTATED);
+}
+
+#[test]
+fn an_engine_that_quits_on_end_of_input_outlives_no_sigkill() {
+    // `kill -9` runs nothing of the program; its pipes close, and a UCI engine that
+    // quits at the end of its input (Stockfish does; so does the fake) is gone too.
+    let dir = TempDir::new("analyse-sigkill");
+    let engine =
+        fake_engine(dir.path(), &FakeScript { delay: Some(Duration::from_millis(200)), ..legal_script() });
+    let file = game_file("legal-saint-brie-1750.pgn");
+    let mut child =
+        hotseat(&["analyse", file.to_str().expect("path"), "--engine", engine.to_str().expect("path")])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("runs");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while std::fs::read_to_string(log_file(dir.path())).map_or(0, |log| log.matches("go ").count()) < 2 {
+        assert!(Instant::now() < deadline, "the engine never got to its second search");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let pid = fake_pid(dir.path()).expect("the engine wrote its pid");
+    child.kill().expect("SIGKILL");
+    child.wait().expect("reaped");
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while is_running(pid) {
+        assert!(Instant::now() < deadline, "the engine {pid} outlived the program");
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }

@@ -108,9 +108,10 @@ fn every_position_is_analysed_and_scores_turn_to_whites_view() {
     let lines: Vec<&str> = log.lines().collect();
     assert_eq!(&lines[..3], ["uci", "ucinewgame", "isready"], "{log}");
     assert!(!log.contains("UCI_Chess960"));
-    assert!(
-        log.contains(&format!("position fen {} moves e2e4 e7e5\ngo depth 10\n", Position::startpos().fen()))
-    );
+    // From the last capture or pawn move, with the moves since.
+    let after_e5 = game.position_at(2).expect("ply 2").fen();
+    assert!(log.contains(&format!("position fen {after_e5}\ngo depth 10\n")), "{log}");
+    assert!(log.contains(&format!("position fen {after_e5} moves d1h5 b8c6\ngo depth 10\n")), "{log}");
     assert_eq!(lines.iter().filter(|l| l.starts_with("go ")).count(), 7, "{log}");
     assert_eq!(lines.last(), Some(&"quit"));
 }
@@ -165,7 +166,11 @@ fn chess960_games_tell_the_engine() {
     assert_eq!(events.last(), Some(&Event::Done));
     let log = std::fs::read_to_string(log_file(dir.path())).expect("log");
     assert!(log.contains("setoption name UCI_Chess960 value true\n"), "{log}");
-    assert!(log.contains(&format!("position fen {} moves ", game.start().fen())), "{log}");
+    let after = game.position().fen();
+    assert!(
+        log.contains(&format!("position fen {} moves ", game.start().fen())) || log.contains(&after),
+        "{log}"
+    );
 }
 
 #[test]
@@ -271,7 +276,10 @@ fn an_illegal_best_move_is_dropped_and_a_missing_score_is_an_error() {
     let events = run_to_end(&mut start(&engine, &game, Vec::new()));
     assert_eq!(events[0], Event::Analysed { index: 0, eval: Eval::Cp(15), best: None, depth: 5 });
     let Some(Event::Failed(err @ EngineError::Garbage(_))) = events.last() else { panic!("{events:?}") };
-    assert!(err.to_string().contains("without an evaluation"), "{err}");
+    assert_eq!(
+        err.to_string(),
+        "The engine said something unexpected: a best move without an evaluation, after 1. e4."
+    );
 }
 
 #[test]
@@ -353,4 +361,22 @@ fn the_estimate_appears_after_the_first_answer() {
     }
     run_to_end(&mut analysis);
     assert_eq!(analysis.eta(), None);
+}
+
+#[test]
+fn every_error_is_one_printable_sentence() {
+    let hostile = std::path::PathBuf::from("/tmp/\x1b]0;pwned\x07/\u{202e}engine\nx");
+    let errors = [
+        EngineError::NotFound { tried: vec![hostile.clone(), "stockfish on PATH".into()] },
+        EngineError::Spawn { path: hostile, reason: "Permission denied\x1b[2J".into() },
+        EngineError::Timeout("readyok"),
+        EngineError::Exited,
+        EngineError::Garbage("a best move without an evaluation, after 3... Nf6".into()),
+    ];
+    for err in errors {
+        let text = err.to_string();
+        assert!(!text.chars().any(|c| c.is_control() || ('\u{202a}'..='\u{202e}').contains(&c)), "{text:?}");
+        assert!(text.ends_with('.'), "{text}");
+        assert!(text.chars().next().is_some_and(char::is_uppercase), "{text}");
+    }
 }

@@ -196,7 +196,10 @@ impl Bar {
         if !self.on {
             return;
         }
-        let _ = write!(std::io::stderr(), "\r\x1b[2K{}", bar_text(done, total, eta));
+        // Cut to the terminal's width: a line that wrapped could not be redrawn in place.
+        let columns = crossterm::terminal::size().map_or(80, |(columns, _)| usize::from(columns));
+        let text: String = bar_text(done, total, eta).chars().take(columns.saturating_sub(1)).collect();
+        let _ = write!(std::io::stderr(), "\r\x1b[2K{text}");
         self.drawn = true;
     }
 
@@ -227,6 +230,14 @@ pub fn bar_text(done: usize, total: usize, eta: Option<Duration>) -> String {
 mod tests {
     use super::*;
     use crate::review::Eval;
+
+    #[test]
+    fn the_help_gives_the_real_default_depth() {
+        use clap::CommandFactory;
+        let mut command = crate::cli::Cli::command();
+        let help = command.find_subcommand_mut("analyse").expect("analyse").render_help().to_string();
+        assert!(help.contains(&format!("(default: {})", Limit::DEFAULT_DEPTH)), "{help}");
+    }
 
     #[test]
     fn the_bar_fills_and_counts_down() {

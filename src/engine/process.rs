@@ -193,3 +193,26 @@ pub(super) fn read_bounded_line(reader: &mut impl BufRead) -> Option<String> {
     }
     Some(String::from_utf8_lossy(&kept).into_owned())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(bytes: &[u8]) -> Vec<String> {
+        let mut reader = std::io::BufReader::with_capacity(7, bytes);
+        std::iter::from_fn(|| read_bounded_line(&mut reader)).collect()
+    }
+
+    #[test]
+    fn lines_are_split_cut_and_made_text() {
+        assert_eq!(lines(b"uciok\r\nreadyok\n\nlast"), ["uciok", "readyok", "", "last"]);
+        assert_eq!(lines(b"bad \xff\xfe bytes\n"), ["bad \u{fffd}\u{fffd} bytes"]);
+        let mut huge = vec![b'x'; MAX_LINE * 3];
+        huge.extend_from_slice(b"\nbestmove e2e4\n");
+        let read = lines(&huge);
+        assert_eq!(read.len(), 2);
+        assert_eq!(read[0].len(), MAX_LINE);
+        assert_eq!(read[1], "bestmove e2e4");
+        assert!(lines(b"").is_empty());
+    }
+}

@@ -107,15 +107,22 @@ pub fn parse_bestmove(line: &str) -> Option<Option<&str>> {
     Some(tokens.next().filter(|m| !matches!(*m, "(none)" | "0000" | "none")))
 }
 
-/// `position fen START moves ...` for the position after `index` moves of `game`: the
-/// start and the moves, so the engine knows the repetitions.
+/// `position fen FEN moves ...` for the position after `index` moves of `game`: the
+/// position after the last capture or pawn move before it (or the start), and the
+/// moves since, which is all the history the engine needs to see repetitions. So the
+/// command stays short (the draw rules bound it to 150 moves) however long the game,
+/// and a whole game's commands take linear time.
 pub(super) fn position_command(game: &Game, index: usize) -> String {
-    let mut command = format!("position fen {}", game.start().fen());
-    let moves = &game.moves()[..index.min(game.moves().len())];
+    let index = index.min(game.moves().len());
+    let Some(target) = game.position_at(index) else { return format!("position fen {}", game.start().fen()) };
+    let from = index.saturating_sub(target.halfmoves() as usize);
+    let from_position = game.position_at(from).unwrap_or_else(|| game.start());
+    let mut command = format!("position fen {}", from_position.fen());
+    let moves = &game.moves()[from..index];
     if !moves.is_empty() {
         command.push_str(" moves");
         for (ply, m) in moves.iter().enumerate() {
-            let position = game.position_at(ply).unwrap_or_else(|| game.start());
+            let position = game.position_at(from + ply).unwrap_or_else(|| game.start());
             let _ = write!(command, " {}", position.uci(*m));
         }
     }
@@ -206,18 +213,37 @@ mod tests {
     }
 
     #[test]
-    fn commands_carry_the_start_and_the_moves() {
+    fn commands_carry_the_moves_since_the_last_capture_or_pawn_move() {
         let mut game = Game::new();
-        for san in ["e4", "e5", "Nf3"] {
+        for san in ["Nf3", "Nf6", "Ng1", "Ng8", "e4", "e5", "Nf3", "Nc6"] {
             game.play_san(san).expect("legal");
         }
-        assert_eq!(
-            position_command(&game, 2),
-            "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 moves e2e4 e7e5"
-        );
-        assert_eq!(position_command(&game, 0), format!("position fen {}", game.start().fen()));
+        let start = game.start().fen();
+        assert_eq!(position_command(&game, 0), format!("position fen {start}"));
+        assert_eq!(position_command(&game, 4), format!("position fen {start} moves g1f3 g8f6 f3g1 f6g8"));
+        let after_e5 = game.position_at(6).expect("ply 6").fen();
+        assert_eq!(position_command(&game, 6), format!("position fen {after_e5}"));
+        assert_eq!(position_command(&game, 8), format!("position fen {after_e5} moves g1f3 b8c6"));
+        assert_eq!(position_command(&game, 99), position_command(&game, 8));
         assert_eq!(go_command(Limit::Depth(12)), "go depth 12");
         assert_eq!(go_command(Limit::MoveTime(std::time::Duration::from_millis(250))), "go movetime 250");
+    }
+
+    #[test]
+    fn a_long_game_gives_short_commands() {
+        // A seeded random game, as long as it lasts (the draw rules end it).
+        let mut game = Game::new();
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        while !game.is_over() && game.ply() < 2000 {
+            let moves = game.position().legal_moves();
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            let m = moves[(seed >> 33) as usize % moves.len()];
+            game.play(m);
+        }
+        assert!(game.ply() > 200, "{}", game.ply());
+        let longest = (0..=game.ply()).map(|i| position_command(&game, i).len()).max().expect("some");
+        // At most 150 moves of at most 5 characters since the last capture or pawn move.
+        assert!(longest <= "position fen  moves".len() + 90 + 150 * 6, "{longest}");
     }
 
     #[test]

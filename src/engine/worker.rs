@@ -112,7 +112,10 @@ fn session(job: &mut Job, stdin_slot: &mut Option<ChildStdin>) -> Result<(), Hal
             let Some(score) = verdict.score else {
                 return Err(Halt::Failed(EngineError::Garbage(format!(
                     "a best move without an evaluation, after {}",
-                    job.game.label(index).unwrap_or_else(|| "the start".to_owned())
+                    index
+                        .checked_sub(1)
+                        .and_then(|ply| job.game.label(ply))
+                        .unwrap_or_else(|| "the start".to_owned())
                 ))));
             };
             // The move the engine names, or else the first of its line, if legal.

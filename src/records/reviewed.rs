@@ -1,38 +1,27 @@
-//! A game with an engine's review written into its annotations: after every move of the
-//! main line, the evaluation as a `[%eval 0.35]` / `[%eval #-3]` comment; on a marked
-//! move, its glyph (`$6` inaccuracy, `$2` mistake, `$4` blunder) and the engine's better
-//! move as a variation. What the record already said is kept, except what a review
-//! replaces: an older `[%eval]`, and the glyph judging a move the review marks.
+//! A game record with an engine's review written into its annotations, move by move
+//! as [`Review::annotate`] writes one: after every move of the main line, the
+//! evaluation as a `[%eval 0.35]` / `[%eval #-3]` comment; on a marked move, its glyph
+//! (`$6` inaccuracy, `$2` mistake, `$4` blunder) unless the players gave it their own,
+//! and the engine's better move as a variation. Everything the record said is kept,
+//! except the value of an older `[%eval]`.
 
-use crate::chess::{Annotations, Line, Nag, Node};
-use crate::review::Review;
+use crate::chess::Annotations;
+use crate::review::{Review, Written};
 
 use super::pgn::PgnGame;
 
-/// Writes `review` into `pgn`'s annotations (see the module's documentation). A move
-/// whose position after it is not evaluated keeps what it had; reviewing twice gives
-/// the same record as reviewing once.
-pub fn annotate(pgn: &mut PgnGame, review: &Review) {
+/// Writes `review` into `pgn`'s annotations; what it did, summed over the moves.
+pub fn annotate(pgn: &mut PgnGame, review: &Review) -> Written {
     let plies = pgn.game.ply();
     if pgn.annotations.len() < plies {
         pgn.annotations.resize(plies, Annotations::default());
     }
-    for ply in 0..plies {
+    let mut total = Written::default();
+    for (ply, notes) in pgn.annotations.iter_mut().enumerate().take(plies) {
         let Some(before) = pgn.game.position_at(ply) else { break };
-        let notes = &mut pgn.annotations[ply];
-        if let Some(eval) = review.eval(ply + 1) {
-            remove_evals(&mut notes.comments);
-            notes.comments.insert(0, format!("[%eval {}]", eval.pgn()));
-        }
-        if let Some(mark) = review.mark(ply) {
-            notes.set_assessment(Some(Nag(mark.nag())));
-        }
-        if let Some(better) = review.better(ply).filter(|m| before.is_legal(*m))
-            && !notes.variations.iter().any(|line| line.moves.first().is_some_and(|node| node.mv == better))
-        {
-            notes.variations.push(Line::of([Node::new(better)]));
-        }
+        total.add(review.annotate(ply, before, notes));
     }
+    total
 }
 
 /// `pgn` in PGN with `review` written into it.
@@ -40,21 +29,6 @@ pub fn reviewed_pgn(pgn: &PgnGame, review: &Review) -> String {
     let mut reviewed = pgn.clone();
     annotate(&mut reviewed, review);
     reviewed.to_pgn()
-}
-
-/// Takes every `[%eval …]` command out of `comments`, dropping those left blank.
-fn remove_evals(comments: &mut Vec<String>) {
-    for comment in comments.iter_mut() {
-        while let Some(start) = comment.find("[%eval") {
-            let end = comment[start..].find(']').map_or(comment.len(), |at| start + at + 1);
-            comment.replace_range(start..end, "");
-        }
-        let trimmed = comment.trim();
-        if trimmed.len() != comment.len() {
-            *comment = trimmed.to_owned();
-        }
-    }
-    comments.retain(|c| !c.is_empty());
 }
 
 #[cfg(test)]
@@ -94,6 +68,9 @@ mod tests {
              {[%eval 0.30]} 3... Nf6 $4 {[%eval #1]} (3... g6) 4. Qxf7# {[%eval #0]} 1-0"
         );
         // It reads back as the same game, and reviewing it again changes nothing.
+        let mut annotated = pgn.clone();
+        let written = annotate(&mut annotated, &review);
+        assert_eq!(written, Written { evals: 7, marks: 1, kept: 0, lines: 1 });
         let read = read_game(&text).expect("reads back");
         assert_eq!(read.game.moves(), pgn.game.moves());
         assert_eq!(reviewed_pgn(&read, &review), text);
@@ -101,6 +78,7 @@ mod tests {
 
     #[test]
     fn what_the_record_said_is_kept() {
+        // The old eval gets the new value; the players' own $2 stays over the review's $4.
         let text = "[Result \"1-0\"]\n\n1. e4 {[%clk 0:05:00] a classic} 1... e5 2. Qh5 $1 {[%eval 9.99]} 2... Nc6 \
                     3. Bc4 (3. Qxe5+ Nxe5) 3... Nf6 $2 {played in haste} (3... g6 $1) 4. Qxf7# 1-0\n";
         let pgn = read_game(text).expect("an annotated game");
@@ -109,7 +87,7 @@ mod tests {
         assert_eq!(
             out,
             "1. e4 {[%eval 0.25]} {[%clk 0:05:00] a classic} 1... e5 {[%eval 0.30]} 2. Qh5 $1 {[%eval 0.10]} \
-             2... Nc6 {[%eval 0.40]} 3. Bc4 {[%eval 0.30]} (3. Qxe5+ Nxe5) 3... Nf6 $4 {[%eval #1]} \
+             2... Nc6 {[%eval 0.40]} 3. Bc4 {[%eval 0.30]} (3. Qxe5+ Nxe5) 3... Nf6 $2 {[%eval #1]} \
              {played in haste} (3... g6 $1) 4. Qxf7# {[%eval #0]} 1-0"
         );
     }
@@ -121,13 +99,5 @@ mod tests {
         let review = Review::of(&game);
         let text = reviewed_pgn(&PgnGame::new(game), &review);
         assert!(text.ends_with("\n1. d4 *\n"), "{text}");
-    }
-
-    #[test]
-    fn old_evals_are_taken_out_of_comments() {
-        let mut comments =
-            vec!["[%eval 0.3] fine".to_owned(), "[%eval #2]".to_owned(), "[%eval 1".to_owned()];
-        remove_evals(&mut comments);
-        assert_eq!(comments, ["fine"]);
     }
 }

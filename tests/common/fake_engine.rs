@@ -4,8 +4,9 @@
 //!
 //! The script answers `uci` with `id` lines and `uciok`, `isready` with `readyok`,
 //! remembers the last `position` command and answers `go` with the scripted `info`
-//! line and `bestmove` for that position (known by its number of moves), or the
-//! default. It can be told to crash, hang, print garbage or answer slowly, and it writes
+//! line and `bestmove` for that position, or the default. A position is known by its
+//! ply in a game from the usual start: `2 * (fullmove - 1)`, plus 1 with Black to move,
+//! plus the moves after the FEN. It can be told to crash, hang, print garbage or answer slowly, and it writes
 //! its process id to a file and every command it reads to a log.
 
 use std::fmt::Write as _;
@@ -52,7 +53,7 @@ impl Answer {
 /// The fake engine's part.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct FakeScript {
-    /// Answers by the position's number of moves (its index in the game).
+    /// Answers by the position's ply (its index in a game from the usual start).
     pub answers: Vec<(usize, Answer)>,
     /// The answer for any other position: `score cp 0` and `bestmove 0000` unless set.
     pub default: Option<Answer>,
@@ -95,6 +96,15 @@ pub fn is_alive(pid: u32) -> bool {
     Path::new(&format!("/proc/{pid}")).exists()
 }
 
+/// Whether the process `pid` is still running: a zombie (ended, not yet reaped by
+/// whoever adopted it) counts as ended.
+pub fn is_running(pid: u32) -> bool {
+    let Ok(stat) = fs::read_to_string(format!("/proc/{pid}/stat")) else { return false };
+    // The state follows the command name, which is in parentheses.
+    let state = stat.rsplit_once(')').and_then(|(_, rest)| rest.trim_start().chars().next());
+    !matches!(state, Some('Z' | 'X'))
+}
+
 /// Writes the fake engine into `dir` (as `fake-engine`, executable) and returns its path.
 pub fn fake_engine(dir: &Path, script: &FakeScript) -> PathBuf {
     fs::create_dir_all(dir).expect("create the fake engine's folder");
@@ -126,7 +136,7 @@ pub fn fake_engine(dir: &Path, script: &FakeScript) -> PathBuf {
     let hang = |what: Hang| if script.hang == Some(what) { "exec sleep 600; " } else { "" };
     let _ = writeln!(
         text,
-        "while IFS= read -r line; do\n  printf '%s\\n' \"$line\" >> {log}\n  case \"$line\" in\n    uci) {}echo 'id name Fake Engine'; echo 'id author hotseat tests'; echo 'option name UCI_Chess960 type check default false'; echo uciok ;;\n    isready) {}echo readyok ;;\n    position*) set -- $line; if [ $# -gt 9 ]; then index=$(($# - 9)); else index=0; fi ;;",
+        "while IFS= read -r line; do\n  printf '%s\\n' \"$line\" >> {log}\n  case \"$line\" in\n    uci) {}echo 'id name Fake Engine'; echo 'id author hotseat tests'; echo 'option name UCI_Chess960 type check default false'; echo uciok ;;\n    isready) {}echo readyok ;;\n    position*) set -- $line; n=0; if [ $# -gt 9 ]; then n=$(($# - 9)); fi; side=0; if [ \"$4\" = b ]; then side=1; fi; index=$((2 * ($8 - 1) + side + n)) ;;",
         hang(Hang::Handshake),
         hang(Hang::Ready),
         log = q(&log),
