@@ -11,8 +11,8 @@
 use std::time::Duration;
 
 use super::{App, Effect, strings};
-use crate::chess::{Color, Game, Line, Move, Nag, Node};
-use crate::review::{Eval, Mark, Review};
+use crate::chess::{Color, Game, Move};
+use crate::review::{Eval, Mark, Review, Written};
 
 /// What the engine reports, already turned into the review's terms by the loop.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -278,76 +278,29 @@ impl App {
     }
 }
 
-/// What writing a review into the record did, for the players.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Written {
-    /// Moves given an evaluation.
-    pub evals: usize,
-    /// Moves given the review's mark.
-    pub marks: usize,
-    /// Marked moves that kept the players' own annotation instead.
-    pub kept: usize,
-    /// Better moves added as variations.
-    pub lines: usize,
-}
-
 impl App {
     /// Writes the review into the game's record, through the same annotations a
-    /// loaded record keeps, so the normal save writes it: after each move the
-    /// evaluation of the position it led to (`[%eval 0.35]`, replacing an earlier
-    /// one), the review's mark as a NAG (`$6`, `$2`, `$4`) unless the players gave the
-    /// move one of their own, and the engine's better move as a variation (once).
-    /// Only the moves the review still speaks for are written.
+    /// loaded record keeps, so the normal save writes it ([`Review::annotate`], as
+    /// `hotseat analyse` does). Only the moves the review still speaks for are
+    /// written.
     pub(super) fn write_review(&mut self) {
-        let Some(review) = self.round.review.clone() else {
+        let Some(review) = self.round.review.take() else {
             self.error(strings::NO_REVIEW);
             return;
         };
         let mut written = Written::default();
         for ply in 0..review.positions().saturating_sub(1) {
-            let Some(notes) = self.round.timeline.annotations_mut(ply) else { break };
-            if let Some(eval) = review.eval(ply + 1) {
-                set_eval(&mut notes.comments, &eval.pgn());
-                written.evals += 1;
-            }
-            if let Some(mark) = review.mark(ply) {
-                if notes.assessment().is_none() {
-                    notes.set_assessment(Some(Nag(mark.nag())));
-                    written.marks += 1;
-                } else if notes.assessment() != Some(Nag(mark.nag())) {
-                    written.kept += 1;
-                }
-            }
-            if let Some(better) = review.better(ply)
-                && !notes
-                    .variations
-                    .iter()
-                    .any(|line| line.moves.first().is_some_and(|node| node.mv == better))
-            {
-                notes.variations.push(Line::of([Node::new(better)]));
-                written.lines += 1;
-            }
+            let timeline = &mut self.round.timeline;
+            let Some(before) = timeline.game().position_at(ply).cloned() else { break };
+            let Some(notes) = timeline.annotations_mut(ply) else { break };
+            written.add(review.review().annotate(ply, &before, notes));
         }
+        self.round.review = Some(review);
         if written.evals == 0 {
             self.error(strings::NOTHING_TO_WRITE);
             return;
         }
         self.info(strings::review_written(written));
         self.effects.push(Effect::Save);
-    }
-}
-
-/// Puts `[%eval TEXT]` in the comments: in place of the value of the first `[%eval]`
-/// command there is, or else as a comment of its own, first.
-fn set_eval(comments: &mut Vec<String>, text: &str) {
-    const COMMAND: &str = "[%eval";
-    let found = comments.iter_mut().find_map(|c| {
-        let start = c.find(COMMAND)? + COMMAND.len();
-        let end = start + c[start..].find(']')?;
-        Some((c, start, end))
-    });
-    match found {
-        Some((c, start, end)) => c.replace_range(start..end, &format!(" {text}")),
-        None => comments.insert(0, format!("{COMMAND} {text}]")),
     }
 }

@@ -2,7 +2,6 @@
 //! (lowercase, as values), and these put them in a chess player's words. The screen
 //! uses them too, so a hint and the message Enter gives read the same.
 
-use super::review::Written;
 use super::{Question, Reviewing, Step};
 use crate::chess::{Color, Game, Illegality, Outcome, ParseSanError, Piece, Role, Square};
 
@@ -168,7 +167,7 @@ pub(crate) fn mark_counts(counts: [usize; 3]) -> String {
 }
 
 /// The review was written into the record.
-pub(crate) fn review_written(written: Written) -> String {
+pub(crate) fn review_written(written: crate::review::Written) -> String {
     let kept = if written.kept > 0 {
         format!(" ({} of your own annotations kept)", written.kept)
     } else {
