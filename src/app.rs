@@ -25,6 +25,8 @@
 //! ```
 
 mod action;
+mod annotating;
+mod browsing;
 mod clocks;
 mod focus;
 mod pointing;
@@ -41,6 +43,7 @@ pub use action::{
     Action, Answer, Browse, Command, Direction, Edit, Effect, Message, MessageKind, Notation, Point, Pointer,
     Show,
 };
+pub use annotating::{Draft, MAX_COMMENT, VariationView, note_of};
 pub use focus::{Focus, Mode, PromotionChoice, Question, Selection, TargetKind};
 pub use review::{EngineReport, ReviewState, Reviewing};
 pub use timeline::{Ply, Step, Timeline};
@@ -178,24 +181,33 @@ impl App {
     pub fn shown_ply(&self) -> usize {
         match self.round.focus.base() {
             Focus::Browsing(ply) => *ply,
+            // The game's move the variation could have replaced.
+            Focus::Variation(view) => view.index + 1,
             _ => self.game().ply(),
         }
     }
 
-    /// The position on the board: the live one, or an earlier one while browsing.
+    /// The position on the board: the live one, or an earlier one while browsing, or
+    /// one of a variation.
     pub fn shown_position(&self) -> &Position {
+        if let Some(view) = self.variation() {
+            return &view.position;
+        }
         self.game().position_at(self.shown_ply()).unwrap_or_else(|| self.game().position())
     }
 
     /// The move that led to the position on the board, if any.
     pub fn shown_last_move(&self) -> Option<Move> {
+        if let Some(view) = self.variation() {
+            return Some(view.last);
+        }
         let ply = self.shown_ply();
         ply.checked_sub(1).and_then(|i| self.game().moves().get(i).copied())
     }
 
-    /// Whether an earlier position is on the board.
+    /// Whether an earlier position is on the board, or one of a variation.
     pub fn is_browsing(&self) -> bool {
-        matches!(self.round.focus.base(), Focus::Browsing(_))
+        matches!(self.round.focus.base(), Focus::Browsing(_) | Focus::Variation(_))
     }
 
     /// The square cursor.
@@ -288,9 +300,17 @@ impl App {
                 Command::Pause => self.clocks().is_some() && !over,
                 Command::Review => game.ply() > 0,
                 Command::WriteReview => self.reviewing().is_some_and(|r| r.review().analysed() > 0),
+                Command::Comment => self.shown_move().is_some(),
             },
             Action::Browse(Browse::NextMark) => self.has_mark(true),
             Action::Browse(Browse::PreviousMark) => self.has_mark(false),
+            Action::Browse(Browse::Variation) => {
+                self.variation().is_some()
+                    || self
+                        .shown_move()
+                        .and_then(|i| self.timeline().annotations(i))
+                        .is_some_and(|n| !n.variations.is_empty())
+            }
             Action::Browse(Browse::Back | Browse::First) => self.shown_ply() > 0,
             Action::Browse(Browse::Forward | Browse::Live) => self.is_browsing(),
             Action::Answer(Answer::Side(_)) => self.question() == Some(Question::Resign { by: None }),
@@ -323,6 +343,7 @@ impl App {
                 Mode::Record => self.update_record(action),
                 Mode::Question | Mode::Resign => self.update_question(action),
                 Mode::Promotion => self.update_promotion(&action),
+                Mode::Comment => self.update_comment(action),
                 Mode::Play => self.update_play(action),
             },
         }
@@ -368,6 +389,16 @@ impl App {
             Command::Pause => self.toggle_pause(),
             Command::Review => self.toggle_review(),
             Command::WriteReview => self.write_review(),
+            Command::Comment => self.open_comment_editor(),
+        }
+    }
+
+    fn update_comment(&mut self, action: Action) {
+        match action {
+            Action::Edit(edit) => self.edit_comment(edit),
+            Action::Cancel => self.cancel_comment(),
+            Action::Show(crate::app::Show::Help) => self.open_help(),
+            _ => {}
         }
     }
 
@@ -506,53 +537,12 @@ impl App {
         }
     }
 
-    // ----- browsing -----
-
-    fn browse(&mut self, browse: Browse) {
-        let live = self.game().ply();
-        let target = match browse {
-            Browse::Back => self.shown_ply().checked_sub(1),
-            Browse::Forward => Some(self.shown_ply() + 1),
-            Browse::First => Some(0),
-            Browse::Live => Some(live),
-            Browse::NextMark | Browse::PreviousMark => {
-                self.jump_to_mark(browse == Browse::NextMark);
-                return;
-            }
-        };
-        self.browse_to(target);
-    }
-
-    /// Shows the position after `ply` half-moves; the game's length means live.
-    fn browse_to(&mut self, ply: Option<usize>) {
-        let live = self.game().ply();
-        match ply {
-            None => self.info(strings::AT_THE_START),
-            Some(ply) if ply >= live => {
-                if !self.is_browsing() && ply > live {
-                    self.info(strings::AT_THE_LIVE_POSITION);
-                }
-                self.round.focus = Focus::Idle;
-            }
-            Some(ply) => {
-                self.round.focus = Focus::Browsing(ply);
-                self.round.message = None;
-                self.review_looks_at(ply);
-            }
-        }
-    }
-
-    /// Leaves browsing for the live position, saying so.
-    fn leave_browsing(&mut self) {
-        if self.is_browsing() {
-            self.round.focus = Focus::Idle;
-            self.info(strings::BACK_TO_LIVE);
-        }
-    }
-
     /// Esc: clears the typing, puts the piece back, stops browsing, or clears the
     /// message; a draw offer that still stands is asked again.
     fn cancel(&mut self) {
+        if self.round.draw_offer.is_none() && self.leave_variation() {
+            return;
+        }
         match (&self.round.focus, self.round.draw_offer) {
             (_, Some(by)) => self.round.focus = Focus::Question(Question::DrawOffer { by }),
             (Focus::Idle, None) => self.round.message = None,

@@ -10,6 +10,8 @@
 //!
 //! crossterm's types stop here: the rest of the program sees [`Key`] and [`Action`].
 
+mod annotating;
+
 use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -299,6 +301,16 @@ const PLAY: &[Binding] = &[
         hint: None,
     },
     Binding {
+        keys: &[act(Key::F(4), Action::Browse(Browse::Variation))],
+        help: "show a variation of the move on the board, then the next (Esc leaves it)",
+        hint: None,
+    },
+    Binding {
+        keys: &[command(Key::Ctrl('k'), Command::Comment)],
+        help: "comment on the move on the board, and give it a sign (! ? !! ?? !? ?!)",
+        hint: None,
+    },
+    Binding {
         keys: &[command(Key::Ctrl('y'), Command::Redo)],
         help: "redo what was taken back",
         hint: Some("redo"),
@@ -511,6 +523,7 @@ pub fn bindings(mode: Mode) -> &'static [Binding] {
         Mode::Resign => RESIGN,
         Mode::Help => HELP,
         Mode::Record => RECORD,
+        Mode::Comment => annotating::COMMENT,
     }
 }
 
@@ -562,7 +575,7 @@ pub fn action_for_event(
             action_for_key(mode, key)
         }
         Event::Mouse(mouse) => action_for_mouse(*mouse, mode, hit),
-        Event::Paste(text) if matches!(mode, Mode::Play | Mode::Question | Mode::Resign) => {
+        Event::Paste(text) if matches!(mode, Mode::Play | Mode::Question | Mode::Resign | Mode::Comment) => {
             Some(Action::Edit(Edit::Paste(text.clone())))
         }
         _ => None,
@@ -604,7 +617,7 @@ mod tests {
 
     #[test]
     fn no_two_bindings_in_a_table_share_a_key() {
-        for mode in [Mode::Play, Mode::Promotion, Mode::Question, Mode::Resign, Mode::Help, Mode::Record] {
+        for mode in Mode::ALL {
             let keys: Vec<Key> = bindings(mode).iter().flat_map(|b| b.keys).map(|(k, _)| *k).collect();
             for (i, a) in keys.iter().enumerate() {
                 assert!(!keys[i + 1..].contains(a), "{mode:?}: {a:?} is bound twice");

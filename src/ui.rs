@@ -8,6 +8,7 @@ mod bars;
 mod board;
 mod clocks;
 pub mod layout;
+mod notes;
 mod overlay;
 mod panel;
 mod record;
@@ -57,7 +58,7 @@ pub fn render_buffer(area: Rect, buf: &mut Buffer, app: &App, view: &View<'_>, l
     panel::render(screen.panel, buf, app, look);
     bars::render(&screen, buf, app, look);
     match app.mode() {
-        Mode::Play => {}
+        Mode::Play | Mode::Comment => {}
         Mode::Promotion => overlay::render_promotion(&screen, buf, app, look),
         Mode::Question | Mode::Resign => overlay::render_prompt(&screen, buf, app, look),
         Mode::Help => overlay::render_help(area, buf, app.help_scroll(), look),

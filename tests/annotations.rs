@@ -443,3 +443,254 @@ fn a_game_continued_in_its_own_file_keeps_its_comments_nags_and_variations() {
     s.quit();
     assert_kept(&original, &games.join("2025-01-01_10-00-00Z.pgn"), "Be2");
 }
+
+// ----- from the keyboard -----
+
+use common::driver::{error, play, press, press_all, type_move, type_text};
+use hotseat::app::{App, Effect, Focus, Mode, Question};
+use hotseat::input::Key;
+use hotseat::records::{Destination, Recorder, fresh_tags};
+
+/// The PGN the app's game is saved as.
+fn saved(app: &App) -> String {
+    Recorder::new(Destination::File(PathBuf::from("unused.pgn")), fresh_tags(std::time::UNIX_EPOCH))
+        .record(app)
+        .to_pgn()
+}
+
+#[test]
+fn a_move_typed_with_a_sign_is_saved_with_its_nag() {
+    let mut app = App::new(Game::new());
+    play(&mut app, "e4 e5 Nf3!?");
+    assert!(saved(&app).contains("1. e4 e5 2. Nf3 $5 *"), "{}", saved(&app));
+    // A sign alone marks the last move; `$0` takes it off.
+    assert_eq!(type_move(&mut app, "??"), Vec::<Effect>::new(), "?? on an empty line opens the help");
+    press(&mut app, Key::Esc);
+    assert_eq!(type_move(&mut app, "!!"), [Effect::Save]);
+    assert!(saved(&app).contains("2. Nf3 $3 *"), "{}", saved(&app));
+    assert_eq!(type_move(&mut app, "$0"), [Effect::Save]);
+    assert!(saved(&app).contains("2. Nf3 *"), "{}", saved(&app));
+    assert_eq!(type_move(&mut app, "$14"), [Effect::Save]);
+    assert!(saved(&app).contains("2. Nf3 $14 *"), "{}", saved(&app));
+    let mut fresh = App::new(Game::new());
+    type_move(&mut fresh, "!?");
+    assert_eq!(error(&fresh), "There is no move to mark yet.");
+}
+
+#[test]
+fn ctrl_k_writes_changes_and_removes_the_comment_and_sign_of_the_move_on_the_board() {
+    let mut app = App::new(Game::new());
+    play(&mut app, "e4 e5 Nf3");
+    press(&mut app, Key::Ctrl('k'));
+    assert_eq!(app.mode(), Mode::Comment);
+    type_text(&mut app, "develops}, and attacks e5");
+    assert_eq!(error(&app), "A comment cannot hold } (PGN has no way to write it).");
+    press_all(&mut app, &[Key::Tab, Key::Tab]);
+    assert_eq!(app.draft().map(|d| d.nag), Some(Some(Nag::MISTAKE)));
+    press(&mut app, Key::Tab);
+    assert_eq!(press(&mut app, Key::Enter), [Effect::Save]);
+    assert_eq!(app.mode(), Mode::Play);
+    assert!(saved(&app).contains("2. Nf3 $3 {develops, and attacks e5} *"), "{}", saved(&app));
+
+    // On a move shown while browsing; Esc leaves it as it was.
+    press_all(&mut app, &[Key::PageUp, Key::PageUp, Key::Ctrl('k')]);
+    assert_eq!(app.draft().map(|d| d.index), Some(0), "1. e4, the move on the board");
+    type_text(&mut app, "best by test");
+    press(&mut app, Key::Esc);
+    assert_eq!(app.focus(), &Focus::Browsing(1), "back to browsing");
+    assert!(app.timeline().annotations(0).is_some_and(Annotations::is_empty));
+    press(&mut app, Key::Ctrl('k'));
+    type_text(&mut app, "best by test");
+    press(&mut app, Key::Enter);
+    assert_eq!(app.focus(), &Focus::Browsing(1));
+    assert!(saved(&app).contains("1. e4 {best by test} 1... e5"), "{}", saved(&app));
+
+    // An empty comment and no sign remove them.
+    press(&mut app, Key::End);
+    press(&mut app, Key::Ctrl('k'));
+    assert_eq!(app.draft().map(|d| d.text.as_str()), Some("develops, and attacks e5"));
+    press_all(&mut app, &[Key::Tab; 4]);
+    for _ in 0..30 {
+        press(&mut app, Key::Backspace);
+    }
+    press(&mut app, Key::Enter);
+    assert!(saved(&app).contains("1... e5 2. Nf3 *"), "{}", saved(&app));
+
+    // Nothing to comment on at the start.
+    let mut fresh = App::new(Game::new());
+    press(&mut fresh, Key::Ctrl('k'));
+    assert_eq!(error(&fresh), "There is no move to comment on yet.");
+}
+
+#[test]
+fn a_comment_keeps_the_commands_programs_wrote_in_it() {
+    let record = read_game(&annotated("lichess-export.pgn")).expect("reads");
+    let mut app = App::new(record.game).with_annotations(record.annotations, record.trailing);
+    press_all(&mut app, &[Key::PageUp, Key::PageUp, Key::PageUp, Key::PageUp, Key::Ctrl('k')]);
+    assert_eq!(app.draft().map(|d| d.index), Some(2), "2. Qh5");
+    assert_eq!(app.draft().map(|d| d.text.as_str()), Some("(0.20 → -0.40) Inaccuracy. Nf3 was best."));
+    for _ in 0..60 {
+        press(&mut app, Key::Backspace);
+    }
+    type_text(&mut app, "too early");
+    press(&mut app, Key::Enter);
+    let notes = app.timeline().annotations(2).expect("Qh5");
+    assert_eq!(notes.comments, ["[%eval -0.4] [%clk 0:02:59]", "too early"]);
+    assert_eq!(notes.variations.len(), 1, "the variation stays");
+}
+
+#[test]
+fn f4_shows_a_variation_on_the_board_and_esc_goes_back_to_the_game() {
+    let record = read_game(&annotated("commented.pgn")).expect("reads");
+    let mut app = App::new(record.game.clone()).with_annotations(record.annotations, record.trailing);
+    // To 3. Bc4, which has two variations.
+    press(&mut app, Key::Home);
+    press_all(&mut app, &[Key::PageDown; 5]);
+    assert_eq!(app.shown_move(), Some(4));
+    press(&mut app, Key::F(4));
+    let bb5 = record.game.position_at(4).expect("a position").parse_san("Bb5").expect("legal");
+    assert_eq!(app.shown_last_move(), Some(bb5));
+    assert_eq!(app.variation().map(|v| (v.line, v.step)), Some((0, 1)));
+    press_all(&mut app, &[Key::PageDown, Key::PageDown, Key::PageDown]);
+    assert_eq!(app.variation().map(|v| v.step), Some(3), "to its end, no further");
+    assert_eq!(
+        app.shown_position().fen().split(' ').next(),
+        Some("r1bqkbnr/1ppp1ppp/p1n5/4p3/B3P3/5N2/PPPP1PPP/RNBQK2R")
+    );
+    press(&mut app, Key::F(4));
+    assert_eq!(app.variation().map(|v| (v.line, v.step)), Some((1, 1)), "the next variation: 3. d4");
+    assert!(app.game().ply() > 5, "the game is unchanged");
+    press(&mut app, Key::Esc);
+    assert_eq!(app.focus(), &Focus::Browsing(5));
+    // A move without variations says so.
+    press(&mut app, Key::PageDown);
+    press(&mut app, Key::F(4));
+    assert!(error(&app).ends_with("has no variation."), "{}", error(&app));
+    // Typing leaves a variation for the live game.
+    press_all(&mut app, &[Key::PageUp, Key::F(4)]);
+    assert!(app.variation().is_some());
+    type_text(&mut app, "e");
+    assert_eq!(app.variation(), None);
+    assert_eq!(app.shown_ply(), app.game().ply());
+}
+
+#[test]
+fn a_question_open_or_a_clock_running_and_the_comment_editor_keep_apart() {
+    let mut app = App::new(Game::new());
+    play(&mut app, "e4");
+    press(&mut app, Key::Ctrl('o'));
+    assert!(matches!(app.question(), Some(Question::DrawOffer { .. })));
+    press(&mut app, Key::Ctrl('k'));
+    assert_ne!(app.mode(), Mode::Comment, "a question is answered first");
+    press(&mut app, Key::Esc);
+    press(&mut app, Key::Ctrl('k'));
+    assert_eq!(app.mode(), Mode::Comment);
+    // Letters are text here, never a move or an answer.
+    type_text(&mut app, "Y e5");
+    assert_eq!(app.game().ply(), 1);
+    press(&mut app, Key::Enter);
+    assert_eq!(app.timeline().annotations(0).map(Annotations::remark).as_deref(), Some("Y e5"));
+    // The comment survives a take-back and a redo; another move keeps the old as a variation.
+    play(&mut app, "e5");
+    press(&mut app, Key::Ctrl('z'));
+    press(&mut app, Key::Ctrl('z'));
+    press(&mut app, Key::Ctrl('y'));
+    assert_eq!(app.timeline().annotations(0).map(Annotations::remark).as_deref(), Some("Y e5"));
+    play(&mut app, "c5");
+    assert!(saved(&app).contains("1. e4 {Y e5} 1... c5 (1... e5) *"), "{}", saved(&app));
+}
+
+#[test]
+fn an_engine_can_annotate_a_move_through_the_app() {
+    let mut app = App::new(Game::new());
+    play(&mut app, "e4 e5 Qh5");
+    let nf3 = app.game().position_at(2).expect("a position").parse_san("Nf3").expect("legal");
+    let effects = app.annotate(2, |notes| {
+        notes.comments.push("[%eval -0.4]".to_owned());
+        notes.set_assessment(Some(Nag::DUBIOUS_MOVE));
+        notes.variations.push(Line::of([hotseat::chess::Node::new(nf3)]));
+    });
+    assert_eq!(effects, [Effect::Save]);
+    assert!(saved(&app).contains("2. Qh5 $6 {[%eval -0.4]} (2. Nf3) *"), "{}", saved(&app));
+    assert!(app.annotate(9, |_| {}).is_empty(), "no such move");
+}
+
+#[test]
+fn a_move_typed_with_a_sign_and_a_comment_are_saved_by_the_real_binary() {
+    let dir = TempDir::new("annotations-keys");
+    let d = dir.path();
+    let mut s = Pty::start(&["--save", "g.pgn"], Some(d), &[("HOTSEAT_DATA_DIR", &d.join("data"))]);
+    s.wait_for("White to move");
+    s.play("e4", "Black to move");
+    s.play("Nf6!?", "White to move");
+    s.send("\x0b");
+    s.wait_for("comment:");
+    s.send("Alekhine's defence\r");
+    s.wait_for("the comment and the sign !? kept");
+    s.quit();
+    let text = std::fs::read_to_string(d.join("g.pgn")).expect("saved");
+    assert!(text.contains("1. e4 Nf6 $5 {Alekhine's defence} *"), "{text}");
+}
+
+// ----- on screen -----
+
+use common::svg::svg;
+use hotseat::ui::{self, ColorSupport, Look, PieceSet, View, theme};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+
+fn draw(app: &App, width: u16, height: u16) -> Buffer {
+    let look = Look { theme: theme::WOOD, colors: ColorSupport::TrueColor, pieces: PieceSet::Glyphs };
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
+    terminal.draw(|frame| ui::render(frame, app, &View::default(), &look)).expect("draws");
+    terminal.backend().buffer().clone()
+}
+
+fn screen_text(buf: &Buffer) -> String {
+    let area = buf.area;
+    (0..area.height)
+        .map(|y| (0..area.width).map(|x| buf[(x, y)].symbol()).collect::<String>().trim_end().to_owned())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The lichess game browsed back to 2. Qh5?!, its comment, evaluation and variation
+/// under the move list.
+fn annotated_app() -> App {
+    let record = read_game(&annotated("lichess-export.pgn")).expect("reads");
+    let mut app = App::new(record.game).with_annotations(record.annotations, record.trailing);
+    press_all(&mut app, &[Key::PageUp; 4]);
+    app
+}
+
+#[test]
+fn the_comment_sign_evaluation_and_variations_of_the_move_on_the_board_are_shown() {
+    let app = annotated_app();
+    for (width, height) in [(120, 40), (100, 32), (80, 24)] {
+        let text = screen_text(&draw(&app, width, height));
+        assert!(text.contains("2. Qh5 ?! (0.20 → -0.40)"), "{width}x{height}:\n{text}");
+        assert!(text.contains("(2. Nf3 Nc6 3. Bb5)"), "{width}x{height}:\n{text}");
+        assert!(text.contains("2. Qh5?!"), "the sign in the move list, {width}x{height}:\n{text}");
+    }
+    let text = screen_text(&draw(&app, 120, 40));
+    assert!(text.contains("(eval -0.4)"), "{text}");
+    // A tiny screen draws what fits, and nothing breaks.
+    let _ = draw(&app, 20, 10);
+    let _ = draw(&app, 300, 100);
+}
+
+#[test]
+fn the_readme_picture_of_an_annotated_game_is_current() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/annotations.svg");
+    let fresh = svg(&draw(&annotated_app(), 120, 40));
+    if std::env::var_os("UPDATE_SCREENSHOT").is_some() {
+        std::fs::write(path, &fresh).expect("write the picture");
+        return;
+    }
+    let stored = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        stored == fresh,
+        "assets/annotations.svg is out of date: run `UPDATE_SCREENSHOT=1 cargo test --test annotations` and commit it"
+    );
+}

@@ -254,6 +254,14 @@ const MOVE_ALPHABET: &[&str] = &[
 ];
 
 const PGN_ALPHABET: &[&str] = &[
+    "!?",
+    "?!",
+    "$255",
+    "$300",
+    "(1... c5)",
+    "{[%eval 0.3]}",
+    "((((",
+    "))",
     "[",
     "]",
     "\"",
@@ -838,6 +846,18 @@ const TIME_CONTROLS: &[&[(&str, &str)]] = &[
 
 const NAMES: &[&str] = &["Anna", "  ", "?", "\"Quoted\" \\ name", "名前", "tab\tand\nline", "Ben "];
 
+/// Comments typed in the comment editor.
+const COMMENTS: &[&str] = &[
+    "a fine move",
+    "",
+    "}",
+    "{nested} } braces",
+    "\u{1b}[2J\t\r\n",
+    "[%eval 0.3] [%clk 0:01:00]",
+    "(1. d4) $1 ;",
+    "名前 ♘f3 \u{202e}",
+];
+
 /// A record of a game that came from a FEN or a move: fresh tags, and sometimes a
 /// time control and odd names.
 fn record_of(game: Game, rng: &mut Rng) -> PgnGame {
@@ -878,7 +898,10 @@ fn carry_on(record: &PgnGame, rng: &mut Rng, context: &mut Context<'_>) {
     context.tally.carried += 1;
     let mut now = t0() + Duration::from_millis(rng.below(1_000) as u64);
     let (white, black) = records::player_names(&record.tags, None, None);
-    let mut app = App::new(record.game.clone()).with_players(white, black).with_auto_flip(rng.chance(20));
+    let mut app = App::new(record.game.clone())
+        .with_annotations(record.annotations.clone(), record.trailing.clone())
+        .with_players(white, black)
+        .with_auto_flip(rng.chance(20));
     if let Some((controls, times)) = records::clocks(record, None) {
         app = app.with_clocks(controls, times, now);
     }
@@ -955,7 +978,12 @@ fn step(app: &mut App, rng: &mut Rng) -> Vec<Effect> {
             let pos = app.game().position().clone();
             let moves = pos.legal_moves();
             let m = *rng.pick(&moves);
-            let text = if rng.chance(25) { pos.uci(m) } else { pos.san(m) };
+            let mut text = if rng.chance(25) { pos.uci(m) } else { pos.san(m) };
+            if rng.chance(10) {
+                // With a sign, as players write them: kept with the move.
+                let sign: &&str = rng.pick(&["!", "!?", "?!", "??", "!!", "?"]);
+                text.push_str(sign);
+            }
             for c in text.chars() {
                 effects.extend(app.update(Action::Edit(Edit::Type(c))));
             }
@@ -978,7 +1006,18 @@ fn step(app: &mut App, rng: &mut Rng) -> Vec<Effect> {
             let answer = if rng.chance(50) { Answer::Yes } else { Answer::No };
             effects.extend(app.update(Action::Answer(answer)));
         }
-        92..=94 => effects.extend(app.update(Action::Command(Command::ClaimDraw))),
+        92..=93 => effects.extend(app.update(Action::Command(Command::ClaimDraw))),
+        94 => {
+            // A comment on the move on the board, hostile text included.
+            effects.extend(app.update(Action::Command(Command::Comment)));
+            let text = *rng.pick(COMMENTS);
+            effects.extend(app.update(Action::Edit(Edit::Paste(text.repeat(1 + rng.below(3))))));
+            for _ in 0..rng.below(3) {
+                effects.extend(app.update(Action::Edit(Edit::Complete)));
+            }
+            let done = if rng.chance(80) { Action::Edit(Edit::Submit) } else { Action::Cancel };
+            effects.extend(app.update(done));
+        }
         _ => {
             // A line of legal moves, pasted with move numbers.
             let mut game = app.game().clone();
@@ -1000,6 +1039,20 @@ fn step(app: &mut App, rng: &mut Rng) -> Vec<Effect> {
         }
     }
     effects
+}
+
+/// A comment without its `[%clk …]` times (written to the millisecond) and with its
+/// spaces evened out.
+fn without_clock(comment: &str) -> String {
+    let mut out = String::new();
+    let mut rest = comment;
+    while let Some(start) = rest.find("[%clk") {
+        let Some(len) = rest[start..].find(']') else { break };
+        out.push_str(&rest[..start]);
+        rest = &rest[start + len + 1..];
+    }
+    out.push_str(rest);
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// A time as a record keeps it: to the millisecond.
@@ -1032,6 +1085,24 @@ fn assert_same_record(saved: &PgnGame, reloaded: &PgnGame, text: &str) {
         }
         assert_eq!(reloaded.tags.get(name), Some(value), "tag {name}; {}", context());
     }
+    // What is said about the moves comes back (a clock time is written as a comment).
+    for ply in 0..saved.game.ply() {
+        let (a, b) = (
+            saved.annotations(ply).cloned().unwrap_or_default(),
+            reloaded.annotations(ply).cloned().unwrap_or_default(),
+        );
+        assert_eq!(
+            (&a.before, &a.nags, &a.variations),
+            (&b.before, &b.nags, &b.variations),
+            "ply {ply}; {}",
+            context()
+        );
+        let words = |comments: &[String]| -> Vec<String> {
+            comments.iter().map(|c| without_clock(c)).filter(|c| !c.is_empty()).collect()
+        };
+        assert_eq!(words(&a.comments), words(&b.comments), "comments of ply {ply}; {}", context());
+    }
+    assert_eq!(reloaded.trailing, saved.trailing, "trailing comments; {}", context());
     // And what was read back writes as it was read: nothing drifts from save to save.
     assert_eq!(reloaded.to_pgn(), text, "written again, the game reads differently");
 }

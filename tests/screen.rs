@@ -403,6 +403,7 @@ fn key_table() -> String {
         (Mode::Promotion, "Promotion picker: "),
         (Mode::Question, "Questions: "),
         (Mode::Resign, "Resigning: "),
+        (Mode::Comment, "Comment editor: "),
         (Mode::Record, "Game record: "),
     ] {
         for binding in input::bindings(mode) {

@@ -89,6 +89,9 @@ pub enum Browse {
     NextMark,
     /// The position after the previous move the engine's review marked.
     PreviousMark,
+    /// The first variation of the move on the board, or the next variation of the
+    /// one on the board: a line that could have been played instead, to look at.
+    Variation,
 }
 
 /// Commands that change the game.
@@ -113,6 +116,8 @@ pub enum Command {
     /// Write the engine's review into the game record (evaluations, marks, better
     /// moves), to be saved with the game.
     WriteReview,
+    /// Write or change the comment and sign of the move on the board.
+    Comment,
 }
 
 /// Answers to a question or to the promotion picker.

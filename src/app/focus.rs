@@ -1,6 +1,7 @@
 //! Where the player is: one value ([`Focus`]) for the modes and overlays, each variant
 //! carrying its own state, so two cannot be open at once by accident.
 
+use super::annotating::{Draft, VariationView};
 use crate::chess::{Color, Move, Role, Square};
 
 /// Where the player is, with what belongs there.
@@ -15,6 +16,10 @@ pub enum Focus {
     Holding(Selection),
     /// An earlier position is on the board: the one after this many half-moves.
     Browsing(usize),
+    /// A position of a variation is on the board: a line that could have been played.
+    Variation(Box<VariationView>),
+    /// The comment and sign of a move are being written.
+    Commenting(Box<Draft>),
     /// A pawn's move waits for the piece it becomes.
     Promotion(PromotionChoice),
     /// A question waits for its answer.
@@ -39,7 +44,10 @@ impl Focus {
     /// Which key table applies.
     pub fn mode(&self) -> Mode {
         match self {
-            Focus::Idle | Focus::Typing(_) | Focus::Holding(_) | Focus::Browsing(_) => Mode::Play,
+            Focus::Idle | Focus::Typing(_) | Focus::Holding(_) | Focus::Browsing(_) | Focus::Variation(_) => {
+                Mode::Play
+            }
+            Focus::Commenting(_) => Mode::Comment,
             Focus::Promotion(_) => Mode::Promotion,
             Focus::Question(Question::Resign { .. }) => Mode::Resign,
             Focus::Question(_) => Mode::Question,
@@ -72,12 +80,14 @@ pub enum Mode {
     Help,
     /// Reading the game record (FEN and PGN), to copy it.
     Record,
+    /// Writing the comment on a move and choosing its sign (`!`, `?!`...).
+    Comment,
 }
 
 impl Mode {
     /// Every mode, in the order the help screen lists them.
-    pub const ALL: [Mode; 6] =
-        [Mode::Play, Mode::Promotion, Mode::Question, Mode::Resign, Mode::Help, Mode::Record];
+    pub const ALL: [Mode; 7] =
+        [Mode::Play, Mode::Promotion, Mode::Question, Mode::Resign, Mode::Comment, Mode::Help, Mode::Record];
 
     /// A heading for the help screen.
     pub fn title(self) -> &'static str {
@@ -88,6 +98,7 @@ impl Mode {
             Mode::Resign => "Resigning",
             Mode::Help => "This help",
             Mode::Record => "The game record (FEN and PGN)",
+            Mode::Comment => "Commenting on a move",
         }
     }
 }

@@ -28,6 +28,9 @@ pub enum Reading {
     /// A command typed in words (`resign`, `undo`): Enter does it. No command word
     /// can be read as a move.
     Command(&'static Word),
+    /// A sign alone (`!?`, `$5`): Enter marks the last move with it; `$0` takes its
+    /// sign off.
+    Sign(Nag),
 }
 
 impl App {
@@ -127,13 +130,16 @@ impl App {
             }
             return;
         }
+        if let Reading::Sign(nag) = self.reading() {
+            return self.mark_last_move(nag);
+        }
         if self.refuse_if_over() {
             return;
         }
         match self.reading() {
             Reading::Move(m, nag) => self.play(m, nag),
             Reading::Promotion(m) => self.open_promotion(m.from(), m.to()),
-            Reading::Empty | Reading::Command(_) => {}
+            Reading::Empty | Reading::Command(_) | Reading::Sign(_) => {}
             Reading::Ambiguous(sans) => self.refuse_move(strings::ambiguous(&sans)),
             Reading::Incomplete(sans) => self.refuse_move(strings::incomplete(self.input().trim(), &sans)),
             Reading::Refused(why) => self.refuse_move(why),
@@ -153,6 +159,8 @@ impl App {
                     self.play(m, nag);
                     played += 1;
                 }
+                // A NAG between pasted moves (`1. e4 $1 e5`) is the last move's.
+                Reading::Sign(nag) if played > 0 => self.mark_last_move(nag),
                 reading => {
                     let why = match reading {
                         Reading::Ambiguous(sans) => strings::ambiguous(&sans),
@@ -162,7 +170,7 @@ impl App {
                         Reading::Command(word) => {
                             strings::not_a_move(&crate::chess::ParseSanError::new(word.name))
                         }
-                        Reading::Move(..) | Reading::Empty => String::new(),
+                        Reading::Move(..) | Reading::Empty | Reading::Sign(_) => String::new(),
                     };
                     self.error(strings::paste_stopped(played, token, &why));
                     return;
@@ -192,6 +200,9 @@ fn read(game: &Game, text: &str) -> Reading {
     let sans = |moves: Vec<Move>| moves.into_iter().map(|m| pos.san(m)).collect();
     let nearest = |text: &str| pos.suggest(text).map(|m| pos.san(m));
     let text = text.trim();
+    if let Some(sign) = super::annotating::typed_sign(text) {
+        return Reading::Sign(sign);
+    }
     if let Some(word) = command_word(text) {
         return Reading::Command(word);
     }

@@ -123,6 +123,33 @@ impl Annotations {
         }
     }
 
+    /// What the comments after the move say in words: their text without the
+    /// commands programs write in them (`[%clk 0:05:00]`, `[%eval 0.25]`), joined by a
+    /// space.
+    pub fn remark(&self) -> String {
+        let words: Vec<String> =
+            self.comments.iter().map(|c| split_commands(c).1).filter(|w| !w.is_empty()).collect();
+        words.join(" ")
+    }
+
+    /// The commands in the comments after the move (`[%eval 0.25]`), in order.
+    pub fn commands(&self) -> Vec<String> {
+        self.comments.iter().flat_map(|c| split_commands(c).0).collect()
+    }
+
+    /// Replaces what the comments say in words with `text` (none when it is blank),
+    /// keeping their commands (`[%clk …]`, `[%eval …]`) in a comment of their own.
+    pub fn set_remark(&mut self, text: &str) {
+        let commands = self.commands();
+        self.comments.clear();
+        if !commands.is_empty() {
+            self.comments.push(commands.join(" "));
+        }
+        if !text.trim().is_empty() {
+            self.comments.push(text.trim().to_owned());
+        }
+    }
+
     /// Drops the variations that nest deeper than `max` below this move (`max` 0
     /// drops them all), so that no tree grows past [`MAX_VARIATION_DEPTH`].
     pub fn limit_depth(&mut self, max: usize) {
@@ -136,6 +163,22 @@ impl Annotations {
             }
         }
     }
+}
+
+/// Splits a comment into its `[%name …]` commands and the words around them.
+fn split_commands(comment: &str) -> (Vec<String>, String) {
+    let mut commands = Vec::new();
+    let mut words = String::new();
+    let mut rest = comment;
+    while let Some(start) = rest.find("[%") {
+        let Some(len) = rest[start..].find(']') else { break };
+        words.push_str(&rest[..start]);
+        words.push(' ');
+        commands.push(rest[start..=start + len].to_owned());
+        rest = &rest[start + len + 1..];
+    }
+    words.push_str(rest);
+    (commands, words.split_whitespace().collect::<Vec<_>>().join(" "))
 }
 
 #[cfg(test)]
@@ -169,6 +212,19 @@ mod tests {
         assert_eq!(notes.depth(), 1);
         notes.limit_depth(0);
         assert!(notes.is_empty());
+    }
+
+    #[test]
+    fn a_remark_is_the_words_and_setting_it_keeps_the_commands() {
+        let comments = vec!["(0.2 → -0.4) Inaccuracy.".to_owned(), "[%eval -0.4] [%clk 0:02:59]".to_owned()];
+        let mut notes = Annotations { comments, ..Annotations::default() };
+        assert_eq!(notes.remark(), "(0.2 → -0.4) Inaccuracy.");
+        assert_eq!(notes.commands(), ["[%eval -0.4]", "[%clk 0:02:59]"]);
+        notes.set_remark("a fine move");
+        assert_eq!(notes.comments, ["[%eval -0.4] [%clk 0:02:59]", "a fine move"]);
+        notes.set_remark("");
+        assert_eq!(notes.comments, ["[%eval -0.4] [%clk 0:02:59]"]);
+        assert_eq!(notes.remark(), "");
     }
 
     #[test]

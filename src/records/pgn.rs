@@ -389,9 +389,14 @@ impl PgnGame {
         self.game.is_over()
     }
 
-    /// The clock time recorded after the move at `ply` (0 is the first move), if any.
+    /// The clock time recorded after the move at `ply` (0 is the first move), if any:
+    /// in [`PgnGame::clocks`], or else in a `[%clk …]` comment after the move, which
+    /// is written as it is.
     pub fn clock(&self, ply: usize) -> Option<Duration> {
-        self.clocks.get(ply).copied().flatten()
+        self.clocks.get(ply).copied().flatten().or_else(|| {
+            let comments = &self.annotations.get(ply)?.comments;
+            comments.iter().rev().find_map(|c| reader::clock_in_comment(c)).map(|clock| clock.time)
+        })
     }
 
     /// What is said about the move at `ply` (0 is the first move), if anything.

@@ -61,10 +61,13 @@ fn status_line(app: &App, look: &Look) -> Line<'static> {
 /// `Move: Nf█  Nf3 Nh3` — the text typed so far and the legal moves it could become;
 /// while a question or the promotion picker is open, the keys that answer it.
 fn input_line(app: &App, look: &Look, width: usize) -> Line<'static> {
+    if let Some(draft) = app.draft() {
+        return comment_line(app, draft, look, width);
+    }
     let label = match app.mode() {
         Mode::Question | Mode::Resign => Some("Answer: "),
         Mode::Promotion => Some("Promote: "),
-        Mode::Play | Mode::Help | Mode::Record => None,
+        Mode::Play | Mode::Help | Mode::Record | Mode::Comment => None,
     };
     if let Some(label) = label {
         let mut spans = vec![Span::styled(label, look.dim())];
@@ -100,10 +103,47 @@ fn input_line(app: &App, look: &Look, width: usize) -> Line<'static> {
         Reading::Incomplete(sans) => (format!("  {}", sans.join(" ")), look.dim()),
         Reading::Refused(why) => (format!("  {why}"), look.error()),
         Reading::Command(word) => (format!("  Enter: {}", word.what), look.dim()),
+        Reading::Sign(nag) => {
+            let last = app.game().ply().checked_sub(1).and_then(|i| app.game().label(i));
+            match last {
+                None => ("  there is no move to mark yet".to_owned(), look.error()),
+                Some(last) if nag.0 == 0 => (format!("  Enter: take the sign off {last}"), look.dim()),
+                Some(last) => {
+                    let sign = nag.suffix().map_or_else(|| nag.to_string(), str::to_owned);
+                    (format!("  Enter: mark {last} {sign}"), look.dim())
+                }
+            }
+        }
     };
     let used: usize = spans.iter().map(Span::width).sum();
     spans.push(Span::styled(text::fit_words(&hint, width.saturating_sub(used)), style));
     Line::from(spans)
+}
+
+/// `12. Nf3 !? Comment: a fine move█` — the comment editor, showing the end of a
+/// long text.
+fn comment_line(app: &App, draft: &crate::app::Draft, look: &Look, width: usize) -> Line<'static> {
+    let label = app.game().label(draft.index).unwrap_or_default();
+    let sign = draft.nag.and_then(Nag::suffix).unwrap_or("(no sign)");
+    let head = format!("{label} {sign} — comment: ");
+    let room = width.saturating_sub(text::width(&head) + 1);
+    let chars: Vec<char> = draft.text.chars().collect();
+    let mut start = chars.len();
+    let mut used = 0;
+    while start > 0 {
+        let w = text::width(&chars[start - 1].to_string());
+        if used + w > room {
+            break;
+        }
+        used += w;
+        start -= 1;
+    }
+    let shown: String = chars[start..].iter().collect();
+    Line::from(vec![
+        Span::styled(head, look.accent()),
+        Span::styled(shown, Style::new().add_modifier(Modifier::BOLD)),
+        Span::raw("█"),
+    ])
 }
 
 /// The last message, or where browsing is.
@@ -121,10 +161,15 @@ fn message_line(app: &App, look: &Look, width: usize) -> Line<'static> {
             Some(label) => format!("the position after {label}"),
             None => "the starting position".to_owned(),
         };
-        let text = format!(
-            "Viewing {at} — {} returns to the game, which is unchanged",
-            key_name(&Action::Browse(Browse::Live))
-        );
+        let live = key_name(&Action::Browse(Browse::Live));
+        let text = if app.variation().is_some() {
+            format!("Viewing a variation — Esc returns to the game's move, {live} to the live position")
+        } else if app.can(&Action::Browse(Browse::Variation)) {
+            let key = key_name(&Action::Browse(Browse::Variation));
+            format!("Viewing {at} — {key} shows its variations, {live} returns to the game")
+        } else {
+            format!("Viewing {at} — {live} returns to the game, which is unchanged")
+        };
         return Line::styled(text::fit_words(&text, width), look.accent());
     }
     Line::default()

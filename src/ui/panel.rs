@@ -6,6 +6,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Widget};
 
+use super::notes;
 use super::text;
 use super::theme::Look;
 use crate::app::{App, Ply};
@@ -37,7 +38,7 @@ pub fn render(area: Rect, buf: &mut Buffer, app: &App, look: &Look) {
     for (side, y) in [(top, inner.y), (bottom, inner.bottom() - 1)] {
         super::clocks::render(Rect { y, height: 1, ..inner }, buf, app, side, look);
     }
-    let (list, review) = list_area(inner, app);
+    let (list, notes_area, review) = list_area(inner, app);
     super::review::render_section(review, buf, app, look);
     let lines = MoveLines::of(app.game());
     let offset = lines.scroll(app.shown_ply(), list.height);
@@ -45,22 +46,30 @@ pub fn render(area: Rect, buf: &mut Buffer, app: &App, look: &Look) {
         let line = lines.line(index, app, look);
         line.render(Rect { y: list.y + row as u16, height: 1, ..list }, buf);
     }
+    let notes = notes::lines(app, look, usize::from(inner.width), usize::from(notes_area.height));
+    for (row, line) in notes.into_iter().enumerate() {
+        line.render(Rect { y: notes_area.y + row as u16, height: 1, ..notes_area }, buf);
+    }
 }
 
-/// The rows of the move list inside the panel's border, between the two players, and
-/// under it the rows of the engine's review.
-fn list_area(inner: Rect, app: &App) -> (Rect, Rect) {
+/// The rows of the move list inside the panel's border, between the two players; under
+/// it what is said about the move on the board, then the rows of the engine's review.
+fn list_area(inner: Rect, app: &App) -> (Rect, Rect, Rect) {
     let rows = Rect { y: inner.y + 1, height: inner.height.saturating_sub(2), ..inner };
     let review = super::review::rows(app, rows.height, rows.width);
-    let list = Rect { height: rows.height - review, ..rows };
-    (list, Rect { y: list.bottom(), height: review, ..rows })
+    let left = rows.height - review;
+    let notes = notes::rows_for(app, usize::from(inner.width), usize::from(left));
+    let notes = u16::try_from(notes).unwrap_or(left).min(left);
+    let list = Rect { height: left - notes, ..rows };
+    let notes = Rect { y: list.bottom(), height: notes, ..rows };
+    (list, notes, Rect { y: notes.bottom(), height: review, ..rows })
 }
 
 /// The ply whose move is drawn at (`x`, `y`), counting from 1 for the first move, or
 /// whose position's column of the review's graph is there.
 pub fn ply_at(panel: Rect, app: &App, x: u16, y: u16) -> Option<usize> {
     let inner = Block::new().borders(Borders::ALL).inner(panel);
-    let (list, review) = list_area(inner, app);
+    let (list, _, review) = list_area(inner, app);
     if !list.contains((x, y).into()) {
         return super::review::graph_position_at(review, app, x, y).filter(|&p| p <= app.game().ply());
     }

@@ -1,0 +1,325 @@
+//! What is said about the moves, from the keyboard: the comment editor (a move's
+//! comment and its sign, `!` to `?!`), a sign typed alone on the move line, and
+//! browsing the variations of a move (shown, never played into).
+//!
+//! A comment is one line of text with no `}` (which PGN cannot write inside a
+//! comment) and no control character; the commands programs keep in comments
+//! (`[%clk …]`, `[%eval …]`) are not shown in the editor and are kept as they were;
+//! one typed there is kept as words (`[ %clk`), not read as a command.
+
+use super::{App, Browse, Edit, Effect, Focus};
+use crate::chess::{Annotations, Line, Move, Nag, Position};
+
+/// The longest comment the editor takes, in characters.
+pub const MAX_COMMENT: usize = 1000;
+
+/// The signs Tab goes through in the editor, none first.
+const SIGNS: [Option<Nag>; 7] = [
+    None,
+    Some(Nag::GOOD_MOVE),
+    Some(Nag::MISTAKE),
+    Some(Nag::BRILLIANT_MOVE),
+    Some(Nag::BLUNDER),
+    Some(Nag::SPECULATIVE_MOVE),
+    Some(Nag::DUBIOUS_MOVE),
+];
+
+/// A comment being written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Draft {
+    /// The move it is about: its index in the game (0 for the first).
+    pub index: usize,
+    /// The words so far.
+    pub text: String,
+    /// The sign chosen for the move, if any.
+    pub nag: Option<Nag>,
+    /// Where the player was, to go back to.
+    pub under: Focus,
+}
+
+/// A variation on the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariationView {
+    /// The move of the game the variation could have replaced: its index.
+    pub index: usize,
+    /// Which of that move's variations (0 for the first).
+    pub line: usize,
+    /// How many of the line's moves are on the board, from 1.
+    pub step: usize,
+    /// The position after them.
+    pub position: Position,
+    /// The last of them.
+    pub last: Move,
+}
+
+impl App {
+    /// The comment being written, if the editor is open.
+    pub fn draft(&self) -> Option<&Draft> {
+        match &self.round.focus {
+            Focus::Commenting(draft) => Some(draft),
+            _ => None,
+        }
+    }
+
+    /// The variation on the board, if one is.
+    pub fn variation(&self) -> Option<&VariationView> {
+        match self.round.focus.base() {
+            Focus::Variation(view) => Some(view),
+            _ => None,
+        }
+    }
+
+    /// The line of the variation on the board, if one is.
+    pub fn variation_line(&self) -> Option<&Line> {
+        let view = self.variation()?;
+        self.timeline().annotations(view.index)?.variations.get(view.line)
+    }
+
+    /// The move whose position is on the board, as an index in the game, if it is a
+    /// move of the game (not the start, not a variation).
+    pub fn shown_move(&self) -> Option<usize> {
+        if self.variation().is_some() {
+            return None;
+        }
+        self.shown_ply().checked_sub(1)
+    }
+
+    /// Changes what is said about the move at `index` (0 is the first) from outside
+    /// the keys: an engine's evaluation as a `[%eval …]` comment, a NAG, a better move
+    /// as a variation (its moves legal from the position before that move). Returns
+    /// the effects to carry out (a save), none when there is no such move. A
+    /// variation on the board is left for the game's position, as it may change.
+    pub fn annotate(&mut self, index: usize, change: impl FnOnce(&mut Annotations)) -> Vec<Effect> {
+        let Some(notes) = self.round.timeline.annotations_mut(index) else { return Vec::new() };
+        change(notes);
+        if let Focus::Variation(view) = &self.round.focus {
+            self.round.focus = Focus::Browsing(view.index + 1);
+        }
+        vec![Effect::Save]
+    }
+
+    /// Ctrl-K: opens the editor on the move shown on the board, with its comment and
+    /// sign.
+    pub(super) fn open_comment_editor(&mut self) {
+        if self.variation().is_some() {
+            return self.error("Comments are written on the moves of the game: Esc leaves the variation.");
+        }
+        let Some(index) = self.shown_move() else {
+            return self.error("There is no move to comment on yet.");
+        };
+        let notes = self.timeline().annotations(index).cloned().unwrap_or_default();
+        let under = match &self.round.focus {
+            Focus::Browsing(ply) => Focus::Browsing(*ply),
+            _ => Focus::Idle,
+        };
+        let mut text = notes.remark();
+        if text.chars().any(|c| c == '}' || c.is_control()) {
+            text = text.chars().map(|c| if c == '}' || c.is_control() { ' ' } else { c }).collect();
+        }
+        self.round.focus = Focus::Commenting(Box::new(Draft { index, text, nag: notes.assessment(), under }));
+        self.round.message = None;
+    }
+
+    /// Keys in the editor: text, Backspace, Tab for the next sign, Enter to keep.
+    pub(super) fn edit_comment(&mut self, edit: Edit) {
+        let Focus::Commenting(draft) = &mut self.round.focus else { return };
+        match edit {
+            Edit::Type(c) => {
+                if c == '}' {
+                    return self.error("A comment cannot hold } (PGN has no way to write it).");
+                }
+                if !c.is_control() && draft.text.chars().count() < MAX_COMMENT {
+                    draft.text.push(c);
+                }
+            }
+            Edit::Paste(text) => {
+                let refused = text.contains('}');
+                for c in text.chars().filter(|&c| c != '}') {
+                    if draft.text.chars().count() >= MAX_COMMENT {
+                        break;
+                    }
+                    draft.text.push(if c.is_control() { ' ' } else { c });
+                }
+                if refused {
+                    self.error("A comment cannot hold }: it was left out.");
+                }
+            }
+            Edit::Backspace => {
+                draft.text.pop();
+            }
+            Edit::Complete => {
+                let at = SIGNS.iter().position(|s| *s == draft.nag).unwrap_or(0);
+                draft.nag = SIGNS[(at + 1) % SIGNS.len()];
+            }
+            Edit::Submit => self.keep_comment(),
+        }
+    }
+
+    /// Enter in the editor: the comment and sign are the move's.
+    fn keep_comment(&mut self) {
+        let Focus::Commenting(draft) = std::mem::take(&mut self.round.focus) else { return };
+        let Draft { index, text, nag, under } = *draft;
+        self.round.focus = under;
+        let label = self.game().label(index).unwrap_or_default();
+        let Some(notes) = self.round.timeline.annotations_mut(index) else { return };
+        let before = notes.clone();
+        // `[%` opens a command for programs (`[%clk 0:01:00]` would be read back as a
+        // clock time); a player's words are words.
+        notes.set_remark(&text.replace("[%", "[ %"));
+        notes.set_assessment(nag);
+        let changed = *notes != before;
+        let said = if notes.remark().is_empty() { "no comment" } else { "the comment" };
+        let sign = nag.and_then(Nag::suffix).map_or_else(String::new, |s| format!(" and the sign {s}"));
+        if changed {
+            self.info(format!("{label}: {said}{sign} kept."));
+            self.effects.push(Effect::Save);
+        } else {
+            self.info(format!("{label}: nothing changed."));
+        }
+    }
+
+    /// Esc in the editor: nothing changes.
+    pub(super) fn cancel_comment(&mut self) {
+        if let Focus::Commenting(draft) = std::mem::take(&mut self.round.focus) {
+            self.round.focus = draft.under;
+            self.info("The comment was left as it was.");
+        }
+    }
+
+    /// A sign typed alone on the move line (`!?`, `$5`; `$0` takes it off), for the
+    /// last move.
+    pub(super) fn mark_last_move(&mut self, nag: Nag) {
+        let nag = (nag.0 > 0).then_some(nag);
+        self.round.focus = Focus::Idle;
+        let Some(index) = self.game().ply().checked_sub(1) else {
+            return self.error("There is no move to mark yet.");
+        };
+        let label = self.game().label(index).unwrap_or_default();
+        let Some(notes) = self.round.timeline.annotations_mut(index) else { return };
+        match nag {
+            Some(nag) if nag.suffix().is_some() => notes.set_assessment(Some(nag)),
+            Some(nag) if !notes.nags.contains(&nag) => notes.nags.push(nag),
+            Some(_) => {}
+            None => notes.set_assessment(None),
+        }
+        let text = match nag {
+            Some(nag) => {
+                format!("{label} is marked {}.", nag.suffix().map_or_else(|| nag.to_string(), str::to_owned))
+            }
+            None => format!("{label} has no sign now."),
+        };
+        self.info(text);
+        self.effects.push(Effect::Save);
+    }
+
+    /// F4: shows the first variation of the move on the board, or the next one of
+    /// the variation on the board (back to the first after the last).
+    pub(super) fn enter_variation(&mut self) {
+        let (index, line) = match self.variation() {
+            Some(view) => (view.index, view.line + 1),
+            None => match self.shown_move() {
+                Some(index) => (index, 0),
+                None => return self.error("There is no move on the board whose variations to show."),
+            },
+        };
+        let count = self.timeline().annotations(index).map_or(0, |n| n.variations.len());
+        if count == 0 {
+            let label = self.game().label(index).unwrap_or_default();
+            return self.error(format!("{label} has no variation."));
+        }
+        self.show_variation(index, line % count, 1);
+    }
+
+    /// Shows `step` moves of variation `line` of the move at `index`.
+    fn show_variation(&mut self, index: usize, line: usize, step: usize) {
+        let Some(start) = self.game().position_at(index).cloned() else { return };
+        let Some(moves) = self.timeline().annotations(index).and_then(|n| n.variations.get(line)) else {
+            return;
+        };
+        let count = moves.moves.len();
+        let mut position = start;
+        let mut last = None;
+        for node in moves.moves.iter().take(step) {
+            position.play(node.mv);
+            last = Some(node.mv);
+        }
+        let Some(last) = last else {
+            return self.error("That variation has no move.");
+        };
+        let total = self.timeline().annotations(index).map_or(0, |n| n.variations.len());
+        self.round.focus =
+            Focus::Variation(Box::new(VariationView { index, line, step: step.min(count), position, last }));
+        self.info(format!(
+            "Variation {} of {total}, move {} of {count}: PgUp/PgDn walk it, Esc goes back to the game.",
+            line + 1,
+            step.min(count)
+        ));
+    }
+
+    /// `PgUp`, `PgDn`, `Home` and `End` inside a variation. `PgUp` before its first
+    /// move leaves it for the game's position it starts from; `Home` and `End` go to
+    /// the game's start and live position.
+    pub(super) fn browse_variation(&mut self, browse: Browse) -> bool {
+        let Some(view) = self.variation() else { return false };
+        let (index, line, step) = (view.index, view.line, view.step);
+        let len = self.variation_line().map_or(0, |l| l.moves.len());
+        match browse {
+            Browse::Back if step > 1 => self.show_variation(index, line, step - 1),
+            Browse::Back => {
+                self.round.focus = Focus::Browsing(index);
+                self.info("Back in the game, where the variation starts.");
+            }
+            Browse::Forward if step < len => self.show_variation(index, line, step + 1),
+            Browse::Forward => self.info("This is the end of the variation."),
+            Browse::First | Browse::Live | Browse::NextMark | Browse::PreviousMark => return false,
+            Browse::Variation => self.enter_variation(),
+        }
+        true
+    }
+
+    /// Esc in a variation: back to the game's move it could have replaced.
+    pub(super) fn leave_variation(&mut self) -> bool {
+        let Some(view) = self.variation() else { return false };
+        let index = view.index;
+        self.round.focus = Focus::Browsing(index + 1);
+        self.info("Back in the game.");
+        true
+    }
+}
+
+/// What a line typed alone means as a sign for the last move: `!`, `!!`, `!?` (and
+/// `?`, `??`, `?!` when pasted), or `$n`; `$0`, PGN's null annotation, takes the
+/// sign off.
+pub(super) fn typed_sign(text: &str) -> Option<Nag> {
+    if let Some(nag) = Nag::from_suffix(text) {
+        return Some(nag);
+    }
+    Some(Nag(text.strip_prefix('$')?.parse().ok()?))
+}
+
+/// What is said about a move, for a screen line: its sign's suffix and its remark.
+pub fn note_of(notes: &Annotations) -> String {
+    let sign = notes.assessment().and_then(Nag::suffix).unwrap_or_default();
+    let remark = notes.remark();
+    match (sign.is_empty(), remark.is_empty()) {
+        (_, true) => sign.to_owned(),
+        (true, false) => remark,
+        (false, false) => format!("{sign} {remark}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn signs_typed_alone_are_read() {
+        assert_eq!(typed_sign("!?"), Some(Nag::SPECULATIVE_MOVE));
+        assert_eq!(typed_sign("$4"), Some(Nag::BLUNDER));
+        assert_eq!(typed_sign("$14"), Some(Nag(14)));
+        assert_eq!(typed_sign("$0"), Some(Nag(0)));
+        assert_eq!(typed_sign("$256"), None);
+        assert_eq!(typed_sign("Nf3!?"), None);
+        assert_eq!(typed_sign("!!!"), None);
+    }
+}
