@@ -669,7 +669,7 @@ fn the_comment_sign_evaluation_and_variations_of_the_move_on_the_board_are_shown
     let app = annotated_app();
     for (width, height) in [(120, 40), (100, 32), (80, 24)] {
         let text = screen_text(&draw(&app, width, height));
-        assert!(text.contains("2. Qh5 ?! (0.20 → -0.40)"), "{width}x{height}:\n{text}");
+        assert!(text.contains("2. Qh5?! (0.20 → -0.40)"), "{width}x{height}:\n{text}");
         assert!(text.contains("(2. Nf3 Nc6 3. Bb5)"), "{width}x{height}:\n{text}");
         assert!(text.contains("2. Qh5?!"), "the sign in the move list, {width}x{height}:\n{text}");
     }

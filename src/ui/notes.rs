@@ -1,6 +1,6 @@
 //! Under the move list: what is said about the move on the board (its sign, its
-//! comment, an engine's evaluation) and its variations, dimmed, in brackets; or, while
-//! a variation is on the board, that variation with its move on the board highlighted.
+//! comment, an engine's evaluation); or, while a variation is on the board, that
+//! variation whole with its move on the board highlighted.
 //! Text is cut at word boundaries; nothing is drawn when the list has no room.
 
 use ratatui::style::Style;
@@ -74,20 +74,8 @@ fn paragraphs(app: &App) -> Vec<Words> {
     let Some(index) = app.shown_move() else { return Vec::new() };
     let Some(notes) = app.timeline().annotations(index) else { return Vec::new() };
     let label = game.label(index).unwrap_or_default();
-    let mut out: Vec<Words> = note_words(notes, vec![(label, Tone::Accent)]).into_iter().collect();
-    if let Some(start) = game.position_at(index) {
-        for line in &notes.variations {
-            let mut words = line_words(start, line, None);
-            if let Some(first) = words.first_mut() {
-                first.0.insert(0, '(');
-            }
-            if let Some(last) = words.last_mut() {
-                last.0.push(')');
-            }
-            out.push(words);
-        }
-    }
-    out
+    // The variations are in the list, under the move.
+    note_words(notes, vec![(label, Tone::Accent)]).into_iter().collect()
 }
 
 /// The sign, the comment and the evaluation of a move, after `lead`; `None` when
@@ -96,7 +84,11 @@ fn note_words(notes: &Annotations, lead: Words) -> Option<Words> {
     let mut words = lead;
     let start = words.len();
     if let Some(sign) = notes.assessment().and_then(Nag::suffix) {
-        words.push((sign.to_owned(), Tone::Accent));
+        match words.last_mut() {
+            // Right after the move, as in the list: `2. Qh5?!`.
+            Some((label, _)) => label.push_str(sign),
+            None => words.push((sign.to_owned(), Tone::Accent)),
+        }
     }
     words.extend(notes.remark().split_whitespace().map(|w| (clean(w), Tone::Plain)));
     for command in notes.commands() {
@@ -104,7 +96,7 @@ fn note_words(notes: &Annotations, lead: Words) -> Option<Words> {
             words.push((format!("(eval {})", clean(eval.trim())), Tone::Dim));
         }
     }
-    (words.len() > start).then_some(words)
+    (words.len() > start || notes.assessment().is_some_and(|n| n.suffix().is_some())).then_some(words)
 }
 
 /// The moves of `line` from `start`, numbered; the move `current` (from 1)

@@ -1,5 +1,7 @@
 //! The side panel: the two players with what each has captured, and the move list.
 
+use std::fmt::Write as _;
+
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -40,10 +42,10 @@ pub fn render(area: Rect, buf: &mut Buffer, app: &App, look: &Look) {
     }
     let (list, notes_area, review) = list_area(inner, app);
     super::review::render_section(review, buf, app, look);
-    let lines = MoveLines::of(app.game());
+    let lines = MoveLines::of_app(app);
     let offset = lines.scroll(app.shown_ply(), list.height);
     for (row, index) in (offset..lines.len()).take(list.height as usize).enumerate() {
-        let line = lines.line(index, app, look);
+        let line = lines.line(index, app, look, usize::from(list.width));
         line.render(Rect { y: list.y + row as u16, height: 1, ..list }, buf);
     }
     let notes = notes::lines(app, look, usize::from(inner.width), usize::from(notes_area.height));
@@ -73,7 +75,7 @@ pub fn ply_at(panel: Rect, app: &App, x: u16, y: u16) -> Option<usize> {
     if !list.contains((x, y).into()) {
         return super::review::graph_position_at(review, app, x, y).filter(|&p| p <= app.game().ply());
     }
-    let lines = MoveLines::of(app.game());
+    let lines = MoveLines::of_app(app);
     let index = lines.scroll(app.shown_ply(), list.height) + usize::from(y - list.y);
     let column = usize::from((x - list.x).saturating_sub(lines.number_width()) / SAN_WIDTH);
     let ply = lines.ply_at(index, column.min(1))?;
@@ -145,22 +147,65 @@ fn captured(start: &Position, now: &Position, victim: Color) -> Vec<Role> {
     out
 }
 
-/// The move list in numbered pairs, `12. Nf3 Nc6`, with the result at the end.
+/// The most variations of one move the list shows, each on a row of its own.
+const SHOWN_VARIATIONS: usize = 3;
+
+/// A row of the move list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Row {
+    /// A numbered pair of moves: the `n`th pair.
+    Moves(usize),
+    /// Variation `line` of the move at `ply`, dimmed, in brackets.
+    Variation { ply: usize, line: usize },
+    /// How many more variations the move at `ply` has than are shown.
+    More { count: usize },
+    /// The result.
+    Result,
+}
+
+/// The move list in numbered pairs, `12. Nf3 Nc6`, each followed by the variations of
+/// its moves, with the result at the end.
 struct MoveLines<'a> {
     game: &'a Game,
     /// 1 when the game started with Black to move (the first line is `1… e5`).
     offset: usize,
     first_number: usize,
+    rows: Vec<Row>,
 }
 
 impl<'a> MoveLines<'a> {
-    fn of(game: &'a Game) -> MoveLines<'a> {
+    /// The list of the app's game, with the variations its timeline keeps.
+    fn of_app(app: &'a App) -> MoveLines<'a> {
+        let timeline = app.timeline();
+        MoveLines::of(app.game(), |ply| timeline.annotations(ply).map_or(0, |n| n.variations.len()))
+    }
+
+    /// The list of `game`, whose move at each ply has `variations(ply)` variations.
+    fn of(game: &'a Game, variations: impl Fn(usize) -> usize) -> MoveLines<'a> {
         let first = game.move_number(0);
-        MoveLines {
+        let mut lines = MoveLines {
             game,
             offset: usize::from(first.color == Color::Black),
             first_number: first.fullmove as usize,
+            rows: Vec::new(),
+        };
+        let mut rows = Vec::with_capacity(lines.move_lines() + 1);
+        for pair in 0..lines.move_lines() {
+            rows.push(Row::Moves(pair));
+            for column in 0..2 {
+                let Some(ply) = lines.pair_ply(pair, column) else { continue };
+                let count = variations(ply);
+                rows.extend((0..count.min(SHOWN_VARIATIONS)).map(|line| Row::Variation { ply, line }));
+                if count > SHOWN_VARIATIONS {
+                    rows.push(Row::More { count: count - SHOWN_VARIATIONS });
+                }
+            }
         }
+        if game.is_over() {
+            rows.push(Row::Result);
+        }
+        lines.rows = rows;
+        lines
     }
 
     fn move_lines(&self) -> usize {
@@ -168,7 +213,7 @@ impl<'a> MoveLines<'a> {
     }
 
     fn len(&self) -> usize {
-        self.move_lines() + usize::from(self.game.is_over())
+        self.rows.len()
     }
 
     fn number_width(&self) -> u16 {
@@ -176,35 +221,54 @@ impl<'a> MoveLines<'a> {
         last.to_string().len() as u16 + 2
     }
 
-    /// The ply index (0 for the first move) in `column` (0 White, 1 Black) of a line.
-    fn ply_at(&self, line: usize, column: usize) -> Option<usize> {
-        (line * 2 + column).checked_sub(self.offset).filter(|&i| i < self.game.ply())
+    /// The ply index (0 for the first move) in `column` (0 White, 1 Black) of a pair.
+    fn pair_ply(&self, pair: usize, column: usize) -> Option<usize> {
+        (pair * 2 + column).checked_sub(self.offset).filter(|&i| i < self.game.ply())
     }
 
-    /// The first line to show so that the shown position's move is in view.
+    /// The ply index in `column` of a row, when it is a row of moves.
+    fn ply_at(&self, row: usize, column: usize) -> Option<usize> {
+        match self.rows.get(row)? {
+            Row::Moves(pair) => self.pair_ply(*pair, column),
+            _ => None,
+        }
+    }
+
+    /// The first row to show so that the shown position's move is in view.
     fn scroll(&self, shown_ply: usize, rows: u16) -> usize {
         let target = if shown_ply == self.game.ply() && self.game.is_over() {
             self.len().saturating_sub(1)
         } else {
             let index = shown_ply.saturating_sub(1) + self.offset;
-            index / 2
+            let pair = index / 2;
+            self.rows.iter().position(|row| *row == Row::Moves(pair)).unwrap_or(0)
         };
         (target + 1).saturating_sub(usize::from(rows))
     }
 
-    fn line(&self, index: usize, app: &App, look: &Look) -> Line<'static> {
-        if index >= self.move_lines() {
-            let outcome = self.game.outcome().map(|o| o.result.pgn()).unwrap_or_default();
-            return Line::styled(
-                format!("{:>w$}{outcome}", "", w = self.number_width() as usize),
-                look.accent(),
-            );
-        }
-        let number = self.first_number + index;
-        let width = self.number_width() as usize;
-        let mut spans = vec![Span::styled(format!("{:>w$}", format!("{number}. "), w = width), look.dim())];
+    fn line(&self, index: usize, app: &App, look: &Look, width: usize) -> Line<'static> {
+        let indent = self.number_width() as usize;
+        let pair = match self.rows.get(index) {
+            Some(Row::Moves(pair)) => *pair,
+            Some(Row::Result) | None => {
+                let outcome = self.game.outcome().map(|o| o.result.pgn()).unwrap_or_default();
+                return Line::styled(format!("{:>indent$}{outcome}", ""), look.accent());
+            }
+            Some(Row::More { count }) => {
+                let more = format!("{:>indent$}(and {count} more)", "");
+                return Line::styled(text::fit_words(&more, width), look.dim());
+            }
+            Some(&Row::Variation { ply, line }) => {
+                let shown = app.variation().is_some_and(|v| v.index == ply && v.line == line);
+                let text = variation_text(app, ply, line, width.saturating_sub(indent));
+                let style = if shown { look.highlight() } else { look.dim() };
+                return Line::from(vec![Span::raw(" ".repeat(indent)), Span::styled(text, style)]);
+            }
+        };
+        let number = self.first_number + pair;
+        let mut spans = vec![Span::styled(format!("{:>w$}", format!("{number}. "), w = indent), look.dim())];
         for column in 0..2 {
-            let text = match self.ply_at(index, column) {
+            let text = match self.pair_ply(pair, column) {
                 Some(ply) => {
                     // The move with the annotation typed with it (`Nf3!?`), or the mark
                     // the engine's review gave it (`Qd2??`), in the review's colours.
@@ -224,7 +288,7 @@ impl<'a> MoveLines<'a> {
                     spans.push(Span::styled(suffix.to_owned(), suffix_style));
                     Span::styled(" ".repeat(pad), style)
                 }
-                None if column == 0 && index == 0 && self.offset == 1 => {
+                None if column == 0 && pair == 0 && self.offset == 1 => {
                     Span::styled(format!("{:<w$}", "…", w = SAN_WIDTH as usize), look.dim())
                 }
                 None => continue,
@@ -233,6 +297,42 @@ impl<'a> MoveLines<'a> {
         }
         Line::from(spans)
     }
+}
+
+/// `(12. Nd2 Nc6 13. e4)`: variation `line` of the move at `ply`, in at most `width`
+/// columns; only as many moves are written as can show.
+fn variation_text(app: &App, ply: usize, line: usize, width: usize) -> String {
+    let (Some(start), Some(variation)) =
+        (app.game().position_at(ply), app.timeline().annotations(ply).and_then(|n| n.variations.get(line)))
+    else {
+        return String::new();
+    };
+    let mut pos = start.clone();
+    let mut out = String::from("(");
+    for (i, node) in variation.moves.iter().enumerate() {
+        if text::width(&out) > width {
+            break;
+        }
+        if i > 0 {
+            out.push(' ');
+        }
+        let san = pos.san(node.mv);
+        match pos.turn() {
+            Color::White => {
+                let _ = write!(out, "{}. {san}", pos.fullmoves());
+            }
+            Color::Black if i == 0 => {
+                let _ = write!(out, "{}… {san}", pos.fullmoves());
+            }
+            Color::Black => out.push_str(&san),
+        }
+        if let Some(sign) = node.annotations.assessment().and_then(Nag::suffix) {
+            out.push_str(sign);
+        }
+        pos.play(node.mv);
+    }
+    out.push(')');
+    text::fit_words(&out, width)
 }
 
 #[cfg(test)]
@@ -260,7 +360,7 @@ mod tests {
     #[test]
     fn move_lines_number_pairs_and_start_with_black_when_the_game_does() {
         let g = game("4k3/8/8/8/8/8/8/R3K3 b - - 0 30", "Kd7 Ra2 Kd6");
-        let lines = MoveLines::of(&g);
+        let lines = MoveLines::of(&g, |_| 0);
         assert_eq!(lines.len(), 2);
         assert_eq!(lines.ply_at(0, 0), None);
         assert_eq!(lines.ply_at(0, 1), Some(0));
@@ -268,5 +368,27 @@ mod tests {
         assert_eq!(lines.ply_at(1, 1), Some(2));
         assert_eq!(lines.scroll(3, 1), 1);
         assert_eq!(lines.scroll(1, 1), 0);
+    }
+
+    #[test]
+    fn the_variations_of_a_move_follow_its_pair_a_few_at_most() {
+        let g = game("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "Ra2 Kd7 Ra3 Kd6");
+        let lines = MoveLines::of(&g, |ply| [0, 2, 0, 5][ply]);
+        assert_eq!(
+            lines.rows,
+            [
+                Row::Moves(0),
+                Row::Variation { ply: 1, line: 0 },
+                Row::Variation { ply: 1, line: 1 },
+                Row::Moves(1),
+                Row::Variation { ply: 3, line: 0 },
+                Row::Variation { ply: 3, line: 1 },
+                Row::Variation { ply: 3, line: 2 },
+                Row::More { count: 2 },
+            ]
+        );
+        assert_eq!(lines.ply_at(3, 1), Some(3));
+        assert_eq!(lines.ply_at(4, 0), None, "a variation's row holds no move of the game");
+        assert_eq!(lines.scroll(3, 2), 2, "the pair of the move on the board is in view");
     }
 }
