@@ -489,3 +489,52 @@ fn a_review_that_ends_after_the_moves_changed_says_so_instead_of_a_summary() {
     assert_eq!(app.reviewing().expect("kept").mark(6), Some(Mark::Blunder), "what still holds is shown");
     assert_eq!(press(&mut app, Key::Ctrl('e')), [Effect::Analyse], "and it can be asked again");
 }
+
+/// The Blackburne Shilling gambit as Stockfish 15.1 saw it at depth 18 (the review
+/// that `hotseat` wrote into this game's PGN), for the README's picture.
+fn shilling_gambit() -> App {
+    let mut app = App::new(Game::new());
+    play(&mut app, "e4 e5 Nf3 Nc6 Bc4 Nd4 Nxe5 Qg5 Nxf7 Qxg2 Rf1 Qxe4+ Be2 Nf3#");
+    press(&mut app, Key::Ctrl('e'));
+    let cp = [20, 25, 40, 43, 29, 11, 121, -74, -65, -487, -563, -651, -655];
+    let mut evals: Vec<Eval> = cp.into_iter().map(Eval::Cp).collect();
+    evals.extend([Eval::Mate(-1), Eval::Mate(0)]);
+    let better = |index: usize| -> Option<Move> {
+        let uci = match index {
+            5 => "f8c5",
+            6 => "f3d4",
+            8 => "c4f7",
+            12 => "d1e2",
+            _ => return None,
+        };
+        app.game().position_at(index)?.parse_uci(uci).ok()
+    };
+    let reports: Vec<EngineReport> = evals
+        .into_iter()
+        .enumerate()
+        .map(|(index, eval)| EngineReport::Analysed { index, eval, best: better(index) })
+        .collect();
+    for report in reports {
+        send(&mut app, Action::Engine(report));
+    }
+    send(&mut app, Action::Engine(EngineReport::Done));
+    press_all(&mut app, &[Key::Home, Key::F(6), Key::F(6)]);
+    app
+}
+
+#[test]
+fn the_readme_picture_of_a_reviewed_game_is_current() {
+    let app = shilling_gambit();
+    assert_eq!(app.shown_ply(), 7, "the first blunder, 4. Nxe5");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/review.svg");
+    let fresh = common::svg::svg(&draw(&app, &Look::default(), 100, 32));
+    if std::env::var_os("UPDATE_SCREENSHOT").is_some() {
+        std::fs::write(path, &fresh).expect("write the picture");
+        return;
+    }
+    let stored = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        stored == fresh,
+        "assets/review.svg is out of date: run `UPDATE_SCREENSHOT=1 cargo test --test review` and commit it"
+    );
+}
