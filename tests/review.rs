@@ -491,7 +491,8 @@ fn a_review_that_ends_after_the_moves_changed_says_so_instead_of_a_summary() {
 }
 
 /// The Blackburne Shilling gambit as Stockfish 15.1 saw it at depth 18 (the review
-/// that `hotseat` wrote into this game's PGN), for the README's picture.
+/// `hotseat` wrote into this game's PGN; the start's +0.20, which a PGN has no place
+/// for, is a stand-in), for the README's picture.
 fn shilling_gambit() -> App {
     let mut app = App::new(Game::new());
     play(&mut app, "e4 e5 Nf3 Nc6 Bc4 Nd4 Nxe5 Qg5 Nxf7 Qxg2 Rf1 Qxe4+ Be2 Nf3#");
