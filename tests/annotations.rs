@@ -382,6 +382,12 @@ fn hostile_nesting_is_refused_quickly_without_overflowing_the_stack() {
     let too_deep = format!("1. e4 {}*", "(1. d4 ".repeat(101) + &")".repeat(101));
     let err = read_game(&too_deep).expect_err("101 deep");
     assert_eq!(err.kind, PgnErrorKind::TooDeep);
+    // A file of nothing but comments, or of variations, costs a bounded amount.
+    for piece in ["{a}", "(1. d4)", "$1 "] {
+        let text = format!("1. e4 {} *", piece.repeat(1_000_001));
+        let err = read_game(&text).expect_err("too many");
+        assert_eq!(err.kind, PgnErrorKind::TooManyAnnotations, "{piece}");
+    }
     assert!(start.elapsed() < Duration::from_secs(20), "{:?}", start.elapsed());
 }
 
@@ -528,6 +534,7 @@ fn a_comment_keeps_the_commands_programs_wrote_in_it() {
     let mut app = App::new(record.game).with_annotations(record.annotations, record.trailing);
     press_all(&mut app, &[Key::PageUp, Key::PageUp, Key::PageUp, Key::PageUp, Key::Ctrl('k')]);
     assert_eq!(app.draft().map(|d| d.index), Some(2), "2. Qh5");
+    assert_eq!(app.shown_ply(), 3, "the move commented on stays on the board");
     assert_eq!(app.draft().map(|d| d.text.as_str()), Some("(0.20 → -0.40) Inaccuracy. Nf3 was best."));
     for _ in 0..60 {
         press(&mut app, Key::Backspace);

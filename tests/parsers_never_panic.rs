@@ -1,6 +1,7 @@
 //! The parsers return an answer for any input, never a panic: random bytes, random
 //! text, and valid FEN, SAN and UCI with characters inserted, deleted or replaced.
-//! And a bad FEN field is named as the one at fault.
+//! And a bad FEN field is named as the one at fault; and random movetext (variations,
+//! comments, NAGs) that loads writes and reads back as the same tree.
 
 mod common;
 
@@ -138,8 +139,58 @@ fn some_position(pick: usize, seed: u64) -> Position {
     positions.last().expect("at least the start").clone()
 }
 
+/// Movetext pieces: moves that are often legal, variations, comments and NAGs.
+const MOVETEXT: &[&str] = &[
+    "(",
+    "(",
+    ")",
+    ")",
+    "1.",
+    "1...",
+    "2.",
+    "e4",
+    "e5",
+    "d4",
+    "d5",
+    "Nf3",
+    "Nc6",
+    "c5",
+    "Bb5",
+    "{a comment}",
+    "{[%eval 0.3]}",
+    ";line\n",
+    "$1",
+    "$14",
+    "!?",
+    "??",
+    "*",
+    "1-0",
+    "--",
+];
+
+/// A PGN game that loads writes and reads back as the same tree, variations and all.
+fn pgn_round_trip(text: &str) {
+    let Ok(file) = hotseat::records::pgn::PgnFile::parse(text) else { return };
+    for entry in file.games() {
+        let Ok(record) = entry.load() else { continue };
+        let written = record.to_pgn();
+        let again = hotseat::records::pgn::read_game(&written)
+            .unwrap_or_else(|e| panic!("{text:?} written as {written:?} does not read back: {e}"));
+        assert_eq!(again.annotations, record.annotations, "{text:?} written as {written:?}");
+        assert_eq!(again.trailing, record.trailing, "{text:?} written as {written:?}");
+        assert_eq!(again.to_pgn(), written, "{text:?}");
+    }
+}
+
 proptest! {
     #![proptest_config(config())]
+
+    #[test]
+    fn pgn_with_variations_comments_and_nags_reads_and_writes_back_the_same(
+        pieces in prop::collection::vec(prop::sample::select(MOVETEXT), 0..60)
+    ) {
+        pgn_round_trip(&pieces.join(" "));
+    }
 
     #[test]
     fn fen_parsing_survives_random_bytes(bytes in prop::collection::vec(any::<u8>(), 0..120)) {

@@ -56,10 +56,13 @@ impl Focus {
         }
     }
 
-    /// The focus underneath the help screen or the record; this one otherwise.
+    /// The focus underneath the help screen, the record or the comment editor; this
+    /// one otherwise.
     pub fn base(&self) -> &Focus {
         match self {
             Focus::Help { under, .. } | Focus::Record { under, .. } => under.base(),
+            // The editor writes on the move on the board, which stays there.
+            Focus::Commenting(draft) => draft.under.base(),
             other => other,
         }
     }

@@ -41,6 +41,7 @@ use crate::chess::{Annotations, Game, GameResult, MAX_VARIATION_DEPTH, ReadMoveE
 pub(crate) use date::UtcTime;
 pub use date::pgn_date;
 pub use lexer::Location;
+pub use movetext::MAX_ANNOTATIONS;
 pub use reader::{GameEntry, MAX_GAMES, PgnFile};
 pub use time_control::{
     BLACK_TIME_CONTROL_TAG, CLOCK_START_TAG, TIME_DELAY_TAG, TURN_CLOCK_TAG, controls_from_tags,
@@ -120,6 +121,10 @@ pub enum PgnErrorKind {
     /// Variations nested deeper than [`MAX_VARIATION_DEPTH`].
     #[error("variations nested more than {MAX_VARIATION_DEPTH} deep")]
     TooDeep,
+    /// More comments, NAGs, variations and moves in variations than one game may hold
+    /// ([`MAX_ANNOTATIONS`]).
+    #[error("more than {MAX_ANNOTATIONS} comments, NAGs and moves in variations in one game")]
+    TooManyAnnotations,
     /// A `(` before any move of the line it is in: a variation replaces a move.
     #[error("a variation must follow the move it replaces")]
     VariationBeforeMove,

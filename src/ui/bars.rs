@@ -124,8 +124,10 @@ fn input_line(app: &App, look: &Look, width: usize) -> Line<'static> {
 /// long text.
 fn comment_line(app: &App, draft: &crate::app::Draft, look: &Look, width: usize) -> Line<'static> {
     let label = app.game().label(draft.index).unwrap_or_default();
-    let sign = draft.nag.and_then(Nag::suffix).unwrap_or("(no sign)");
-    let head = format!("{label} {sign} — comment: ");
+    let head = match draft.nag.and_then(Nag::suffix) {
+        Some(sign) => format!("{label}{sign} — comment: "),
+        None => format!("{label} (no sign) — comment: "),
+    };
     let room = width.saturating_sub(text::width(&head) + 1);
     let chars: Vec<char> = draft.text.chars().collect();
     let mut start = chars.len();

@@ -18,6 +18,11 @@ use super::{PgnError, PgnErrorKind};
 use crate::chess::{Annotations, Game, Line, MAX_VARIATION_DEPTH, Node, Position};
 use crate::clock::MAX_CLOCK_TIME;
 
+/// The most comments, NAGs, variations and moves in variations one game may hold:
+/// each costs a few dozen bytes kept, so a file made of nothing but `{}` or `(1. e4)`
+/// would otherwise cost twenty times its size; real games hold far fewer.
+pub const MAX_ANNOTATIONS: usize = 1_000_000;
+
 /// The main line as read: the moves played on a game, and what is said about them.
 pub(crate) struct Movetext {
     /// The game with every move of the main line played (no result recorded yet).
@@ -80,9 +85,19 @@ pub(crate) fn read<'t>(
     let mut main = Movetext { game, clocks: Vec::new(), annotations: Vec::new(), trailing: Vec::new() };
     let mut main_place = Place::default();
     let mut open: Vec<Variation> = Vec::new();
+    let mut kept = 0usize;
     for token in tokens {
         let token = token?;
         let located = |kind| PgnError { line: token.at.line, column: token.at.column, kind };
+        let costs = match &token.kind {
+            TokenKind::Move(_) => !open.is_empty(),
+            TokenKind::Comment(_) | TokenKind::Nag(_) | TokenKind::VariationStart => true,
+            _ => false,
+        };
+        kept += usize::from(costs);
+        if kept > MAX_ANNOTATIONS {
+            return Err(located(PgnErrorKind::TooManyAnnotations));
+        }
         match &token.kind {
             TokenKind::Move(text) => match open.last_mut() {
                 None => {

@@ -181,9 +181,8 @@ impl GameEntry {
         self.plies
     }
 
-    /// Whether the movetext holds what [`GameEntry::load`] leaves out: a comment other
-    /// than a clock time, an annotation glyph (`$1`, `!?`) or a variation. Writing the
-    /// loaded game over its file would lose them.
+    /// Whether the movetext holds a comment other than a clock time, an annotation
+    /// glyph (`$1`, `!?`) or a variation (all of which [`GameEntry::load`] keeps).
     pub fn has_annotations(&self) -> bool {
         self.annotated
     }
