@@ -10,7 +10,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use common::TempDir;
-use common::fake_engine::{Answer, FakeScript, fake_engine, fake_pid, is_alive};
+use common::fake_engine::{Answer, FakeScript, Hang, fake_engine, fake_pid, is_alive};
 use common::pty::{PATIENCE, Pty};
 
 const CTRL_E: &str = "\x05";
@@ -155,6 +155,28 @@ fn an_engine_that_crashes_mid_review_ends_the_review_and_the_game_goes_on() {
     pty.wait_for("No review, the game goes on:");
     pty.wait_for("Review failed at 1/3");
     pty.play("Nf3", "Black to move");
+    pty.send(CTRL_Q);
+    assert!(pty.wait_for_exit().success());
+    wait_until_gone(dir.path());
+}
+
+#[test]
+fn an_engine_that_hangs_never_holds_up_the_game() {
+    let dir = TempDir::new("review-e2e-hang");
+    let script = FakeScript { hang: Some(Hang::Go(1)), ..FakeScript::default() };
+    let engine = fake_engine(dir.path(), &script);
+    let mut pty = start(&dir, &engine);
+    pty.wait_for("White to move");
+    pty.play("e4", "Black to move");
+    pty.send(CTRL_E);
+    pty.wait_for("Engine ▕");
+    // The engine thinks forever about its first position; the game goes on at once.
+    for (san, shown) in [("e5", "White to move"), ("Nf3", "Black to move"), ("Nc6", "White to move")] {
+        let asked = Instant::now();
+        pty.play(san, shown);
+        assert!(asked.elapsed() < Duration::from_secs(5), "{san} waited on the engine");
+    }
+    pty.wait_for("Out of date: the moves changed");
     pty.send(CTRL_Q);
     assert!(pty.wait_for_exit().success());
     wait_until_gone(dir.path());
