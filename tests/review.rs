@@ -204,9 +204,10 @@ fn starting_and_stopping_are_effects_and_reports_after_a_stop_are_dropped() {
     assert_eq!(app.reviewing().expect("kept").progress(), (1, 9));
     let shown = screen(&app);
     assert!(shown.contains("Review stopped at 1/9"), "{shown}");
-    // Asked again, it starts afresh.
+    // Asked again, it starts afresh, with what it had found shown meanwhile.
     assert_eq!(press(&mut app, Key::Ctrl('e')), [Effect::Analyse]);
-    assert_eq!(app.reviewing().expect("a new one").progress(), (0, 9));
+    assert_eq!(app.reviewing().expect("a new one").progress(), (1, 9));
+    assert!(app.reviewing().expect("a new one").is_running());
 }
 
 fn super_screen_contains(app: &App, what: &str) -> bool {
@@ -487,7 +488,18 @@ fn a_review_that_ends_after_the_moves_changed_says_so_instead_of_a_summary() {
     let message = app.message().expect("a message").text.clone();
     assert!(message.starts_with("Review done, but the moves changed meanwhile"), "{message}");
     assert_eq!(app.reviewing().expect("kept").mark(6), Some(Mark::Blunder), "what still holds is shown");
-    assert_eq!(press(&mut app, Key::Ctrl('e')), [Effect::Analyse], "and it can be asked again");
+    // Asked again after a take-back, every position is one it saw: no engine needed.
+    assert!(press(&mut app, Key::Ctrl('e')).is_empty());
+    let again = app.reviewing().expect("a new review");
+    assert_eq!(again.review().len(), 8, "of the game as it is");
+    assert!(again.is_whole());
+    assert!(app.message().expect("a summary").text.starts_with("Review done. Accuracy:"));
+    // After a different move, only the new position is missing; what held shows at once.
+    play(&mut app, "Qe7");
+    assert_eq!(press(&mut app, Key::Ctrl('e')), [Effect::Analyse]);
+    let again = app.reviewing().expect("a new review");
+    assert_eq!(again.eval(7), Some(Eval::Cp(-600)));
+    assert_eq!(again.progress(), (8, 9));
 }
 
 /// The Blackburne Shilling gambit as Stockfish 15.1 saw it at depth 18 (the review

@@ -204,7 +204,24 @@ impl App {
             self.info(strings::ALREADY_REVIEWED);
             return;
         }
-        self.round.review = Some(Reviewing::new(self.game()));
+        let mut fresh = Reviewing::new(self.game());
+        // What still holds of an earlier review shows at once; the engine goes over it
+        // again all the same, unless that is everything.
+        if let Some(old) = &self.round.review {
+            for index in 0..old.positions() {
+                if let Some(eval) = old.eval(index) {
+                    fresh.review.set(index, eval, old.review.best(index));
+                }
+            }
+        }
+        if fresh.review.is_complete() {
+            // Every position is one the earlier review saw (moves were taken back).
+            fresh.state = ReviewState::Done;
+            self.info(strings::review_done(&fresh));
+            self.round.review = Some(fresh);
+            return;
+        }
+        self.round.review = Some(fresh);
         self.effects.push(Effect::Analyse);
         self.info(strings::REVIEW_STARTED);
     }
