@@ -29,7 +29,7 @@ pub(crate) const PROMOTION_CANCELLED: &str = "Promotion cancelled: the pawn has 
 pub(crate) const NOTHING_TO_REVIEW: &str = "Nothing to review yet: no move has been played.";
 pub(crate) const ALREADY_REVIEWED: &str = "The engine has reviewed this game already.";
 pub(crate) const REVIEW_STARTED: &str =
-    "The engine is reviewing the game; play on or browse meanwhile (the same key stops it).";
+    "The engine is reviewing the game; play on or browse meanwhile (asking again stops it).";
 pub(crate) const NO_REVIEW: &str = "No review yet: ask the engine for one first.";
 pub(crate) const NOTHING_TO_WRITE: &str = "The review has no evaluation of this game's moves to write yet.";
 pub(crate) const REVIEW_DONE_OUT_OF_DATE: &str = "Review done, but the moves changed meanwhile: it holds up to the first change; review again for the rest.";
