@@ -620,6 +620,12 @@ fn an_engine_can_annotate_a_move_through_the_app() {
     assert_eq!(effects, [Effect::Save]);
     assert!(saved(&app).contains("2. Qh5 $6 {[%eval -0.4]} (2. Nf3) *"), "{}", saved(&app));
     assert!(app.annotate(9, |_| {}).is_empty(), "no such move");
+    // A line with an illegal move is cut there, never a panic when it is drawn or saved.
+    let twice = [hotseat::chess::Node::new(nf3), hotseat::chess::Node::new(nf3)];
+    app.annotate(2, |notes| notes.variations.push(Line::of(twice)));
+    assert_eq!(app.timeline().annotations(2).expect("Qh5").variations[1].moves.len(), 1);
+    let _ = draw(&app, 100, 32);
+    assert!(saved(&app).contains("(2. Nf3) (2. Nf3) *"), "{}", saved(&app));
 }
 
 #[test]

@@ -8,7 +8,7 @@
 //! one typed there is kept as words (`[ %clk`), not read as a command.
 
 use super::{App, Browse, Edit, Effect, Focus};
-use crate::chess::{Annotations, Line, Move, Nag, Position};
+use crate::chess::{Annotations, Line, MAX_VARIATION_DEPTH, Move, Nag, Position};
 
 /// The longest comment the editor takes, in characters.
 pub const MAX_COMMENT: usize = 1000;
@@ -86,12 +86,17 @@ impl App {
 
     /// Changes what is said about the move at `index` (0 is the first) from outside
     /// the keys: an engine's evaluation as a `[%eval …]` comment, a NAG, a better move
-    /// as a variation (its moves legal from the position before that move). Returns
+    /// as a variation (from the position before that move; it is cut at its first
+    /// illegal move, and nested at most [`MAX_VARIATION_DEPTH`] deep). Returns
     /// the effects to carry out (a save), none when there is no such move. A
     /// variation on the board is left for the game's position, as it may change.
     pub fn annotate(&mut self, index: usize, change: impl FnOnce(&mut Annotations)) -> Vec<Effect> {
+        let Some(before) = self.game().position_at(index).cloned() else { return Vec::new() };
         let Some(notes) = self.round.timeline.annotations_mut(index) else { return Vec::new() };
         change(notes);
+        // What others add is held to the rules, as a file's variations are.
+        notes.limit_depth(MAX_VARIATION_DEPTH);
+        notes.drop_illegal(&before);
         if let Focus::Variation(view) = &self.round.focus {
             self.round.focus = Focus::Browsing(view.index + 1);
         }

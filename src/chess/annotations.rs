@@ -19,7 +19,7 @@
 //! assert_eq!(notes.assessment(), Some(Nag::SPECULATIVE_MOVE));
 //! ```
 
-use super::{Move, Nag};
+use super::{Move, Nag, Position};
 
 /// How deep variations may nest: a variation of a variation is depth 2. Deeper ones
 /// are refused when read and never made, so that every walk over a tree (writing it,
@@ -150,6 +150,27 @@ impl Annotations {
         }
     }
 
+    /// Cuts every variation at its first move that is not legal where it stands, the
+    /// move these annotations are about being played from `before`: what others add
+    /// (an engine's line) is checked as a file's variations are. Call it on
+    /// annotations no deeper than [`MAX_VARIATION_DEPTH`] (see
+    /// [`Annotations::limit_depth`]).
+    pub fn drop_illegal(&mut self, before: &Position) {
+        for line in &mut self.variations {
+            let mut pos = before.clone();
+            let mut legal = 0;
+            for node in &mut line.moves {
+                if !pos.is_legal(node.mv) {
+                    break;
+                }
+                node.annotations.drop_illegal(&pos);
+                pos.play_unchecked(node.mv);
+                legal += 1;
+            }
+            line.moves.truncate(legal);
+        }
+    }
+
     /// Drops the variations that nest deeper than `max` below this move (`max` 0
     /// drops them all), so that no tree grows past [`MAX_VARIATION_DEPTH`].
     pub fn limit_depth(&mut self, max: usize) {
@@ -225,6 +246,16 @@ mod tests {
         notes.set_remark("");
         assert_eq!(notes.comments, ["[%eval -0.4] [%clk 0:02:59]"]);
         assert_eq!(notes.remark(), "");
+    }
+
+    #[test]
+    fn a_variation_is_cut_at_its_first_illegal_move() {
+        let start = Position::startpos();
+        let e4 = start.parse_san("e4").expect("legal");
+        let mut notes = Annotations::default();
+        notes.variations.push(Line::of([node("d4"), Node::new(e4), node("e4")]));
+        notes.drop_illegal(&start);
+        assert_eq!(notes.variations[0].moves.len(), 1, "1. d4, then a white move for Black");
     }
 
     #[test]
