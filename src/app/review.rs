@@ -297,9 +297,9 @@ impl App {
 
 impl App {
     /// Writes the review into the game's record, through the same annotations a
-    /// loaded record keeps, so the normal save writes it ([`Review::annotate`], as
-    /// `hotseat analyse` does). Only the moves the review still speaks for are
-    /// written.
+    /// loaded record keeps ([`App::annotate`]), so the normal save writes it
+    /// ([`Review::annotate`], as `hotseat analyse` does; one save for all). Only the
+    /// moves the review still speaks for are written.
     pub(super) fn write_review(&mut self) {
         let Some(review) = self.round.review.take() else {
             self.error(strings::NO_REVIEW);
@@ -307,10 +307,10 @@ impl App {
         };
         let mut written = Written::default();
         for ply in 0..review.positions().saturating_sub(1) {
-            let timeline = &mut self.round.timeline;
-            let Some(before) = timeline.game().position_at(ply).cloned() else { break };
-            let Some(notes) = timeline.annotations_mut(ply) else { break };
-            written.add(review.review().annotate(ply, &before, notes));
+            let Some(before) = self.game().position_at(ply).cloned() else { break };
+            // Through the door every outside writer uses, held to the same rules.
+            let _save =
+                self.annotate(ply, |notes| written.add(review.review().annotate(ply, &before, notes)));
         }
         self.round.review = Some(review);
         if written.evals == 0 {
