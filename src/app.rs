@@ -304,13 +304,7 @@ impl App {
             },
             Action::Browse(Browse::NextMark) => self.has_mark(true),
             Action::Browse(Browse::PreviousMark) => self.has_mark(false),
-            Action::Browse(Browse::Variation) => {
-                self.variation().is_some()
-                    || self
-                        .shown_move()
-                        .and_then(|i| self.timeline().annotations(i))
-                        .is_some_and(|n| !n.variations.is_empty())
-            }
+            Action::Browse(Browse::Variation) => self.can_show_variation(),
             Action::Browse(Browse::Back | Browse::First) => self.shown_ply() > 0,
             Action::Browse(Browse::Forward | Browse::Live) => self.is_browsing(),
             Action::Answer(Answer::Side(_)) => self.question() == Some(Question::Resign { by: None }),
@@ -390,15 +384,6 @@ impl App {
             Command::Review => self.toggle_review(),
             Command::WriteReview => self.write_review(),
             Command::Comment => self.open_comment_editor(),
-        }
-    }
-
-    fn update_comment(&mut self, action: Action) {
-        match action {
-            Action::Edit(edit) => self.edit_comment(edit),
-            Action::Cancel => self.cancel_comment(),
-            Action::Show(crate::app::Show::Help) => self.open_help(),
-            _ => {}
         }
     }
 

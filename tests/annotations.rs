@@ -707,3 +707,22 @@ fn the_readme_picture_of_an_annotated_game_is_current() {
         "assets/annotations.svg is out of date: run `UPDATE_SCREENSHOT=1 cargo test --test annotations` and commit it"
     );
 }
+
+#[test]
+fn a_large_analysis_reads_and_writes_in_time_in_proportion_to_its_size() {
+    let timed = |count: usize| {
+        let text = format!("1. e4 {} e5 *", "(1. d4 {a line} d5 $1 2. c4 (2. Nf3 Nf6)) ".repeat(count));
+        let start = Instant::now();
+        let record = read_game(&text).expect("reads");
+        let written = record.to_pgn();
+        assert_eq!(read_game(&written).expect("reads back").annotations, record.annotations);
+        start.elapsed()
+    };
+    let (small, large) = (timed(5_000), timed(40_000));
+    // Eight times the text takes about eight times as long, far from sixty-four.
+    assert!(
+        large < small * 24 + Duration::from_millis(200),
+        "{small:?} for 5,000 lines, {large:?} for 40,000"
+    );
+    eprintln!("{small:?} for 5,000 variations, {large:?} for 40,000");
+}

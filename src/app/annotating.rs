@@ -7,7 +7,7 @@
 //! (`[%clk …]`, `[%eval …]`) are not shown in the editor and are kept as they were;
 //! one typed there is kept as words (`[ %clk`), not read as a command.
 
-use super::{App, Browse, Edit, Effect, Focus};
+use super::{Action, App, Browse, Edit, Effect, Focus, Show};
 use crate::chess::{Annotations, Line, MAX_VARIATION_DEPTH, Move, Nag, Position};
 
 /// The longest comment the editor takes, in characters.
@@ -101,6 +101,26 @@ impl App {
             self.round.focus = Focus::Browsing(view.index + 1);
         }
         vec![Effect::Save]
+    }
+
+    /// Whether `F4` has a variation to show: one is on the board, or the move on the
+    /// board has some.
+    pub(super) fn can_show_variation(&self) -> bool {
+        self.variation().is_some()
+            || self
+                .shown_move()
+                .and_then(|i| self.timeline().annotations(i))
+                .is_some_and(|n| !n.variations.is_empty())
+    }
+
+    /// The keys of the comment editor.
+    pub(super) fn update_comment(&mut self, action: Action) {
+        match action {
+            Action::Edit(edit) => self.edit_comment(edit),
+            Action::Cancel => self.cancel_comment(),
+            Action::Show(Show::Help) => self.open_help(),
+            _ => {}
+        }
     }
 
     /// Ctrl-K: opens the editor on the move shown on the board, with its comment and
