@@ -26,10 +26,12 @@
 
 mod action;
 mod annotating;
+mod browsing;
 mod clocks;
 mod focus;
 mod pointing;
 mod questions;
+mod review;
 pub mod strings;
 mod timeline;
 mod typing;
@@ -43,6 +45,7 @@ pub use action::{
 };
 pub use annotating::{Draft, MAX_COMMENT, VariationView, note_of};
 pub use focus::{Focus, Mode, PromotionChoice, Question, Selection, TargetKind};
+pub use review::{EngineReport, ReviewState, Reviewing};
 pub use timeline::{Ply, Step, Timeline};
 pub use typing::Reading;
 
@@ -61,6 +64,8 @@ struct Round {
     message: Option<Message>,
     /// A draw offered by this side stands until it is answered or a move is played.
     draw_offer: Option<Color>,
+    /// The engine's review of this game, once asked for.
+    review: Option<Reviewing>,
 }
 
 impl Round {
@@ -73,6 +78,7 @@ impl Round {
             cursor,
             message: None,
             draw_offer: None,
+            review: None,
         }
     }
 }
@@ -292,8 +298,12 @@ impl App {
                 Command::OfferDraw | Command::Resign => !over,
                 Command::NewGame => true,
                 Command::Pause => self.clocks().is_some() && !over,
+                Command::Review => game.ply() > 0,
+                Command::WriteReview => self.reviewing().is_some_and(|r| r.review().analysed() > 0),
                 Command::Comment => self.shown_move().is_some(),
             },
+            Action::Browse(Browse::NextMark) => self.has_mark(true),
+            Action::Browse(Browse::PreviousMark) => self.has_mark(false),
             Action::Browse(Browse::Variation) => self.can_show_variation(),
             Action::Browse(Browse::Back | Browse::First) => self.shown_ply() > 0,
             Action::Browse(Browse::Forward | Browse::Live) => self.is_browsing(),
@@ -320,6 +330,7 @@ impl App {
             Action::Tick(now) => self.tick(now),
             Action::Suspend(now) => self.suspend(now),
             Action::Report(message) => self.round.message = Some(message),
+            Action::Engine(report) => self.engine_report(report),
             Action::Show(Show::Repaint) => self.effects.push(Effect::Repaint),
             action => match self.mode() {
                 Mode::Help => self.update_help(action),
@@ -346,7 +357,12 @@ impl App {
             Action::Show(show) => self.show(show),
             Action::Cancel => self.cancel(),
             Action::Answer(_) => self.error(strings::NO_QUESTION),
-            Action::Tick(_) | Action::Suspend(_) | Action::Report(_) | Action::Unbound | Action::Quit => {}
+            Action::Tick(_)
+            | Action::Suspend(_)
+            | Action::Report(_)
+            | Action::Engine(_)
+            | Action::Unbound
+            | Action::Quit => {}
         }
     }
 
@@ -365,6 +381,8 @@ impl App {
                 }
             }
             Command::Pause => self.toggle_pause(),
+            Command::Review => self.toggle_review(),
+            Command::WriteReview => self.write_review(),
             Command::Comment => self.open_comment_editor(),
         }
     }
@@ -467,6 +485,7 @@ impl App {
     fn new_game(&mut self) {
         let start = self.game().start().clone();
         let controls = self.clocks().map(|clocks| (clocks.controls(), clocks.clock_start()));
+        self.stop_review_for_new_game();
         self.round = Round::new(Game::from_position(start));
         if let (Some((controls, clock_start)), Some(now)) = (controls, self.now) {
             self.start_clocks(&controls, clock_start, &[], now);
@@ -479,6 +498,7 @@ impl App {
     fn after_change(&mut self) {
         self.round.focus = Focus::Idle;
         self.round.message = None;
+        self.review_follows_the_game();
         self.orient();
     }
 
@@ -499,49 +519,6 @@ impl App {
                 true
             }
             None => false,
-        }
-    }
-
-    // ----- browsing -----
-
-    fn browse(&mut self, browse: Browse) {
-        if self.browse_variation(browse) {
-            return;
-        }
-        let live = self.game().ply();
-        let target = match browse {
-            Browse::Variation => return self.enter_variation(),
-            Browse::Back => self.shown_ply().checked_sub(1),
-            Browse::Forward => Some(self.shown_ply() + 1),
-            Browse::First => Some(0),
-            Browse::Live => Some(live),
-        };
-        self.browse_to(target);
-    }
-
-    /// Shows the position after `ply` half-moves; the game's length means live.
-    fn browse_to(&mut self, ply: Option<usize>) {
-        let live = self.game().ply();
-        match ply {
-            None => self.info(strings::AT_THE_START),
-            Some(ply) if ply >= live => {
-                if !self.is_browsing() && ply > live {
-                    self.info(strings::AT_THE_LIVE_POSITION);
-                }
-                self.round.focus = Focus::Idle;
-            }
-            Some(ply) => {
-                self.round.focus = Focus::Browsing(ply);
-                self.round.message = None;
-            }
-        }
-    }
-
-    /// Leaves browsing for the live position, saying so.
-    fn leave_browsing(&mut self) {
-        if self.is_browsing() {
-            self.round.focus = Focus::Idle;
-            self.info(strings::BACK_TO_LIVE);
         }
     }
 

@@ -126,6 +126,11 @@ pub struct Cli {
     #[arg(long, value_name = "SEC", value_parser = clocks::parse_delay)]
     pub bronstein: Option<Duration>,
 
+    /// The UCI chess engine that reviews the game (Ctrl-E), such as Stockfish (default:
+    /// `HOTSEAT_ENGINE`, else `stockfish` on the PATH or where packages put it).
+    #[arg(long, value_name = "PATH")]
+    pub engine: Option<PathBuf>,
+
     /// Play in lines of plain text, for screen readers, braille displays and scripts:
     /// no screen drawing, no colour. Also what runs when standard input or output is
     /// not a terminal.

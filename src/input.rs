@@ -11,117 +11,15 @@
 //! crossterm's types stop here: the rest of the program sees [`Key`] and [`Action`].
 
 mod annotating;
+mod key;
+pub mod library;
 
-use crossterm::event::{
-    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
-};
+use crossterm::event::{Event, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
 
 use crate::app::{Action, Answer, Browse, Command, Direction, Edit, Mode, Notation, Point, Pointer, Show};
 use crate::chess::{Color, Role};
 
-pub mod library;
-
-/// A key as the tables name it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Key {
-    /// A printable character without Ctrl or Alt (Shift is part of the character).
-    Char(char),
-    /// Ctrl with a letter, stored in lower case.
-    Ctrl(char),
-    /// Any printable character no other binding claims: the text of a move.
-    Text,
-    /// Enter (Return).
-    Enter,
-    /// Escape.
-    Esc,
-    /// Tab.
-    Tab,
-    /// Backspace.
-    Backspace,
-    /// Arrow up.
-    Up,
-    /// Arrow down.
-    Down,
-    /// Arrow left.
-    Left,
-    /// Arrow right.
-    Right,
-    /// Page up.
-    PageUp,
-    /// Page down.
-    PageDown,
-    /// Home.
-    Home,
-    /// End.
-    End,
-    /// A function key, F1 to F12.
-    F(u8),
-    /// Delete (Del).
-    Delete,
-    /// Any key no other binding of the table claims.
-    Other,
-}
-
-impl Key {
-    /// The name for the help screen: `Ctrl-Z`, `PgUp`, `←`, `Space`.
-    pub fn name(self) -> String {
-        match self {
-            Key::Ctrl(c) => format!("Ctrl-{}", c.to_ascii_uppercase()),
-            other => other.short_name(),
-        }
-    }
-
-    /// The short name for the hint bar: `^Z`, `PgUp`, `←`.
-    pub fn short_name(self) -> String {
-        match self {
-            Key::Char(' ') => "Space".to_owned(),
-            Key::Char(c) => c.to_string(),
-            Key::Ctrl(c) => format!("^{}", c.to_ascii_uppercase()),
-            Key::Text => "a–h 1–8 N B R Q K x = O - + #".to_owned(),
-            Key::Enter => "Enter".to_owned(),
-            Key::Esc => "Esc".to_owned(),
-            Key::Tab => "Tab".to_owned(),
-            Key::Backspace => "Backspace".to_owned(),
-            Key::Up => "↑".to_owned(),
-            Key::Down => "↓".to_owned(),
-            Key::Left => "←".to_owned(),
-            Key::Right => "→".to_owned(),
-            Key::PageUp => "PgUp".to_owned(),
-            Key::PageDown => "PgDn".to_owned(),
-            Key::Home => "Home".to_owned(),
-            Key::End => "End".to_owned(),
-            Key::F(n) => format!("F{n}"),
-            Key::Delete => "Del".to_owned(),
-            Key::Other => "any other key".to_owned(),
-        }
-    }
-
-    /// Reads a crossterm key event; `None` for keys no table can name.
-    pub(crate) fn from_event(key: &KeyEvent) -> Option<Key> {
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        let alt = key.modifiers.contains(KeyModifiers::ALT);
-        Some(match key.code {
-            KeyCode::Char(c) if ctrl && !alt => Key::Ctrl(c.to_ascii_lowercase()),
-            KeyCode::Char(_) if ctrl || alt => return None,
-            KeyCode::Char(c) => Key::Char(c),
-            KeyCode::Enter => Key::Enter,
-            KeyCode::Esc => Key::Esc,
-            KeyCode::Tab => Key::Tab,
-            KeyCode::Backspace => Key::Backspace,
-            KeyCode::Up => Key::Up,
-            KeyCode::Down => Key::Down,
-            KeyCode::Left => Key::Left,
-            KeyCode::Right => Key::Right,
-            KeyCode::PageUp => Key::PageUp,
-            KeyCode::PageDown => Key::PageDown,
-            KeyCode::Home => Key::Home,
-            KeyCode::End => Key::End,
-            KeyCode::F(n) => Key::F(n),
-            KeyCode::Delete => Key::Delete,
-            _ => return None,
-        })
-    }
-}
+pub use key::Key;
 
 /// What a key does.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -243,6 +141,24 @@ const PLAY: &[Binding] = &[
     Binding {
         keys: &[act(Key::Esc, Action::Cancel)],
         help: "cancel: clear the typing, put the piece back, stop browsing",
+        hint: None,
+    },
+    Binding {
+        keys: &[command(Key::Ctrl('e'), Command::Review)],
+        help: "have a chess engine review the game in the background, or stop the review",
+        hint: Some("review"),
+    },
+    Binding {
+        keys: &[
+            act(Key::F(5), Action::Browse(Browse::PreviousMark)),
+            act(Key::F(6), Action::Browse(Browse::NextMark)),
+        ],
+        help: "the previous / next move the engine's review marked (?! inaccuracy, ? mistake, ?? blunder)",
+        hint: Some("marks"),
+    },
+    Binding {
+        keys: &[command(Key::Ctrl('w'), Command::WriteReview)],
+        help: "write the engine's review into the saved game: [%eval] comments, $6 $2 $4, better moves as variations",
         hint: None,
     },
     Binding {
@@ -594,6 +510,8 @@ fn action_for_mouse(
 
 #[cfg(test)]
 mod tests {
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
     use super::*;
 
     #[test]

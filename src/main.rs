@@ -8,9 +8,11 @@ use anyhow::{Context, Result, bail};
 use hotseat::app::{App, Effect, Message};
 use hotseat::chess::{Position, perft, perft_divide};
 use hotseat::cli::{self, Cli, Command};
+use hotseat::engine::Limit;
 use hotseat::library::{Action as LibraryAction, Library, Opening};
 use hotseat::records::store::GameStore;
 use hotseat::records::{self, Farewell, Recorder};
+use hotseat::tui::Reviewer;
 use hotseat::tui::library::Left;
 use hotseat::{clipboard, plain, tui};
 
@@ -73,13 +75,16 @@ fn play(args: &Cli) -> Result<ExitCode> {
             &mut app,
             &mut lines,
             &mut out,
-            &mut Outside { recorder: &mut recorder, read_only: false },
+            &mut Outside::new(&mut recorder, false, args),
             args.announce,
         );
         (played.context("cannot play in plain text"), lines.stopped_by())
     } else {
         let mut session = tui::Session::start().context("cannot set up the terminal")?;
-        let result = session.run(&mut app, &look, &mut Outside { recorder: &mut recorder, read_only: false });
+        let mut outside = Outside::new(&mut recorder, false, args);
+        let result = session.run(&mut app, &look, &mut outside);
+        // The engine, if one is reviewing the game, ends before the terminal is given back.
+        drop(outside);
         let signal = session.stopped_by();
         drop(session);
         (result.map_err(anyhow::Error::from), signal)
@@ -166,7 +171,10 @@ fn games(args: &Cli) -> Result<ExitCode> {
             }
         };
         let read_only = how == Opening::Browse;
-        let result = session.run(&mut app, &look, &mut Outside { recorder: &mut recorder, read_only });
+        let mut outside = Outside::new(&mut recorder, read_only, args);
+        let result = session.run(&mut app, &look, &mut outside);
+        // The engine, if one is reviewing the game, ends before the library comes back.
+        drop(outside);
         signal = session.stopped_by();
         let farewell = if read_only {
             format!("Closed {}; nothing was saved.", path.display())
@@ -188,15 +196,26 @@ fn games(args: &Cli) -> Result<ExitCode> {
     Ok(exit_code(signal))
 }
 
-/// The world outside the game: the game saved as it is played, and the clipboard.
+/// The world outside the game: the game saved as it is played, the clipboard, and the
+/// engine reviewing the game.
 struct Outside<'r> {
     recorder: &'r mut Recorder,
     /// A game opened to look through: nothing is saved, and the players are told so.
     read_only: bool,
+    reviewer: Reviewer,
+}
+
+impl<'r> Outside<'r> {
+    fn new(recorder: &'r mut Recorder, read_only: bool, args: &Cli) -> Outside<'r> {
+        Outside { recorder, read_only, reviewer: Reviewer::new(args.engine.clone(), Limit::default()) }
+    }
 }
 
 impl tui::Host for Outside<'_> {
     fn carry_out(&mut self, app: &App, effect: Effect) -> Option<Message> {
+        if matches!(effect, Effect::Analyse | Effect::StopAnalysis | Effect::AnalyseNext(_)) {
+            return self.reviewer.carry_out(app, effect);
+        }
         if effect == Effect::Bell {
             // BEL, between frames: the terminal rings, or flashes, as it is set to.
             let mut out = std::io::stdout();
@@ -221,6 +240,14 @@ impl tui::Host for Outside<'_> {
 
     fn pgn(&self, app: &App) -> Option<String> {
         Some(self.recorder.record(app).to_pgn())
+    }
+
+    fn busy(&self) -> bool {
+        self.reviewer.busy()
+    }
+
+    fn poll(&mut self) -> Vec<hotseat::app::Action> {
+        self.reviewer.poll()
     }
 }
 

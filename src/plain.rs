@@ -61,9 +61,15 @@ pub fn run(
     while !app.should_quit() {
         out.flush()?;
         let now = source.now();
-        let polled = source.next_line(app.until_next_tick(now))?;
+        let busy = host.busy().then_some(crate::tui::POLL_EVERY);
+        let timeout = app.until_next_tick(now).map_or(busy, |t| Some(busy.map_or(t, |b| b.min(t))));
+        let polled = source.next_line(timeout)?;
         let seen = Seen::of(app);
         let mut effects = app.update(Action::Tick(source.now()));
+        // What the engine reviewing the game found: its last word is told.
+        for report in host.poll() {
+            effects.extend(app.update(report));
+        }
         let sent = match polled {
             Polled::Line(line) => face.handle(app, &line, out, host, &mut effects)?,
             Polled::TimedOut => false,

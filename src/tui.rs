@@ -4,6 +4,8 @@
 //! The loop is generic over the ratatui [`Backend`] and over the [`EventSource`], so
 //! tests run the real loop on a `TestBackend` with scripted events.
 
+mod review;
+
 use std::io::{self, Stdout};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
@@ -26,6 +28,8 @@ use crate::input;
 use crate::ui::{self, Look, View};
 
 pub mod library;
+
+pub use review::Reviewer;
 
 /// Where terminal events, and the time, come from.
 pub trait EventSource {
@@ -300,7 +304,9 @@ pub enum LoopError<E: std::error::Error> {
 }
 
 /// What the loop needs from the world outside the app: someone to carry out the
-/// app's effects (saving, copying) and to write the game as PGN for the record screen.
+/// app's effects (saving, copying, starting an engine) and to write the game as PGN
+/// for the record screen; and, while work it started goes on (an engine reviewing
+/// the game), what that work has brought since the loop last asked.
 pub trait Host {
     /// Carries out an effect the app asked for; what came of it, if anything, for the
     /// players (a failed save, a copy done).
@@ -308,6 +314,36 @@ pub trait Host {
 
     /// The game as PGN, for the record screen.
     fn pgn(&self, app: &App) -> Option<String>;
+
+    /// Whether work goes on that the loop should ask about ([`Host::poll`]) every
+    /// [`POLL_EVERY`] even with no key pressed.
+    fn busy(&self) -> bool {
+        false
+    }
+
+    /// What the work going on has brought since the last call, as actions for the app
+    /// (an engine's findings); never waits.
+    fn poll(&mut self) -> Vec<Action> {
+        Vec::new()
+    }
+}
+
+/// How often the loop asks a [busy](Host::busy) host what its work has brought: often
+/// enough for a progress bar to move smoothly, seldom enough to cost nothing.
+pub const POLL_EVERY: Duration = Duration::from_millis(100);
+
+/// Hands what the host's work brought to the app; whether there was anything.
+fn take_reports(app: &mut App, host: &mut impl Host) -> bool {
+    let reports = host.poll();
+    let any = !reports.is_empty();
+    for report in reports {
+        for effect in app.update(report) {
+            if let Some(message) = host.carry_out(app, effect) {
+                app.update(Action::Report(message));
+            }
+        }
+    }
+    any
 }
 
 /// A host that keeps nothing and copies nothing, for tests and for a game that is not
@@ -354,10 +390,12 @@ where
 {
     let mut area = draw(terminal, app, look, host)?;
     while !app.should_quit() {
-        let polled = match app.until_next_tick(events.now()) {
-            Some(timeout) => events.next_event_within(timeout),
-            None => events.next_event().map(|e| e.map_or(Polled::Closed, Polled::Event)),
-        };
+        let busy = host.busy().then_some(POLL_EVERY);
+        let polled =
+            match app.until_next_tick(events.now()).map_or(busy, |t| Some(busy.map_or(t, |b| b.min(t)))) {
+                Some(timeout) => events.next_event_within(timeout),
+                None => events.next_event().map(|e| e.map_or(Polled::Closed, Polled::Event)),
+            };
         let polled = match polled.map_err(LoopError::Events)? {
             Polled::Suspend => {
                 // A flag that fell just before the stop is recorded and saved first.
@@ -383,11 +421,13 @@ where
         let ticking = app.clocks().is_some_and(Clocks::is_running);
         // A flag that fell before the key is recorded first, and saved like a move.
         let mut effects = app.update(Action::Tick(events.now()));
+        // What an engine found since the last frame goes in before the key.
+        let found = take_reports(app, host);
         let action = event
             .as_ref()
             .and_then(|e| input::action_for_event(e, app.mode(), |x, y| ui::hit_test(area, app, x, y)))
             .filter(|action| ui::fits(area) || *action == Action::Quit);
-        let acted = action.is_some() || !effects.is_empty();
+        let acted = action.is_some() || !effects.is_empty() || found;
         if let Some(action) = action {
             for effect in app.update(action) {
                 if !effects.contains(&effect) || effect != Effect::Save {
@@ -402,6 +442,7 @@ where
             area = draw(terminal, app, look, host)?;
         }
         let mut reported = false;
+        let started = effects.contains(&Effect::Analyse);
         for effect in effects {
             if effect == Effect::Repaint {
                 wipe(terminal)?;
@@ -410,6 +451,10 @@ where
                 app.update(Action::Report(message));
                 reported = true;
             }
+        }
+        // An engine that could not start says so at once.
+        if started {
+            reported |= take_reports(app, host);
         }
         if reported {
             area = draw(terminal, app, look, host)?;

@@ -13,6 +13,7 @@ mod notes;
 mod overlay;
 mod panel;
 mod record;
+mod review;
 mod sprites;
 mod text;
 pub mod theme;
@@ -70,6 +71,7 @@ pub fn render_buffer(area: Rect, buf: &mut Buffer, app: &App, view: &View<'_>, l
         return;
     };
     board::render(&screen.board, buf, &board::BoardView::of(app), look);
+    review::render_gauge(screen.gauge, buf, app, look);
     panel::render(screen.panel, buf, app, look);
     bars::render(&screen, buf, app, look);
     match app.mode() {

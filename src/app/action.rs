@@ -3,6 +3,7 @@
 
 use std::time::Instant;
 
+use super::review::EngineReport;
 use crate::chess::{Color, Role, Square};
 
 /// Something a player asked for, already translated from a key, the mouse or a paste;
@@ -30,6 +31,8 @@ pub enum Action {
     /// The program is about to be stopped (SIGTSTP) at this instant: running clocks are
     /// paused, so the time away is nobody's.
     Suspend(Instant),
+    /// What the engine reviewing the game found (the loop polls it between frames).
+    Engine(EngineReport),
     /// The outcome of an [`Effect`] carried out outside the app (a save that failed, a
     /// copy that worked), to show the players.
     Report(Message),
@@ -82,6 +85,10 @@ pub enum Browse {
     First,
     /// The live position.
     Live,
+    /// The position after the next move the engine's review marked.
+    NextMark,
+    /// The position after the previous move the engine's review marked.
+    PreviousMark,
     /// The first variation of the move on the board, or the next variation of the
     /// one on the board: a line that could have been played instead, to look at.
     Variation,
@@ -104,6 +111,11 @@ pub enum Command {
     NewGame,
     /// Pause both clocks, or start them again.
     Pause,
+    /// Have an engine review the game in the background, or stop the review at work.
+    Review,
+    /// Write the engine's review into the game record (evaluations, marks, better
+    /// moves), to be saved with the game.
+    WriteReview,
     /// Write or change the comment and sign of the move on the board.
     Comment,
 }
@@ -232,4 +244,12 @@ pub enum Effect {
     Repaint,
     /// Ring the terminal bell (asked for only by players who want it: `--bell`).
     Bell,
+    /// Start an engine on every position of the game as it is now (the position on
+    /// the board first); what it finds comes back as [`Action::Engine`].
+    Analyse,
+    /// Stop the engine reviewing the game.
+    StopAnalysis,
+    /// The players look at the position after this many half-moves, which the engine
+    /// reviewing the game has not reached yet: it should take it next.
+    AnalyseNext(usize),
 }

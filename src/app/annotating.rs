@@ -296,7 +296,7 @@ impl App {
             }
             Browse::Forward if step < len => self.show_variation(index, line, step + 1),
             Browse::Forward => self.info("This is the end of the variation."),
-            Browse::First | Browse::Live => return false,
+            Browse::First | Browse::Live | Browse::NextMark | Browse::PreviousMark => return false,
             Browse::Variation => self.enter_variation(),
         }
         true

@@ -2,7 +2,7 @@
 //! (lowercase, as values), and these put them in a chess player's words. The screen
 //! uses them too, so a hint and the message Enter gives read the same.
 
-use super::{Question, Step};
+use super::{Question, Reviewing, Step};
 use crate::chess::{Color, Game, Illegality, Outcome, ParseSanError, Piece, Role, Square};
 
 pub(crate) const NO_QUESTION: &str = "There is no question to answer.";
@@ -26,6 +26,15 @@ pub(crate) const CLOCKS_PAUSED_WHILE_STOPPED: &str =
 pub(crate) const CLOCKS_NOT_STARTED: &str =
     "Nothing to pause yet: the clocks start once both sides have made their first move.";
 pub(crate) const PROMOTION_CANCELLED: &str = "Promotion cancelled: the pawn has not moved.";
+pub(crate) const NOTHING_TO_REVIEW: &str = "Nothing to review yet: no move has been played.";
+pub(crate) const ALREADY_REVIEWED: &str = "The engine has reviewed this game already.";
+pub(crate) const REVIEW_STARTED: &str =
+    "The engine is reviewing the game; play on or browse meanwhile (asking again stops it).";
+pub(crate) const NO_REVIEW: &str = "No review yet: ask the engine for one first.";
+pub(crate) const NOTHING_TO_WRITE: &str = "The review has no evaluation of this game's moves to write yet.";
+pub(crate) const REVIEW_DONE_OUT_OF_DATE: &str = "Review done, but the moves changed meanwhile: it holds up to the first change; review again for the rest.";
+pub(crate) const NO_LATER_MARK: &str = "No marked move after this one.";
+pub(crate) const NO_EARLIER_MARK: &str = "No marked move before this one.";
 pub(crate) const PROMOTION_KEYS: &str = "Choose the piece the pawn becomes, or Esc to cancel the move.";
 
 /// What an undo took back: the result, or the move labelled `label`.
@@ -123,4 +132,49 @@ pub(crate) fn paste_stopped(played: usize, token: &str, why: &str) -> String {
 
 pub(crate) fn pasted(played: usize) -> String {
     if played == 1 { "Pasted 1 move.".to_owned() } else { format!("Pasted {played} moves.") }
+}
+
+/// The review was stopped with `done` of `all` positions analysed.
+pub(crate) fn review_stopped(done: usize, all: usize) -> String {
+    format!("Review stopped: {done} of {all} positions analysed.")
+}
+
+/// The review failed: the engine's reason, and the reassurance.
+pub(crate) fn review_failed(why: &str) -> String {
+    format!("No review, the game goes on: {why}")
+}
+
+/// The review is done: each side's accuracy and mistakes.
+pub(crate) fn review_done(review: &Reviewing) -> String {
+    let side = |color: Color| {
+        let accuracy = review.accuracy(color).map_or_else(|| "–".to_owned(), |a| format!("{a:.0}%"));
+        let counts = review.counts(color).unwrap_or_default();
+        format!("{color} {accuracy} ({})", mark_counts(counts))
+    };
+    format!("Review done. Accuracy: {}, {}.", side(Color::White), side(Color::Black))
+}
+
+/// `1 inaccuracy, 2 blunders`, or `no mistakes`.
+pub(crate) fn mark_counts(counts: [usize; 3]) -> String {
+    let names = [("inaccuracy", "inaccuracies"), ("mistake", "mistakes"), ("blunder", "blunders")];
+    let parts: Vec<String> = counts
+        .iter()
+        .zip(names)
+        .filter(|(n, _)| **n > 0)
+        .map(|(n, (one, many))| format!("{n} {}", if *n == 1 { one } else { many }))
+        .collect();
+    if parts.is_empty() { "no mistakes".to_owned() } else { parts.join(", ") }
+}
+
+/// The review was written into the record.
+pub(crate) fn review_written(written: crate::review::Written) -> String {
+    let kept = if written.kept > 0 {
+        format!(" ({} of your own annotations kept)", written.kept)
+    } else {
+        String::new()
+    };
+    format!(
+        "Review written into the game record: {} evaluations, {} marks, {} better moves{kept}.",
+        written.evals, written.marks, written.lines
+    )
 }

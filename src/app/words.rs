@@ -40,7 +40,7 @@ impl WordAction {
 }
 
 /// The commands every face takes as typed words.
-pub const WORDS: [Word; 7] = [
+pub const WORDS: [Word; 8] = [
     Word {
         name: "undo",
         short: &["takeback"],
@@ -76,6 +76,12 @@ pub const WORDS: [Word; 7] = [
         short: &[],
         action: WordAction::Command(Command::Pause),
         what: "pause both clocks, or start them again",
+    },
+    Word {
+        name: "review",
+        short: &["analyse", "analyze"],
+        action: WordAction::Command(Command::Review),
+        what: "have a chess engine review the game (marks, accuracy), or stop the review",
     },
     Word { name: "help", short: &["commands"], action: WordAction::Help, what: "list the commands" },
 ];

@@ -250,7 +250,12 @@ impl Recorder {
     /// caller.
     pub fn carry_out(&mut self, app: &App, effect: Effect) -> Option<Message> {
         match effect {
-            Effect::Copy(_) | Effect::Repaint | Effect::Bell => None,
+            Effect::Copy(_)
+            | Effect::Repaint
+            | Effect::Bell
+            | Effect::Analyse
+            | Effect::StopAnalysis
+            | Effect::AnalyseNext(_) => None,
             Effect::NewGame => {
                 self.tags = fresh_tags(SystemTime::now());
                 self.opening = OpeningTags::Table;

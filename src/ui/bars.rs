@@ -8,7 +8,7 @@ use ratatui::widgets::Widget;
 use super::layout::ScreenLayout;
 use super::text;
 use super::theme::Look;
-use crate::app::{Action, App, Command, MessageKind, Mode, Reading, strings};
+use crate::app::{Action, App, Browse, Command, MessageKind, Mode, Reading, strings};
 use crate::chess::{DrawClaim, Nag};
 use crate::input::{self, Key};
 
@@ -163,11 +163,11 @@ fn message_line(app: &App, look: &Look, width: usize) -> Line<'static> {
             Some(label) => format!("the position after {label}"),
             None => "the starting position".to_owned(),
         };
-        let live = key_name(&Action::Browse(crate::app::Browse::Live));
+        let live = key_name(&Action::Browse(Browse::Live));
         let text = if app.variation().is_some() {
             format!("Viewing a variation — Esc returns to the game's move, {live} to the live position")
-        } else if app.can(&Action::Browse(crate::app::Browse::Variation)) {
-            let key = key_name(&Action::Browse(crate::app::Browse::Variation));
+        } else if app.can(&Action::Browse(Browse::Variation)) {
+            let key = key_name(&Action::Browse(Browse::Variation));
             format!("Viewing {at} — {key} shows its variations, {live} returns to the game")
         } else {
             format!("Viewing {at} — {live} returns to the game, which is unchanged")
@@ -223,7 +223,14 @@ fn hint_line(app: &App, look: &Look, width: u16) -> Line<'static> {
     Line::from(spans)
 }
 
-/// Whether an action can ever do something in this game (pausing needs clocks).
+/// Whether an action is worth a hint in this game: pausing needs clocks; a review is
+/// offered once the game is over (or while one is at work, to stop it), and the
+/// marks once there is a review.
 fn applies(app: &App, action: &Action) -> bool {
-    *action != Action::Command(Command::Pause) || app.clocks().is_some()
+    match action {
+        Action::Command(Command::Pause) => app.clocks().is_some(),
+        Action::Command(Command::Review) => app.game().is_over() || app.reviewing().is_some(),
+        Action::Browse(Browse::PreviousMark | Browse::NextMark) => app.reviewing().is_some(),
+        _ => true,
+    }
 }

@@ -16,6 +16,8 @@ pub struct BoardView<'a> {
     pub position: &'a Position,
     /// The move that led to it.
     pub last_move: Option<Move>,
+    /// The engine's better move instead of the last one, when the review marked it.
+    pub better: Option<Move>,
     /// The square cursor, when it means something.
     pub cursor: Option<Square>,
     /// The piece picked up (or the piece the typed move would move).
@@ -45,7 +47,8 @@ impl<'a> BoardView<'a> {
             (None, Vec::new())
         };
         let cursor = (app.mode() == Mode::Play && app.input().is_empty()).then_some(app.cursor());
-        BoardView { position, last_move: app.shown_last_move(), cursor, selected, targets }
+        let better = app.shown_ply().checked_sub(1).and_then(|ply| app.reviewing()?.better(ply));
+        BoardView { position, last_move: app.shown_last_move(), better, cursor, selected, targets }
     }
 
     fn target(&self, sq: Square) -> Option<TargetKind> {
@@ -65,6 +68,8 @@ impl<'a> BoardView<'a> {
             Mark::Capture
         } else if self.position.is_check() && sq == self.position.king_of(self.position.turn()) {
             Mark::Check
+        } else if self.better.is_some_and(|m| m.from() == sq || m.destination() == sq) {
+            Mark::Better
         } else if self.last_move.is_some_and(|m| m.from() == sq || m.destination() == sq) {
             Mark::LastMove
         } else {
@@ -134,16 +139,18 @@ mod tests {
         QuietTarget,
         CaptureTarget,
         LastMove,
+        Better,
         Check,
     }
 
-    const HIGHLIGHTS: [Highlight; 7] = [
+    const HIGHLIGHTS: [Highlight; 8] = [
         Highlight::Plain,
         Highlight::Cursor,
         Highlight::Selected,
         Highlight::QuietTarget,
         Highlight::CaptureTarget,
         Highlight::LastMove,
+        Highlight::Better,
         Highlight::Check,
     ];
 
@@ -170,6 +177,7 @@ mod tests {
         let mut view = BoardView {
             position: Box::leak(Box::new(position.clone())),
             last_move: None,
+            better: None,
             cursor: None,
             selected: None,
             targets: Vec::new(),
@@ -181,6 +189,7 @@ mod tests {
             Highlight::QuietTarget => view.targets = vec![(sq, TargetKind::Quiet)],
             Highlight::CaptureTarget => view.targets = vec![(sq, TargetKind::Capture)],
             Highlight::LastMove => view.last_move = Some(Move::normal(Square::H4, sq)),
+            Highlight::Better => view.better = Some(Move::normal(Square::H4, sq)),
         }
         (position, view)
     }

@@ -121,6 +121,9 @@ pub struct ScreenLayout {
     pub board: BoardGeometry,
     /// The side panel: players, captures and the move list.
     pub panel: Rect,
+    /// One column beside the squares for the engine's evaluation bar (no width when
+    /// there is no room for it).
+    pub gauge: Rect,
     /// Whose turn, check, claimable draws, the result.
     pub status: Rect,
     /// The move being typed.
@@ -160,6 +163,7 @@ pub fn layout(area: Rect, flipped: bool) -> Option<ScreenLayout> {
         Some(ScreenLayout {
             board: geometry(side, x, y),
             panel: Rect::new(x + board_w + 1, y, panel_w, board_h),
+            gauge: Rect::new(x + board_w, y, 1, board_h - 1),
             status: Rect::new(x, below, width, 1),
             input: Rect::new(x, below + 1, width, 1),
             message: Rect::new(x, below + 2, width, 1),
@@ -173,8 +177,12 @@ pub fn layout(area: Rect, flipped: bool) -> Option<ScreenLayout> {
         let x = area.x + (area.width - width) / 2;
         let y = area.y + (area.height - height) / 2;
         let below = y + board_h + panel_h;
+        let board_x = x + (width - board_w) / 2;
+        // The gauge goes right of the board when the screen has a column to spare.
+        let gauge_w = u16::from(board_x + board_w < x + width);
         Some(ScreenLayout {
-            board: geometry(stacked, x + (width - board_w) / 2, y),
+            board: geometry(stacked, board_x, y),
+            gauge: Rect::new(board_x + board_w, y, gauge_w, board_h - 1),
             panel: Rect::new(x, y + board_h, width, panel_h),
             status: Rect::new(x, below, width, 1),
             input: Rect::new(x, below + 1, width, 1),
@@ -205,7 +213,7 @@ mod tests {
         for (w, h) in [(500, 200), (u16::MAX, u16::MAX), (26, 19), (MIN_WIDTH - 1, MIN_HEIGHT)] {
             let area = Rect::new(0, 0, w, h);
             if let Some(l) = layout(area, true) {
-                for part in [l.board.area, l.panel, l.status, l.input, l.message, l.hints] {
+                for part in [l.board.area, l.panel, l.gauge, l.status, l.input, l.message, l.hints] {
                     assert_eq!(area.intersection(part), part, "{w}x{h}: {part:?} is off screen");
                 }
             }

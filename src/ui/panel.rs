@@ -15,6 +15,7 @@ use super::theme::Look;
 use crate::app::{App, Ply};
 use crate::chess::{Color, Game, Nag, Position, Role};
 use crate::openings::{self, Opening};
+use crate::review::Mark;
 
 /// Width of a move in the list: `Nbxd7+` and `exd8=Q#` fit with a space.
 const SAN_WIDTH: u16 = 8;
@@ -42,7 +43,8 @@ pub fn render(area: Rect, buf: &mut Buffer, app: &App, look: &Look) {
         super::clocks::render(Rect { y, height: 1, ..inner }, buf, app, side, look);
     }
     let (opening, rest) = opening_and_rest(inner, app);
-    let list = list_area(rest, app);
+    let (list, notes_area, review) = list_area(rest, app);
+    super::review::render_section(review, buf, app, look);
     if let Some((rows, lines)) = opening {
         for (i, line) in lines.into_iter().enumerate() {
             // The ECO code, dim, before the name.
@@ -61,11 +63,9 @@ pub fn render(area: Rect, buf: &mut Buffer, app: &App, look: &Look) {
         let line = lines.line(index, app, look, usize::from(list.width));
         line.render(Rect { y: list.y + row as u16, height: 1, ..list }, buf);
     }
-    let rows = rest.height - list.height;
-    for (row, line) in
-        notes::lines(app, look, usize::from(inner.width), usize::from(rows)).into_iter().enumerate()
-    {
-        line.render(Rect { y: list.bottom() + row as u16, height: 1, ..list }, buf);
+    let notes = notes::lines(app, look, usize::from(inner.width), usize::from(notes_area.height));
+    for (row, line) in notes.into_iter().enumerate() {
+        line.render(Rect { y: notes_area.y + row as u16, height: 1, ..notes_area }, buf);
     }
 }
 
@@ -124,18 +124,25 @@ fn opening_lines(opening: &Opening, width: usize, rows: u16) -> Vec<String> {
 }
 
 /// The rows of the move list among `rows` (under the opening, above the bottom
-/// player), above what is said about the move on the board.
-fn list_area(rows: Rect, app: &App) -> Rect {
-    let notes = notes::rows_for(app, usize::from(rows.width), usize::from(rows.height));
-    Rect { height: rows.height.saturating_sub(u16::try_from(notes).unwrap_or(rows.height)), ..rows }
+/// player); under it what is said about the move on the board, then the rows of the
+/// engine's review.
+fn list_area(rows: Rect, app: &App) -> (Rect, Rect, Rect) {
+    let review = super::review::rows(app, rows.height, rows.width);
+    let left = rows.height - review;
+    let notes = notes::rows_for(app, usize::from(rows.width), usize::from(left));
+    let notes = u16::try_from(notes).unwrap_or(left).min(left);
+    let list = Rect { height: left - notes, ..rows };
+    let notes = Rect { y: list.bottom(), height: notes, ..rows };
+    (list, notes, Rect { y: notes.bottom(), height: review, ..rows })
 }
 
-/// The ply whose move is drawn at (`x`, `y`), counting from 1 for the first move.
+/// The ply whose move is drawn at (`x`, `y`), counting from 1 for the first move, or
+/// whose position's column of the review's graph is there.
 pub fn ply_at(panel: Rect, app: &App, x: u16, y: u16) -> Option<usize> {
     let inner = Block::new().borders(Borders::ALL).inner(panel);
-    let list = list_area(opening_and_rest(inner, app).1, app);
+    let (list, _, review) = list_area(opening_and_rest(inner, app).1, app);
     if !list.contains((x, y).into()) {
-        return None;
+        return super::review::graph_position_at(review, app, x, y).filter(|&p| p <= app.game().ply());
     }
     let lines = MoveLines::of_app(app);
     let index = lines.scroll(app.shown_ply(), list.height) + usize::from(y - list.y);
@@ -332,11 +339,23 @@ impl<'a> MoveLines<'a> {
         for column in 0..2 {
             let text = match self.pair_ply(pair, column) {
                 Some(ply) => {
-                    // The move with the annotation typed with it: `Nf3!?`.
+                    // The move with the annotation typed with it (`Nf3!?`), or the mark
+                    // the engine's review gave it (`Qd2??`), in the review's colours.
+                    let san = &self.game.san_moves()[ply];
+                    let mark = app.reviewing().and_then(|r| r.mark(ply));
                     let nag = app.timeline().plies().get(ply).and_then(Ply::nag).and_then(Nag::suffix);
-                    let san = format!("{}{}", self.game.san_moves()[ply], nag.unwrap_or_default());
-                    let style = if ply + 1 == app.shown_ply() { look.highlight() } else { Style::new() };
-                    Span::styled(format!("{san:<w$}", w = SAN_WIDTH as usize), style)
+                    let suffix = mark.map(Mark::suffix).or(nag).unwrap_or_default();
+                    let pad =
+                        (SAN_WIDTH as usize).saturating_sub(san.chars().count() + suffix.chars().count());
+                    let shown = ply + 1 == app.shown_ply();
+                    let style = if shown { look.highlight() } else { Style::new() };
+                    let suffix_style = match mark {
+                        Some(mark) if !shown => super::review::mark_style(mark, look),
+                        _ => style,
+                    };
+                    spans.push(Span::styled(san.clone(), style));
+                    spans.push(Span::styled(suffix.to_owned(), suffix_style));
+                    Span::styled(" ".repeat(pad), style)
                 }
                 None if column == 0 && pair == 0 && self.offset == 1 => {
                     Span::styled(format!("{:<w$}", "…", w = SAN_WIDTH as usize), look.dim())

@@ -66,7 +66,7 @@ fn wrap_movetext(movetext: &str, width: usize) -> Vec<String> {
 }
 
 /// `text` in lines of at most `width` characters, broken at spaces where possible.
-fn wrap(text: &str, width: usize) -> Vec<String> {
+pub(super) fn wrap(text: &str, width: usize) -> Vec<String> {
     wrap_words(text.split(' '), width)
 }
 

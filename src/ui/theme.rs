@@ -84,6 +84,8 @@ pub struct Theme {
     target: Shade,
     capture: Shade,
     check: Shade,
+    /// The engine's better move, instead of a marked one.
+    better: Shade,
     accent: Shade,
     error: Shade,
 }
@@ -104,6 +106,7 @@ pub const WOOD: Theme = Theme {
     target: shade(0xA9E34B, Color::LightCyan),
     capture: shade(0xC4452E, Color::Red),
     check: shade(0xF01E1E, Color::LightRed),
+    better: shade(0x9B59B6, Color::LightMagenta),
     accent: shade(0xE8B860, Color::Yellow),
     error: shade(0xFF6B5B, Color::LightRed),
 };
@@ -122,6 +125,7 @@ pub const CONTRAST: Theme = Theme {
     target: shade(0x3CFF3C, Color::LightGreen),
     capture: shade(0xFF4FA0, Color::LightMagenta),
     check: shade(0xFF1010, Color::LightRed),
+    better: shade(0xA05AFF, Color::Magenta),
     accent: shade(0x00D7FF, Color::LightCyan),
     error: shade(0xFF5F5F, Color::LightRed),
 };
@@ -152,6 +156,8 @@ pub enum Mark {
     Plain,
     /// One of the two squares of the last move.
     LastMove,
+    /// One of the two squares of the engine's better move, instead of the last one.
+    Better,
     /// The king of the side to move, in check.
     Check,
     /// A square the selected piece can capture on.
@@ -224,6 +230,7 @@ impl Look {
             Mark::LastMove if light => t.last_move_light,
             Mark::LastMove => t.last_move_dark,
             Mark::Check => t.check,
+            Mark::Better => t.better,
             Mark::CastleRook | Mark::Selected => t.selected,
             Mark::Cursor => t.cursor,
         };
@@ -298,6 +305,7 @@ impl Look {
             Mark::Selected | Mark::CastleRook => Some(("[", "]")),
             Mark::Capture => Some(("(", ")")),
             Mark::Check => Some(("!", "!")),
+            Mark::Better => Some(("{", "}")),
             _ => None,
         }
     }
@@ -315,6 +323,17 @@ impl Look {
     /// Refusals and warnings.
     pub fn error(&self) -> Style {
         self.fg(self.theme.error).add_modifier(Modifier::BOLD)
+    }
+
+    /// A colour of its own for the engine's review (the better move, the marks).
+    pub fn review(&self) -> Style {
+        self.fg(self.theme.better).add_modifier(Modifier::BOLD)
+    }
+
+    /// White's share of the evaluation bar and graph, over Black's: (foreground,
+    /// background) colours, when there are colours.
+    pub fn gauge(&self) -> Option<(Color, Color)> {
+        Some((self.color(self.theme.white_piece)?, self.color(self.theme.black_piece)?))
     }
 
     /// Check warnings.

@@ -1,0 +1,118 @@
+//! The engine behind the review key: the loop's side of [`Effect::Analyse`] and
+//! [`Effect::StopAnalysis`]. It finds the engine ([`engine::locate`]), starts an
+//! [`Analysis`] on its own thread, and hands what the engine says back to the app as
+//! [`Action::Engine`] reports, a batch at a time when the loop asks, so no frame ever
+//! waits on the engine. Dropping it (a quit, a signal) ends the engine.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::app::{Action, App, Effect, EngineReport, Message};
+use crate::engine::{self, Analysis, Event, Limit, Settings};
+
+/// Runs at most one review at a time for the loop.
+#[derive(Debug, Default)]
+pub struct Reviewer {
+    /// The engine named on the command line (`--engine`), if one was.
+    engine: Option<PathBuf>,
+    limit: Limit,
+    analysis: Option<Analysis>,
+    /// A failure to report at the next poll (no engine found).
+    failed: Option<String>,
+    /// The last estimate reported, to report only a change.
+    eta: Option<Duration>,
+}
+
+impl Reviewer {
+    /// A reviewer using the engine at `engine` when given, and otherwise the first one
+    /// [`engine::locate`] finds, thinking about each position as `limit` says.
+    pub fn new(engine: Option<PathBuf>, limit: Limit) -> Reviewer {
+        Reviewer { engine, limit, analysis: None, failed: None, eta: None }
+    }
+
+    /// Carries out the review's effects; other effects are not its business (`None`).
+    pub fn carry_out(&mut self, app: &App, effect: Effect) -> Option<Message> {
+        match effect {
+            Effect::Analyse => self.start(app),
+            Effect::StopAnalysis => self.stop(),
+            Effect::AnalyseNext(index) => self.prefer(index),
+            _ => {}
+        }
+        None
+    }
+
+    fn start(&mut self, app: &App) {
+        self.stop();
+        match engine::locate(self.engine.as_deref()) {
+            Ok(path) => {
+                // The position on the board first, so the bar beside it fills at once.
+                let settings =
+                    Settings { limit: self.limit, first: vec![app.shown_ply()], ..Settings::default() };
+                self.analysis = Some(Analysis::start_with(&path, app.game(), &settings));
+            }
+            Err(err) => self.failed = Some(err.to_string()),
+        }
+    }
+
+    fn stop(&mut self) {
+        // Dropping the analysis ends the engine.
+        self.analysis = None;
+        self.failed = None;
+        self.eta = None;
+    }
+
+    /// Asks the engine for the position at `index` next (the one the players are
+    /// looking at), if it is still waiting.
+    pub fn prefer(&self, index: usize) {
+        if let Some(analysis) = &self.analysis {
+            analysis.prefer(index);
+        }
+    }
+
+    /// Whether a review is under way (or has a failure to report).
+    pub fn busy(&self) -> bool {
+        self.analysis.is_some() || self.failed.is_some()
+    }
+
+    /// The engine's process id while it runs.
+    pub fn engine_id(&self) -> Option<u32> {
+        self.analysis.as_ref().and_then(Analysis::engine_id)
+    }
+
+    /// What the engine said since the last call, as actions for the app; never waits.
+    pub fn poll(&mut self) -> Vec<Action> {
+        let mut reports = Vec::new();
+        if let Some(why) = self.failed.take() {
+            reports.push(EngineReport::Failed(why));
+        }
+        let Some(analysis) = self.analysis.as_mut() else { return wrap(reports) };
+        let mut ended = false;
+        for event in analysis.poll() {
+            reports.push(match event {
+                Event::Analysed { index, eval, best, .. } => EngineReport::Analysed { index, eval, best },
+                Event::Done => {
+                    ended = true;
+                    EngineReport::Done
+                }
+                Event::Failed(err) => {
+                    ended = true;
+                    EngineReport::Failed(err.to_string())
+                }
+            });
+        }
+        // Whole seconds: the screen shows no finer, so a finer change is no news.
+        let eta = analysis.eta().map(|eta| Duration::from_secs(eta.as_secs()));
+        if !ended && eta != self.eta {
+            self.eta = eta;
+            reports.push(EngineReport::Progress { eta });
+        }
+        if ended {
+            self.stop();
+        }
+        wrap(reports)
+    }
+}
+
+fn wrap(reports: Vec<EngineReport>) -> Vec<Action> {
+    reports.into_iter().map(Action::Engine).collect()
+}
