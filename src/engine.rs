@@ -41,9 +41,9 @@ use crate::review::Eval;
 pub use locate::{ENGINE_VARIABLE, PACKAGE_PATHS, locate, locate_with};
 pub use uci::{Info, Score, parse_bestmove, parse_info};
 
+use process::Control;
 use process::Killer;
 pub use process::end_all;
-use worker::Control;
 
 /// How long the engine thinks about each position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

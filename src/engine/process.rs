@@ -10,7 +10,20 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::EngineError;
-use super::worker::Control;
+
+/// What reaches the analysis thread: the engine's lines (read here), and word from the
+/// analysis.
+#[derive(Debug)]
+pub(crate) enum Control {
+    /// A line of the engine's output.
+    Line(String),
+    /// The engine's output ended.
+    Eof,
+    /// Analyse this position next, if it is waiting.
+    Prefer(usize),
+    /// Stop now.
+    Stop,
+}
 
 /// The longest line kept from the engine, in bytes; the rest of a longer line is read
 /// and dropped. A principal variation of a hundred moves fits many times over.

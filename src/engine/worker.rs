@@ -11,25 +11,12 @@ use std::time::{Duration, Instant};
 use crate::chess::{Game, Move};
 use crate::review::Eval;
 
-use super::process::{self, Killer};
+use super::process::{self, Control, Killer};
 use super::uci::{self, Verdict};
 use super::{EngineError, Event, Limit, Timeouts};
 
 /// How long a finished engine has to leave after `quit` before it is killed.
 const GRACE: Duration = Duration::from_millis(500);
-
-/// What reaches the thread: the engine's lines, and word from the analysis.
-#[derive(Debug)]
-pub(crate) enum Control {
-    /// A line of the engine's output.
-    Line(String),
-    /// The engine's output ended.
-    Eof,
-    /// Analyse this position next, if it is waiting.
-    Prefer(usize),
-    /// Stop now.
-    Stop,
-}
 
 /// Everything the thread needs.
 pub(super) struct Job {

@@ -400,7 +400,7 @@ impl PgnGame {
     pub fn clock(&self, ply: usize) -> Option<Duration> {
         self.clocks.get(ply).copied().flatten().or_else(|| {
             let comments = &self.annotations.get(ply)?.comments;
-            comments.iter().rev().find_map(|c| reader::clock_in_comment(c)).map(|clock| clock.time)
+            comments.iter().rev().find_map(|c| time_control::clock_in_comment(c)).map(|clock| clock.time)
         })
     }
 

@@ -13,7 +13,7 @@
 use std::time::Duration;
 
 use super::lexer::{Location, Token, TokenKind};
-use super::reader::clock_in_comment;
+use super::time_control::clock_in_comment;
 use super::{PgnError, PgnErrorKind};
 use crate::chess::{Annotations, Game, Line, MAX_VARIATION_DEPTH, Node, Position};
 use crate::clock::MAX_CLOCK_TIME;

@@ -7,11 +7,10 @@
 use std::collections::HashSet;
 use std::fmt;
 use std::sync::Arc;
-use std::time::Duration;
 
 use super::lexer::{Lexer, Location, Token, TokenKind};
 use super::movetext;
-use super::time_control::{parse_clock, time_control_tag_out_of_bounds};
+use super::time_control::{clock_in_comment, time_control_tag_out_of_bounds};
 use super::{PgnError, PgnErrorKind, PgnGame, Tags};
 use crate::chess::{CastlingSide, Color, File, Game, GameResult, Outcome, Position, Reason, Strictness};
 use crate::records::{QUOTE_LIMIT, printable};
@@ -373,26 +372,6 @@ pub(crate) fn reason_for(result: GameResult, termination: Option<&str>, claim: O
     }
 }
 
-/// A `[%clk 1:23:45]` command in a comment.
-pub(crate) struct ClockCommand<'c> {
-    /// The time as written.
-    pub written: &'c str,
-    /// Where it starts in the comment, in bytes.
-    pub at: usize,
-    /// The time as read.
-    pub time: Duration,
-}
-
-/// The `[%clk 1:23:45]` command inside a comment, if it holds a time.
-pub(crate) fn clock_in_comment(comment: &str) -> Option<ClockCommand<'_>> {
-    let start = comment.find("[%clk")? + "[%clk".len();
-    let rest = &comment[start..];
-    let value = &rest[..rest.find(']')?];
-    let written = value.trim();
-    let at = start + (value.len() - value.trim_start().len());
-    Some(ClockCommand { written, at, time: parse_clock(written)? })
-}
-
 /// Whether a comment says nothing but a clock time: `[%clk 0:04:57]`.
 fn is_clock_only(comment: &str) -> bool {
     let Some(start) = comment.find("[%clk") else { return comment.trim().is_empty() };
@@ -483,6 +462,9 @@ fn group(text: &Arc<String>) -> Result<Vec<GameEntry>, PgnError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
+
+    use super::super::time_control::parse_clock;
     use crate::clock::MAX_CLOCK_TIME;
 
     #[test]

@@ -216,6 +216,26 @@ pub(crate) fn parse_clock(text: &str) -> Option<Duration> {
     Some(Duration::from_millis(u64::try_from(total).unwrap_or(u64::MAX)))
 }
 
+/// A `[%clk 1:23:45]` command in a comment.
+pub(crate) struct ClockCommand<'c> {
+    /// The time as written.
+    pub written: &'c str,
+    /// Where it starts in the comment, in bytes.
+    pub at: usize,
+    /// The time as read.
+    pub time: Duration,
+}
+
+/// The `[%clk 1:23:45]` command inside a comment, if it holds a time.
+pub(crate) fn clock_in_comment(comment: &str) -> Option<ClockCommand<'_>> {
+    let start = comment.find("[%clk")? + "[%clk".len();
+    let rest = &comment[start..];
+    let value = &rest[..rest.find(']')?];
+    let written = value.trim();
+    let at = start + (value.len() - value.trim_start().len());
+    Some(ClockCommand { written, at, time: parse_clock(written)? })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
