@@ -19,6 +19,7 @@
 
 mod accuracy;
 mod annotate;
+mod exp;
 
 use std::fmt;
 
@@ -91,7 +92,7 @@ impl fmt::Display for Eval {
 /// mate counted as ±1000 ([`Eval::ceiled_cp`]).
 pub fn win_percent(eval: Eval) -> f64 {
     let cp = f64::from(eval.ceiled_cp());
-    let chances = (2.0 / (1.0 + (SLOPE * cp).exp()) - 1.0).clamp(-1.0, 1.0);
+    let chances = (2.0 / (1.0 + exp::exp(SLOPE * cp)) - 1.0).clamp(-1.0, 1.0);
     50.0 + 50.0 * chances
 }
 
