@@ -7,10 +7,10 @@
 //!
 //! Positions are compared by [`Position::hash`], which covers exactly what the data set
 //! compares: the pieces, the side to move, the castling rights and the en-passant
-//! square only when a capture there is legal. The table (`openings/table.rs`) is
-//! generated from the data set by a test, which fails when it is stale; it is compiled
-//! in as sorted arrays, so there is nothing to build at start-up and a lookup is a
-//! binary search.
+//! square only when a capture there is legal. The table (`openings/table.bin` and
+//! `table.txt`, read by `openings/table.rs`) is generated from the data set by a test,
+//! which fails when it is stale; it is compiled in as sorted arrays, so there is
+//! nothing to build at start-up and a lookup is a binary search.
 //!
 //! ```
 //! use hotseat::chess::Game;
@@ -23,7 +23,6 @@
 //! assert_eq!((opening.eco(), opening.name()), ("B01", "Scandinavian Defense"));
 //! ```
 
-#[rustfmt::skip]
 mod table;
 
 use std::fmt;
@@ -53,17 +52,14 @@ impl Opening {
         let letter = b'A' + (eco / 100) as u8;
         let eco = [letter, b'0' + (eco / 10 % 10) as u8, b'0' + (eco % 10) as u8];
         let name = (row & 0xffff) as usize;
-        let parts = &table::NAME_PARTS[usize::from(table::NAMES[name])..usize::from(table::NAMES[name + 1])];
         let mut text = String::new();
-        for (i, &part) in parts.iter().enumerate() {
+        for (i, part) in table::name_parts(name).enumerate() {
             text.push_str(match i {
                 0 => "",
                 1 => ": ",
                 _ => ", ",
             });
-            let part = usize::from(part);
-            let start = if part == 0 { 0 } else { usize::from(table::PART_ENDS[part - 1]) };
-            text.push_str(&table::TEXT[start..usize::from(table::PART_ENDS[part])]);
+            text.push_str(table::part(part));
         }
         Opening { eco, name: text }
     }
@@ -85,8 +81,17 @@ impl fmt::Debug for Opening {
 
 /// The opening the table names for exactly this position, if any.
 pub fn lookup(position: &Position) -> Option<Opening> {
-    let i = table::KEYS.binary_search(&position.hash()).ok()?;
-    Some(Opening::from_row(table::ROWS[i]))
+    let hash = position.hash();
+    let (mut low, mut high) = (0, table::KEYS);
+    while low < high {
+        let middle = low + (high - low) / 2;
+        match table::key(middle).cmp(&hash) {
+            std::cmp::Ordering::Less => low = middle + 1,
+            std::cmp::Ordering::Greater => high = middle,
+            std::cmp::Ordering::Equal => return Some(Opening::from_row(table::row(middle))),
+        }
+    }
+    None
 }
 
 /// The opening of `game` as it stands now: see [`classify_at`].
@@ -109,12 +114,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_arrays_of_the_table_agree() {
-        assert_eq!(table::KEYS.len(), table::ROWS.len());
-        assert!(table::KEYS.windows(2).all(|w| w[0] < w[1]), "keys ascend, each once");
-        assert_eq!(usize::from(*table::NAMES.last().expect("names")), table::NAME_PARTS.len());
-        assert_eq!(usize::from(*table::PART_ENDS.last().expect("parts")), table::TEXT.len());
-        for &row in &table::ROWS {
+    fn the_sections_of_the_table_agree() {
+        assert_eq!(table::KEYS, 3807, "the data set names 3,807 positions");
+        assert!((1..table::KEYS).all(|i| table::key(i - 1) < table::key(i)), "keys ascend, each once");
+        let (names, parts, _) = table::sizes();
+        assert_eq!((0..names).map(|name| table::name_parts(name).count()).sum::<usize>(), parts);
+        assert!((0..names).flat_map(table::name_parts).all(|part| part < table::sizes().2));
+        assert_eq!(table::text_end(), table::TEXT.len());
+        for row in (0..table::KEYS).map(table::row) {
             let opening = Opening::from_row(row);
             assert!(opening.eco().as_bytes()[0].is_ascii_uppercase() && !opening.name().is_empty());
         }
