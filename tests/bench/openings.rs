@@ -3,10 +3,11 @@
 //!
 //! Run with `cargo bench --bench openings`. The table is compiled in as sorted arrays
 //! (`src/openings/table.bin`, read by `src/openings/table.rs`), so nothing is built at
-//! start-up; the first lookup pays only for reading the arrays' pages. A name is asked for once per frame drawn, for the
-//! position shown: [`openings::classify_at`] walks back from it, one binary search per
-//! position, so its cost grows with the game's length; the figures are per call, at
-//! every ply of a real game and of a long random one that left the book at once.
+//! start-up; the first lookup pays only for reading the arrays' pages. A name is asked
+//! for once per frame drawn, for the position shown: [`openings::classify_at`] walks
+//! back from it, one binary search per position, so its cost grows with the game's
+//! length; the figures are per call, at every ply of a real game and of a long random
+//! one that left the book at once.
 
 #[path = "../openings/generate.rs"]
 mod generate;
