@@ -1,0 +1,121 @@
+//! Where the features meet: the engine's review, the annotations (comments, NAGs,
+//! variations browsed with F4), the opening names and the library, each tested alone
+//! elsewhere, tested here together: what the screen says while a variation is on the
+//! board and a review is there, what a hostile engine's words become in a record.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use common::TempDir;
+use common::driver::{press, send};
+use common::fake_engine::{Answer, FakeScript, fake_engine};
+use hotseat::app::{Action, App, EngineReport};
+use hotseat::chess::{Move, Square};
+use hotseat::input::Key;
+use hotseat::records::pgn::read_game;
+use hotseat::review::Eval;
+use hotseat::ui::{self, Look, View};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+/// An Italian game whose third move has the Spanish as a variation.
+const ITALIAN_WITH_SPANISH: &str = "[Event \"?\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 (3. Bb5 a6) 3... Bc5 *\n";
+
+fn app_of(pgn: &str) -> App {
+    let record = read_game(pgn).expect("a game");
+    App::new(record.game).with_annotations(record.annotations, record.trailing)
+}
+
+fn screen(app: &App, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
+    terminal.draw(|frame| ui::render(frame, app, &View::default(), &Look::default())).expect("draws");
+    let buf = terminal.backend().buffer().clone();
+    (0..height)
+        .map(|y| (0..width).map(|x| buf[(x, y)].symbol()).collect::<String>().trim_end().to_owned())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The app browsed to 3. Bc4 (the position after five plies), its variation 3. Bb5
+/// on the board.
+fn in_the_spanish_variation() -> App {
+    let mut app = app_of(ITALIAN_WITH_SPANISH);
+    press(&mut app, Key::PageUp);
+    assert_eq!(app.shown_ply(), 5);
+    press(&mut app, Key::F(4));
+    assert!(app.variation().is_some(), "{:?}", app.message());
+    app
+}
+
+#[test]
+fn in_a_variation_the_opening_named_is_the_one_on_the_board() {
+    let mut app = in_the_spanish_variation();
+    let shown = screen(&app, 100, 32);
+    assert!(shown.contains("C60 Ruy Lopez"), "the board shows 3. Bb5:\n{shown}");
+    assert!(!shown.contains("Italian"), "{shown}");
+    press(&mut app, Key::PageDown);
+    let shown = screen(&app, 100, 32);
+    assert!(shown.contains("Ruy Lopez: Morphy Defense"), "after 3... a6:\n{shown}");
+    press(&mut app, Key::Esc);
+    let shown = screen(&app, 100, 32);
+    assert!(shown.contains("C50 Italian Game"), "back in the game:\n{shown}");
+}
+
+#[test]
+fn in_a_variation_the_review_says_nothing_of_the_games_position() {
+    let mut app = app_of(ITALIAN_WITH_SPANISH);
+    press(&mut app, Key::Ctrl('e'));
+    // 3. Bc4 is marked a blunder, Nc3 the better move; the game's position after it
+    // is worth -6.00.
+    for (index, cp) in [20, 20, 20, 20, 20, -600, -600].into_iter().enumerate() {
+        let best = (index == 4).then(|| Move::normal(Square::B1, Square::C3));
+        send(&mut app, Action::Engine(EngineReport::Analysed { index, eval: Eval::Cp(cp), best }));
+    }
+    send(&mut app, Action::Engine(EngineReport::Done));
+    press(&mut app, Key::Home);
+    for _ in 0..5 {
+        press(&mut app, Key::PageDown);
+    }
+    let game = screen(&app, 100, 32);
+    assert!(game.contains("-6.00  3. Bc4?? best Nc3"), "on the game's move:\n{game}");
+    press(&mut app, Key::F(4));
+    assert!(app.variation().is_some());
+    let variation = screen(&app, 100, 32);
+    assert!(!variation.contains("-6.00"), "the variation's position is not evaluated:\n{variation}");
+    assert!(!variation.contains("best Nc3"), "{variation}");
+}
+
+#[test]
+fn an_engine_saying_mate_in_zero_where_there_are_moves_is_not_believed() {
+    let dir = TempDir::new("seams-mate-zero");
+    let file = dir.path().join("game.pgn");
+    std::fs::write(&file, "[Event \"?\"]\n\n1. e4 e5 *\n").expect("write the game");
+    let liar = Answer {
+        infos: vec![
+            "info depth 10 score cp 25 pv e7e5".to_owned(),
+            "info depth 12 score mate -0 pv e7e5".to_owned(),
+        ],
+        best: "e7e5".to_owned(),
+    };
+    let engine =
+        fake_engine(&dir.path().join("engine"), &FakeScript { default: Some(liar), ..FakeScript::default() });
+    let out = analyse(&[file.to_str().expect("a UTF-8 path")], &engine);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    assert!(!text.contains("#0"), "no position of this game is mated:\n{text}");
+    assert!(text.contains("[%eval 0.25]") || text.contains("[%eval -0.25]"), "{text}");
+}
+
+fn analyse(args: &[&str], engine: &Path) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_hotseat"))
+        .arg("analyse")
+        .args(args)
+        .arg("--engine")
+        .arg(engine)
+        .env_remove("HOTSEAT_ENGINE")
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
