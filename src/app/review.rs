@@ -175,6 +175,12 @@ impl App {
         self.round.review.as_ref()
     }
 
+    /// The position of the game on the board, for what the review says of it; none
+    /// while a variation is on the board, which the review has no word on.
+    pub fn reviewed_ply(&self) -> Option<usize> {
+        self.variation().is_none().then(|| self.shown_ply())
+    }
+
     /// Whether a marked move lies after (`forward`) or before the position shown.
     pub(super) fn has_mark(&self, forward: bool) -> bool {
         self.next_mark(forward).is_some()

@@ -78,7 +78,16 @@ fn opening_and_rest(inner: Rect, app: &App) -> (Option<(Rect, Vec<String>)>, Rec
     const LIST_AT_LEAST: u16 = 3;
     const ROOM_FOR_TWO: u16 = 12;
     let between = Rect { y: inner.y + 1, height: inner.height.saturating_sub(2), ..inner };
-    let Some(opening) = openings::classify_at(app.game(), app.shown_ply()) else {
+    // The position on the board is named, a variation's too.
+    let opening = match (app.variation(), app.variation_line()) {
+        (Some(view), Some(line)) => openings::classify_variation(
+            app.game(),
+            view.index,
+            line.moves.iter().take(view.step).map(|node| node.mv),
+        ),
+        _ => openings::classify_at(app.game(), app.shown_ply()),
+    };
+    let Some(opening) = opening else {
         return (None, between);
     };
     if between.height <= LIST_AT_LEAST {
