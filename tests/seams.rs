@@ -119,3 +119,22 @@ fn analyse(args: &[&str], engine: &Path) -> std::process::Output {
         .output()
         .expect("the binary runs")
 }
+
+#[test]
+fn a_marked_move_that_was_the_engines_own_gets_no_variation_of_itself() {
+    let dir = TempDir::new("seams-same-move");
+    let file = dir.path().join("game.pgn");
+    std::fs::write(&file, "[Event \"?\"]\n\n1. e4 e5 *\n").expect("write the game");
+    // A shallow engine: e4 is its move at the start, and a ply later it finds White lost.
+    let script = FakeScript::answering([
+        (0, Answer::cp(30, "e2e4")),
+        (1, Answer::cp(500, "e7e5")),
+        (2, Answer::cp(-500, "g1f3")),
+    ]);
+    let engine = fake_engine(&dir.path().join("engine"), &script);
+    let out = analyse(&[file.to_str().expect("a UTF-8 path")], &engine);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    assert!(text.contains("1. e4 $4 {[%eval -5.00]}"), "the fall is still marked:\n{text}");
+    assert!(!text.contains("(1. e4)"), "the move played is not its own better move:\n{text}");
+}
