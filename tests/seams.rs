@@ -7,10 +7,12 @@ mod common;
 
 use std::path::Path;
 use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 use common::TempDir;
 use common::driver::{press, send};
-use common::fake_engine::{Answer, FakeScript, fake_engine};
+use common::fake_engine::{Answer, FakeScript, Hang, fake_engine, fake_pid, is_alive};
+use common::pty::{PATIENCE, Pty};
 use hotseat::app::{Action, App, EngineReport};
 use hotseat::chess::{Move, Square};
 use hotseat::input::Key;
@@ -137,4 +139,48 @@ fn a_marked_move_that_was_the_engines_own_gets_no_variation_of_itself() {
     let text = String::from_utf8(out.stdout).expect("UTF-8");
     assert!(text.contains("1. e4 $4 {[%eval -5.00]}"), "the fall is still marked:\n{text}");
     assert!(!text.contains("(1. e4)"), "the move played is not its own better move:\n{text}");
+}
+
+/// A finished game of the players', with their comments, signs and a variation.
+const ANNOTATED_FINISHED: &str = "[Event \"Club\"]\n[White \"Anna\"]\n[Black \"Ben\"]\n[Result \"0-1\"]\n\n\
+    1. f3?! {too slow} (1. e4 e5) 1... e5 2. g4?? {[%eval -99.00]} Qh4# {mate} 0-1\n";
+
+#[test]
+fn a_finished_game_from_the_library_reviewed_then_left_keeps_its_file_and_no_engine() {
+    let dir = TempDir::new("seams-library-review");
+    let games = dir.path().join("games");
+    std::fs::create_dir_all(&games).expect("games folder");
+    let file = games.join("done.pgn");
+    std::fs::write(&file, ANNOTATED_FINISHED).expect("write the game");
+    // The engine answers the start, then thinks forever: the review is at work when
+    // the players leave.
+    let script =
+        FakeScript { hang: Some(Hang::Go(2)), ..FakeScript::answering([(0, Answer::cp(30, "e2e4"))]) };
+    let engine_dir = dir.path().join("engine");
+    let engine = fake_engine(&engine_dir, &script);
+    let mut pty =
+        Pty::start(&["games"], None, &[("HOTSEAT_DATA_DIR", dir.path()), ("HOTSEAT_ENGINE", &engine)]);
+    pty.wait_for("1 saved game");
+    pty.send("\r");
+    pty.wait_for("^E review");
+    pty.send("\x05");
+    // The start and the mate are analysed; the engine thinks on.
+    pty.wait_for("2/5");
+    // A comment, then the review written: neither is saved.
+    pty.send("\x0b");
+    pty.wait_for("comment: mate");
+    pty.send(" in two\r");
+    pty.wait_for("Only looking through this game");
+    pty.send("\x17");
+    pty.send("\x11");
+    pty.wait_for("1 saved game");
+    let pid = fake_pid(&engine_dir).expect("the engine was started");
+    let deadline = Instant::now() + PATIENCE;
+    while is_alive(pid) {
+        assert!(Instant::now() < deadline, "the engine ({pid}) outlived the game");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(std::fs::read_to_string(&file).expect("read"), ANNOTATED_FINISHED, "the file is untouched");
+    pty.send("\x1b");
+    assert!(pty.wait_for_exit().success(), "{}", pty.raw());
 }
