@@ -67,15 +67,7 @@ fn in_a_variation_the_opening_named_is_the_one_on_the_board() {
 
 #[test]
 fn in_a_variation_the_review_says_nothing_of_the_games_position() {
-    let mut app = app_of(ITALIAN_WITH_SPANISH);
-    press(&mut app, Key::Ctrl('e'));
-    // 3. Bc4 is marked a blunder, Nc3 the better move; the game's position after it
-    // is worth -6.00.
-    for (index, cp) in [20, 20, 20, 20, 20, -600, -600].into_iter().enumerate() {
-        let best = (index == 4).then(|| Move::normal(Square::B1, Square::C3));
-        send(&mut app, Action::Engine(EngineReport::Analysed { index, eval: Eval::Cp(cp), best }));
-    }
-    send(&mut app, Action::Engine(EngineReport::Done));
+    let mut app = reviewed_italian();
     press(&mut app, Key::Home);
     for _ in 0..5 {
         press(&mut app, Key::PageDown);
@@ -183,4 +175,32 @@ fn a_finished_game_from_the_library_reviewed_then_left_keeps_its_file_and_no_eng
     assert_eq!(std::fs::read_to_string(&file).expect("read"), ANNOTATED_FINISHED, "the file is untouched");
     pty.send("\x1b");
     assert!(pty.wait_for_exit().success(), "{}", pty.raw());
+}
+
+/// The Italian game reviewed: 3. Bc4 (the fifth ply) marked a blunder, Nc3 the better
+/// move; the game's position after it is worth -6.00.
+fn reviewed_italian() -> App {
+    let mut app = app_of(ITALIAN_WITH_SPANISH);
+    press(&mut app, Key::Ctrl('e'));
+    for (index, cp) in [20, 20, 20, 20, 20, -600, -600].into_iter().enumerate() {
+        let best = (index == 4).then(|| Move::normal(Square::B1, Square::C3));
+        send(&mut app, Action::Engine(EngineReport::Analysed { index, eval: Eval::Cp(cp), best }));
+    }
+    send(&mut app, Action::Engine(EngineReport::Done));
+    app
+}
+
+#[test]
+fn from_a_variation_the_next_mark_is_the_games_move_it_stands_in_for() {
+    let mut app = reviewed_italian();
+    press(&mut app, Key::PageUp);
+    press(&mut app, Key::F(4));
+    assert!(app.variation().is_some());
+    press(&mut app, Key::F(6));
+    assert!(app.variation().is_none(), "{:?}", app.message());
+    assert_eq!(app.shown_ply(), 5, "the position after 3. Bc4??");
+    press(&mut app, Key::F(4));
+    press(&mut app, Key::F(5));
+    assert!(app.variation().is_some(), "no marked move before 3. Bc4: the variation stays");
+    assert_eq!(app.message().expect("a message").text, "No marked move before this one.");
 }

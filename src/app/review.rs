@@ -188,7 +188,8 @@ impl App {
 
     /// The position to show for the next (or previous) marked move: the one after it.
     fn next_mark(&self, forward: bool) -> Option<usize> {
-        let shown = self.shown_ply();
+        // A variation stands in for the game's move at `index`: that move comes next.
+        let shown = self.variation().map_or_else(|| self.shown_ply(), |view| view.index);
         let mut marked = self.reviewing()?.marked().map(|ply| ply + 1);
         if forward { marked.find(|&p| p > shown) } else { marked.filter(|&p| p < shown).last() }
     }
