@@ -180,7 +180,12 @@ fn a_finished_game_from_the_library_reviewed_then_left_keeps_its_file_and_no_eng
 /// The Italian game reviewed: 3. Bc4 (the fifth ply) marked a blunder, Nc3 the better
 /// move; the game's position after it is worth -6.00.
 fn reviewed_italian() -> App {
-    let mut app = app_of(ITALIAN_WITH_SPANISH);
+    reviewed(ITALIAN_WITH_SPANISH)
+}
+
+/// `pgn`, a game of six plies, reviewed as the Italian game is.
+fn reviewed(pgn: &str) -> App {
+    let mut app = app_of(pgn);
     press(&mut app, Key::Ctrl('e'));
     for (index, cp) in [20, 20, 20, 20, 20, -600, -600].into_iter().enumerate() {
         let best = (index == 4).then(|| Move::normal(Square::B1, Square::C3));
@@ -203,4 +208,18 @@ fn from_a_variation_the_next_mark_is_the_games_move_it_stands_in_for() {
     press(&mut app, Key::F(5));
     assert!(app.variation().is_some(), "no marked move before 3. Bc4: the variation stays");
     assert_eq!(app.message().expect("a message").text, "No marked move before this one.");
+}
+
+#[test]
+fn the_move_list_shows_the_players_own_sign_over_the_reviews_mark_as_the_record_keeps_it() {
+    let mut app = reviewed(&ITALIAN_WITH_SPANISH.replace("3. Bc4 (", "3. Bc4!? ("));
+    let shown = screen(&app, 100, 32);
+    assert!(shown.contains("3. Bc4!?"), "the players' sign:\n{shown}");
+    assert!(!shown.contains("Bc4??"), "{shown}");
+    let untouched = reviewed(ITALIAN_WITH_SPANISH);
+    assert!(screen(&untouched, 100, 32).contains("3. Bc4??"), "a move with no sign shows the review's mark");
+    // What the screen says is what Ctrl-W writes.
+    press(&mut app, Key::Ctrl('w'));
+    let written = app.timeline().annotations(4).expect("3. Bc4's notes").clone();
+    assert_eq!(written.assessment().and_then(hotseat::chess::Nag::suffix), Some("!?"));
 }
