@@ -223,3 +223,27 @@ fn the_move_list_shows_the_players_own_sign_over_the_reviews_mark_as_the_record_
     let written = app.timeline().annotations(4).expect("3. Bc4's notes").clone();
     assert_eq!(written.assessment().and_then(hotseat::chess::Nag::suffix), Some("!?"));
 }
+
+#[test]
+fn the_plain_face_tells_the_last_moves_sign_and_comment_of_a_loaded_game() {
+    let dir = TempDir::new("seams-plain-notes");
+    let file = dir.path().join("game.pgn");
+    std::fs::write(&file, "[Event \"?\"]\n\n1. e4 e5 2. Qh5?! {Nf3 was best. [%eval -0.4]} *\n")
+        .expect("write");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hotseat"))
+        .args(["--plain", "--announce", "san", "--pgn"])
+        .arg(&file)
+        .env("HOTSEAT_DATA_DIR", dir.path())
+        .env_remove("HOTSEAT_ENGINE")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    std::io::Write::write_all(&mut child.stdin.take().expect("stdin"), b"last\nundo\nlast\nquit\n")
+        .expect("typed");
+    let out = child.wait_with_output().expect("it ends");
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    assert!(text.contains("Last move: 2. White: Qh5.\nNoted: ?! Nf3 was best.\n"), "{text}");
+    assert!(text.contains("Last move: 1… Black: e5.\n"), "{text}");
+    assert!(!text.contains("e5.\nNoted"), "a move with nothing said has no note: {text}");
+}
