@@ -247,3 +247,15 @@ fn the_plain_face_tells_the_last_moves_sign_and_comment_of_a_loaded_game() {
     assert!(text.contains("Last move: 1… Black: e5.\n"), "{text}");
     assert!(!text.contains("e5.\nNoted"), "a move with nothing said has no note: {text}");
 }
+
+#[test]
+fn the_comment_editor_opened_and_closed_leaves_a_loaded_moves_notes_as_they_were() {
+    let mut app = app_of("[Event \"?\"]\n\n1. e4 e5 2. Nf3 $14 $1 {a fine [%eval 0.3] move} *\n");
+    let before = app.timeline().annotations(2).expect("2. Nf3's notes").clone();
+    press(&mut app, Key::Ctrl('k'));
+    assert!(app.draft().is_some());
+    let effects = press(&mut app, Key::Enter);
+    assert!(effects.is_empty(), "nothing to save: {effects:?}");
+    assert_eq!(app.timeline().annotations(2), Some(&before));
+    assert_eq!(app.message().expect("a message").text, "2. Nf3: nothing changed.");
+}
