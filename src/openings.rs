@@ -27,7 +27,7 @@ mod table;
 
 use std::fmt;
 
-use crate::chess::{Game, Position};
+use crate::chess::{Game, Move, Position};
 
 /// A named opening: its ECO code and its name.
 #[derive(Clone, PartialEq, Eq)]
@@ -107,6 +107,29 @@ pub fn classify_at(game: &Game, ply: usize) -> Option<Opening> {
     }
     let last = ply.min(game.ply());
     (0..=last).rev().find_map(|ply| game.position_at(ply).and_then(lookup))
+}
+
+/// The opening of a variation: the name of the last position the table names along
+/// `line` played from the position after `index` moves of `game`, or else the
+/// opening of `game` at `index`. The line stops at its first illegal move.
+pub fn classify_variation(
+    game: &Game,
+    index: usize,
+    line: impl IntoIterator<Item = Move>,
+) -> Option<Opening> {
+    if game.start().is_chess960() {
+        return None;
+    }
+    let mut position = game.position_at(index)?.clone();
+    let mut named = None;
+    for m in line {
+        if !position.is_legal(m) {
+            break;
+        }
+        position.play(m);
+        named = lookup(&position).or(named);
+    }
+    named.or_else(|| classify_at(game, index))
 }
 
 #[cfg(test)]

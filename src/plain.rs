@@ -23,11 +23,14 @@ pub use words::{PLAIN_WORDS, PlainWord, Said};
 use crate::app::{Action, Answer, App, Effect, Message, MessageKind, Question};
 use crate::chess::{ByColor, Color, MoveText, Role};
 use crate::clock::format_display;
-use crate::records::acts_on_terminal;
+use crate::records::{acts_on_terminal, printable};
 use crate::tui::Host;
 
 /// The clock warnings, in seconds: a clock falling under each is told once.
 const WARNINGS: [u64; 3] = [60, 30, 10];
+
+/// The most characters of a move's comment told at once (the editor takes 1000).
+const MAX_NOTE: usize = 1200;
 
 /// Runs the game until the players quit or the input ends, printing every event to
 /// `out` and handing the app's effects to `host` (the saving).
@@ -309,6 +312,11 @@ impl Face {
                     let number = game.move_number(index);
                     let spoken = say.move_in(before, game.moves()[index]);
                     writeln!(out, "Last move: {number} {mover}: {spoken}.")?;
+                    // What the record says of it (a loaded game's sign and comment).
+                    let note = app.timeline().annotations(index).map(crate::app::note_of).unwrap_or_default();
+                    if !note.is_empty() {
+                        writeln!(out, "Noted: {}", printable(&note, MAX_NOTE))?;
+                    }
                 }
                 None => writeln!(out, "No move has been played yet.")?,
             },

@@ -175,6 +175,9 @@ pub struct Review {
     /// The side to move in the position at index 0.
     first: Color,
     slots: Vec<Option<Slot>>,
+    /// The moves played, when known: the engine's move is no better move when it is
+    /// the one played (a shallow search can find its own move worse a ply later).
+    played: Vec<Move>,
 }
 
 impl Review {
@@ -185,12 +188,12 @@ impl Review {
 
     /// An empty review of a game of `plies` half-moves whose first move is `first`'s.
     pub fn starting(plies: usize, first: Color) -> Review {
-        Review { first, slots: vec![None; plies.saturating_add(1)] }
+        Review { first, slots: vec![None; plies.saturating_add(1)], played: Vec::new() }
     }
 
     /// An empty review of `game`: its moves, from its start position.
     pub fn of(game: &Game) -> Review {
-        Review::starting(game.ply(), game.start().turn())
+        Review { played: game.moves().to_vec(), ..Review::starting(game.ply(), game.start().turn()) }
     }
 
     /// Records the engine's evaluation and move for the position at `index`; an index
@@ -276,10 +279,10 @@ impl Review {
         }
     }
 
-    /// The engine's move instead of a marked one.
+    /// The engine's move instead of a marked one, unless it is the move played.
     pub fn better(&self, ply: usize) -> Option<Move> {
         self.mark(ply)?;
-        self.best(ply)
+        self.best(ply).filter(|best| self.played.get(ply) != Some(best))
     }
 
     /// The player's accuracy over the game, 0 to 100, in lichess's model (see

@@ -190,8 +190,15 @@ impl App {
         let before = notes.clone();
         // `[%` opens a command for programs (`[%clk 0:01:00]` would be read back as a
         // clock time); a player's words are words.
-        notes.set_remark(&text.replace("[%", "[ %"));
-        notes.set_assessment(nag);
+        let words = text.replace("[%", "[ %");
+        // What is unchanged is left as the record had it (its comments and NAGs in
+        // their order), so an editor opened and closed changes nothing.
+        if notes.remark() != words.split_whitespace().collect::<Vec<_>>().join(" ") {
+            notes.set_remark(&words);
+        }
+        if notes.assessment() != nag {
+            notes.set_assessment(nag);
+        }
         let changed = *notes != before;
         let said = if notes.remark().is_empty() { "no comment" } else { "the comment" };
         let sign = nag.and_then(Nag::suffix).map_or_else(String::new, |s| format!(" and the sign {s}"));

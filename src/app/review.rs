@@ -175,6 +175,12 @@ impl App {
         self.round.review.as_ref()
     }
 
+    /// The position of the game on the board, for what the review says of it; none
+    /// while a variation is on the board, which the review has no word on.
+    pub fn reviewed_ply(&self) -> Option<usize> {
+        self.variation().is_none().then(|| self.shown_ply())
+    }
+
     /// Whether a marked move lies after (`forward`) or before the position shown.
     pub(super) fn has_mark(&self, forward: bool) -> bool {
         self.next_mark(forward).is_some()
@@ -182,7 +188,8 @@ impl App {
 
     /// The position to show for the next (or previous) marked move: the one after it.
     fn next_mark(&self, forward: bool) -> Option<usize> {
-        let shown = self.shown_ply();
+        // A variation stands in for the game's move at `index`: that move comes next.
+        let shown = self.variation().map_or_else(|| self.shown_ply(), |view| view.index);
         let mut marked = self.reviewing()?.marked().map(|ply| ply + 1);
         if forward { marked.find(|&p| p > shown) } else { marked.filter(|&p| p < shown).last() }
     }

@@ -48,7 +48,9 @@ pub struct Info {
 }
 
 /// The numbers an engine may print, within reason: a score beyond ±10^7 centipawns or a
-/// mate beyond 10^4 moves is nonsense.
+/// mate beyond 10^4 moves is nonsense, and so is a mate in 0 (`mate 0`, `mate -0`): the
+/// engine is only asked about positions with moves to play, and the review says itself
+/// which positions are mated.
 const MAX_CP: i64 = 10_000_000;
 const MAX_MATE: i64 = 10_000;
 
@@ -78,7 +80,7 @@ pub fn parse_info(line: &str) -> Option<Info> {
                 let value = tokens.get(i + 2).and_then(|t| t.parse::<i64>().ok());
                 info.score = match (tokens.get(i + 1).copied(), value) {
                     (Some("cp"), Some(cp)) if cp.abs() <= MAX_CP => Some(Score::Cp(cp as i32)),
-                    (Some("mate"), Some(n)) if n.abs() <= MAX_MATE => Some(Score::Mate(n as i32)),
+                    (Some("mate"), Some(n)) if n != 0 && n.abs() <= MAX_MATE => Some(Score::Mate(n as i32)),
                     _ => info.score,
                 };
                 i += 3;

@@ -100,7 +100,13 @@ pub const PLAIN_WORDS: [PlainWord; 13] = [
         what: "the legal moves, of one piece or all",
         said: Said::Moves,
     },
-    PlainWord { name: "last", short: &[], takes: "", what: "the last move", said: Said::Last },
+    PlainWord {
+        name: "last",
+        short: &[],
+        takes: "",
+        what: "the last move, and what the record says of it (its sign and comment)",
+        said: Said::Last,
+    },
     PlainWord {
         name: "opening",
         short: &["eco"],

@@ -47,7 +47,8 @@ impl<'a> BoardView<'a> {
             (None, Vec::new())
         };
         let cursor = (app.mode() == Mode::Play && app.input().is_empty()).then_some(app.cursor());
-        let better = app.shown_ply().checked_sub(1).and_then(|ply| app.reviewing()?.better(ply));
+        // The review's better move is for the game's position, never a variation's.
+        let better = app.reviewed_ply().and_then(|shown| app.reviewing()?.better(shown.checked_sub(1)?));
         BoardView { position, last_move: app.shown_last_move(), better, cursor, selected, targets }
     }
 

@@ -78,7 +78,16 @@ fn opening_and_rest(inner: Rect, app: &App) -> (Option<(Rect, Vec<String>)>, Rec
     const LIST_AT_LEAST: u16 = 3;
     const ROOM_FOR_TWO: u16 = 12;
     let between = Rect { y: inner.y + 1, height: inner.height.saturating_sub(2), ..inner };
-    let Some(opening) = openings::classify_at(app.game(), app.shown_ply()) else {
+    // The position on the board is named, a variation's too.
+    let opening = match (app.variation(), app.variation_line()) {
+        (Some(view), Some(line)) => openings::classify_variation(
+            app.game(),
+            view.index,
+            line.moves.iter().take(view.step).map(|node| node.mv),
+        ),
+        _ => openings::classify_at(app.game(), app.shown_ply()),
+    };
+    let Some(opening) = opening else {
         return (None, between);
     };
     if between.height <= LIST_AT_LEAST {
@@ -339,12 +348,13 @@ impl<'a> MoveLines<'a> {
         for column in 0..2 {
             let text = match self.pair_ply(pair, column) {
                 Some(ply) => {
-                    // The move with the annotation typed with it (`Nf3!?`), or the mark
-                    // the engine's review gave it (`Qd2??`), in the review's colours.
+                    // The move with the players' own sign (`Nf3!?`), or else the mark
+                    // the engine's review gave it (`Qd2??`), in the review's colours: as
+                    // the review is written into the record, which keeps the players'.
                     let san = &self.game.san_moves()[ply];
-                    let mark = app.reviewing().and_then(|r| r.mark(ply));
                     let nag = app.timeline().plies().get(ply).and_then(Ply::nag).and_then(Nag::suffix);
-                    let suffix = mark.map(Mark::suffix).or(nag).unwrap_or_default();
+                    let mark = app.reviewing().and_then(|r| r.mark(ply)).filter(|_| nag.is_none());
+                    let suffix = nag.or(mark.map(Mark::suffix)).unwrap_or_default();
                     let pad =
                         (SAN_WIDTH as usize).saturating_sub(san.chars().count() + suffix.chars().count());
                     let shown = ply + 1 == app.shown_ply();

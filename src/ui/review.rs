@@ -68,7 +68,7 @@ pub fn render_gauge(area: Rect, buf: &mut Buffer, app: &App, look: &Look) {
     if area.is_empty() {
         return;
     }
-    let Some(win) = app.reviewing().and_then(|r| r.win_percent(app.shown_ply())) else { return };
+    let Some(win) = app.reviewed_ply().and_then(|ply| app.reviewing()?.win_percent(ply)) else { return };
     let eighths = u32::from(area.height) * 8;
     let white = white_eighths(win, eighths);
     let (white_style, black_style) = sides(look);
@@ -213,7 +213,9 @@ fn accuracy_line(app: &App, review: &Reviewing, color: Color, look: &Look, width
 /// The shown position's evaluation, and for a marked move the engine's better one:
 /// `-1.50  14…Qd2?? best Nf3`.
 fn shown_line(app: &App, review: &Reviewing, look: &Look, width: usize) -> Line<'static> {
-    let ply = app.shown_ply();
+    let Some(ply) = app.reviewed_ply() else {
+        return Line::styled(text::fit_words("A variation: not reviewed", width), look.dim());
+    };
     let eval = review.eval(ply).map_or_else(|| "…".to_owned(), |eval| eval.to_string());
     let mut spans = vec![Span::styled(eval, look.accent())];
     if let Some(index) = ply.checked_sub(1)
