@@ -146,6 +146,34 @@ fn the_null_move_is_refused_with_its_line_and_column() {
     );
 }
 
+/// What a file holds is kept or refused with where it stands, never passed over: a NAG
+/// that judges no move, a NAG past `$255` and a result inside a variation have nowhere
+/// to be kept, so the file is refused.
+#[test]
+fn what_has_nowhere_to_be_kept_is_refused_where_it_stands_not_dropped() {
+    let cases = [
+        ("[Event \"x\"]\n\n$1 1. e4 e5 *", "line 3, col 1: a NAG must follow the move it judges"),
+        ("1. e4 (1. d4) $3 e5 *", ""),
+        ("1. e4 ($4 1. d4) e5 *", "line 1, col 8: a NAG must follow the move it judges"),
+        ("1. e4 $300 e5 *", "line 1, col 7: $300 is not a NAG (they go from $0 to $255)"),
+        (
+            "1. e4 e5 (1... c5 1-0) 2. Nf3 *",
+            "line 1, col 19: a result inside a variation (only the game itself has one)",
+        ),
+    ];
+    for (text, refusal) in cases {
+        if refusal.is_empty() {
+            // After a variation, a NAG judges the move the variation follows.
+            let game = load_only(text);
+            assert_eq!(game.annotations[0].nags.len(), 1, "{text}");
+            continue;
+        }
+        assert_eq!(load_err(text).to_string(), refusal, "{text}");
+    }
+    // `$255` is the last NAG, and kept.
+    assert_eq!(write_games(&[load_only("1. e4 $255 *")]).matches("$255").count(), 1);
+}
+
 #[test]
 fn a_byte_order_mark_and_games_without_moves_are_fine() {
     let bytes = std::fs::read(sample_path("utf8-bom.pgn")).expect("readable");

@@ -128,6 +128,16 @@ pub enum PgnErrorKind {
     /// A `(` before any move of the line it is in: a variation replaces a move.
     #[error("a variation must follow the move it replaces")]
     VariationBeforeMove,
+    /// A NAG before any move of the line it is in: it judges no move, and there is
+    /// nowhere to keep it.
+    #[error("a NAG must follow the move it judges")]
+    NagBeforeMove,
+    /// `$256` and up: PGN's NAGs go from `$0` to `$255`.
+    #[error("{} is not a NAG (they go from $0 to $255)", printable(.0, QUOTE_LIMIT))]
+    NagOutOfRange(String),
+    /// A result (`1-0`, `*`) inside a variation: only the game has one.
+    #[error("a result inside a variation (only the game itself has one)")]
+    ResultInVariation,
     /// The text holds no game at all.
     #[error("no game found")]
     NoGame,

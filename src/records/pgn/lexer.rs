@@ -255,7 +255,10 @@ impl<'a> Lexer<'a> {
                         return Err(error(at, PgnErrorKind::Unexpected("$".to_owned())));
                     }
                     // PGN's glyphs go up to $255; a larger number names none.
-                    digits.parse::<u8>().map_or(TokenKind::Annotation, |n| TokenKind::Nag(Nag(n)))
+                    match digits.parse::<u8>() {
+                        Ok(n) => TokenKind::Nag(Nag(n)),
+                        Err(_) => return Err(error(at, PgnErrorKind::NagOutOfRange(format!("${digits}")))),
+                    }
                 }
                 '!' | '?' => {
                     let run = cur.bump_while(|c| c == '!' || c == '?');

@@ -3,7 +3,9 @@
 //!
 //! A comment goes with the move it follows, unless a variation closed since that
 //! move: then it goes before the next move (or, when none follows, at the end of the
-//! line). A NAG goes with the move it follows. A variation is a line of moves that
+//! line). A NAG goes with the move it follows; one before any move of its line, like a
+//! result inside a variation, has nowhere to be kept and is refused where it stands. A
+//! variation is a line of moves that
 //! could have been played instead of the move it follows, read from the position
 //! before that move: its moves are checked as strictly as the main line's, and an
 //! illegal one is refused where it stands. Variations nest up to
@@ -136,12 +138,11 @@ pub(crate) fn read<'t>(
                     _ => place.pending.push(text),
                 }
             }
-            TokenKind::Nag(nag) => {
-                // A NAG before any move of its line judges no move; it is passed over.
-                if let (Some(last), _) = top(&mut main, &mut main_place, &mut open) {
-                    last.nags.push(*nag);
-                }
-            }
+            TokenKind::Nag(nag) => match top(&mut main, &mut main_place, &mut open) {
+                (Some(last), _) => last.nags.push(*nag),
+                // It judges no move, and there is nowhere to keep it: refused, not dropped.
+                (None, _) => return Err(located(PgnErrorKind::NagBeforeMove)),
+            },
             TokenKind::VariationStart => {
                 if open.len() >= MAX_VARIATION_DEPTH {
                     return Err(located(PgnErrorKind::TooDeep));
@@ -171,8 +172,10 @@ pub(crate) fn read<'t>(
                 }
                 place.after_variation = true;
             }
-            // A result inside a variation ends nothing; the main line's is read by the
-            // caller, with the tags.
+            // A result inside a variation ends nothing and has nowhere to be kept.
+            TokenKind::Result(_) if !open.is_empty() => return Err(located(PgnErrorKind::ResultInVariation)),
+            // The main line's result is read by the caller, with the tags; `e.p.` and a
+            // check sign standing apart say nothing the move does not.
             TokenKind::Result(_) | TokenKind::Tag { .. } | TokenKind::MoveNumber | TokenKind::Annotation => {}
         }
     }
