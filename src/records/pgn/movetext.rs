@@ -5,11 +5,10 @@
 //! move: then it goes before the next move (or, when none follows, at the end of the
 //! line). A NAG goes with the move it follows; one before any move of its line, like a
 //! result inside a variation, has nowhere to be kept and is refused where it stands. A
-//! variation is a line of moves that
-//! could have been played instead of the move it follows, read from the position
-//! before that move: its moves are checked as strictly as the main line's, and an
-//! illegal one is refused where it stands. Variations nest up to
-//! [`MAX_VARIATION_DEPTH`]; the reader keeps one frame per open variation, so a
+//! variation is a line of moves that could have been played instead of the move it
+//! follows, read from the position before that move: its moves are checked as strictly
+//! as the main line's, and an illegal one is refused where it stands. Variations nest
+//! up to [`MAX_VARIATION_DEPTH`]; the reader keeps one frame per open variation, so a
 //! file of a hundred thousand `(` costs neither the stack nor quadratic time.
 
 use std::time::Duration;
