@@ -57,6 +57,8 @@ const LEGAL_ANNOTATED: &str = r#"[Event "Paris"]
 [White "Kermur Sire de Legal"]
 [Black "Saint Brie"]
 [Result "1-0"]
+[ECO "C41"]
+[Opening "Philidor Defense"]
 
 1. e4 {[%eval 0.30]} 1... e5 {[%eval 0.40]} 2. Nf3 {[%eval 0.50]} 2... d6
 {[%eval 0.50]} 3. Bc4 {[%eval 0.60]} 3... Bg4 {[%eval 0.60]} 4. Nc3

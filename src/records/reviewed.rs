@@ -2,16 +2,20 @@
 //! as [`Review::annotate`] writes one: after every move of the main line, the
 //! evaluation as a `[%eval 0.35]` / `[%eval #-3]` comment; on a marked move, its glyph
 //! (`$6` inaccuracy, `$2` mistake, `$4` blunder) unless the players gave it their own,
-//! and the engine's better move as a variation. Everything the record said is kept,
-//! except the value of an older `[%eval]`.
+//! and the engine's better move as a variation; and, as a game saved on the board gets
+//! them, the `ECO` and `Opening` tags of the table's name for it, unless it came with its
+//! own. Everything the record said is kept, except the value of an older `[%eval]`.
 
 use crate::chess::Annotations;
 use crate::review::{Review, Written};
 
+use super::opening_tags::OpeningTags;
 use super::pgn::PgnGame;
 
-/// Writes `review` into `pgn`'s annotations; what it did, summed over the moves.
+/// Writes `review` into `pgn`'s annotations, and names its opening in its tags unless
+/// it has its own name; what it did, summed over the moves.
 pub fn annotate(pgn: &mut PgnGame, review: &Review) -> Written {
+    OpeningTags::of(&pgn.tags).settle(&pgn.tags, &pgn.game).write(&mut pgn.tags, &pgn.game);
     let plies = pgn.game.ply();
     if pgn.annotations.len() < plies {
         pgn.annotations.resize(plies, Annotations::default());
@@ -51,6 +55,20 @@ mod tests {
 
     fn movetext(text: &str) -> String {
         text.split("\n\n").nth(1).expect("movetext").replace('\n', " ").trim().to_owned()
+    }
+
+    #[test]
+    fn the_opening_is_named_in_the_tags_unless_the_game_names_its_own() {
+        let mut plain = read_game("1. e4 e5 2. Nf3 d6 *").expect("a game");
+        let review = Review::of(&plain.game);
+        annotate(&mut plain, &review);
+        assert_eq!(
+            (plain.tags.get("ECO"), plain.tags.get("Opening")),
+            (Some("C41"), Some("Philidor Defense"))
+        );
+        let mut own = read_game("[Opening \"Legal's trap line\"]\n\n1. e4 e5 2. Nf3 d6 *").expect("a game");
+        annotate(&mut own, &review);
+        assert_eq!((own.tags.get("ECO"), own.tags.get("Opening")), (None, Some("Legal's trap line")));
     }
 
     #[test]
