@@ -90,10 +90,12 @@ fn opening_and_rest(inner: Rect, app: &App) -> (Option<(Rect, Vec<String>)>, Rec
     let Some(opening) = opening else {
         return (None, between);
     };
-    if between.height <= LIST_AT_LEAST {
+    // The engine's review, when there is one, takes rows of its own under the list.
+    let room = between.height.saturating_sub(super::review::rows(app, between.height, between.width));
+    if room <= LIST_AT_LEAST {
         return (None, between);
     }
-    let rows = if between.height >= ROOM_FOR_TWO { 2 } else { 1 };
+    let rows = if room >= ROOM_FOR_TWO { 2 } else { 1 };
     let lines = opening_lines(&opening, usize::from(between.width), rows);
     let height = lines.len() as u16;
     (
