@@ -826,3 +826,32 @@ fn the_move_list_and_the_notes_write_an_inner_variation_in_brackets() {
     let text = screen_text(&draw(&app, 80, 24));
     assert!(text.contains("(3. Bb5 a6 (3…"), "cut to the width:\n{text}");
 }
+
+#[test]
+fn a_dozen_levels_deep_f4_goes_down_esc_up_one_and_pgup_out_through_first_moves() {
+    let record = read_game(&annotated("deep-variations.pgn")).expect("reads");
+    let mut app = App::new(record.game).with_annotations(record.annotations, record.trailing);
+    press(&mut app, Key::Home);
+    press(&mut app, Key::PageDown);
+    assert_eq!(app.shown_move(), Some(0), "1. e4");
+    // Down through 1. d4, 1. c4 … to 1. c3, each the first move of the line above's first move.
+    press_all(&mut app, &[Key::F(4); 11]);
+    assert_eq!(app.variation().map(|v| (v.path.len(), v.step)), Some((10, 1)), "{}", said(&app));
+    let c3 = Position::default().parse_san("c3").expect("legal");
+    assert_eq!(app.shown_last_move(), Some(c3));
+    assert!(said(&app).contains("11 variations deep"), "{}", said(&app));
+    // Its reply has variations of its own: one more level.
+    press_all(&mut app, &[Key::PageDown, Key::F(4)]);
+    assert_eq!(app.variation().map(|v| (v.path.len(), v.step)), Some((11, 1)), "1... d5");
+    let text = screen_text(&draw(&app, 80, 24));
+    assert!(text.contains("12 variations deep"), "{text}");
+    press(&mut app, Key::Esc);
+    assert_eq!(app.variation().map(|v| (v.path.len(), v.step)), Some((10, 2)), "back on 1... e5");
+    press(&mut app, Key::Esc);
+    let d3 = Position::default().parse_san("d3").expect("legal");
+    assert_eq!(app.shown_last_move(), Some(d3), "back on 1. d3, one level up");
+    // PgUp at 1. d3, a first move replacing first moves: out to the start of the game.
+    press(&mut app, Key::PageUp);
+    assert_eq!(app.focus(), &Focus::Browsing(0));
+    let _ = draw(&app, 20, 10);
+}
