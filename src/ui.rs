@@ -17,6 +17,7 @@ mod review;
 mod sprites;
 mod text;
 pub mod theme;
+mod written;
 
 use ratatui::Frame;
 use ratatui::buffer::Buffer;

@@ -726,3 +726,132 @@ fn a_large_analysis_reads_and_writes_in_time_in_proportion_to_its_size() {
     );
     eprintln!("{small:?} for 5,000 variations, {large:?} for 40,000");
 }
+
+// ----- variations inside variations -----
+
+/// commented.pgn at 3. Bc4, whose first variation `(3. Bb5 a6 (3... Nf6 4. O-O) 4. Ba4)`
+/// holds another.
+fn at_bc4() -> (App, Game) {
+    let record = read_game(&annotated("commented.pgn")).expect("reads");
+    let mut app = App::new(record.game.clone()).with_annotations(record.annotations, record.trailing);
+    press(&mut app, Key::Home);
+    press_all(&mut app, &[Key::PageDown; 5]);
+    assert_eq!(app.shown_move(), Some(4));
+    (app, record.game)
+}
+
+fn said(app: &App) -> String {
+    app.message().map(|m| m.text.clone()).unwrap_or_default()
+}
+
+fn board(app: &App) -> String {
+    app.shown_position().fen().split(' ').next().unwrap_or_default().to_owned()
+}
+
+#[test]
+fn f4_on_a_variations_move_shows_the_variation_inside_it() {
+    let (mut app, game) = at_bc4();
+    press_all(&mut app, &[Key::F(4), Key::PageDown]);
+    assert_eq!(app.variation().map(|v| (v.line, v.step)), Some((0, 2)), "3. Bb5 a6");
+    press(&mut app, Key::F(4));
+    assert_eq!(app.variation().map(|v| (v.path.clone(), v.step)), Some((vec![(1, 0)], 1)), "{}", said(&app));
+    let mut berlin = game.position_at(4).expect("a position").clone();
+    for san in ["Bb5", "Nf6"] {
+        let m = berlin.parse_san(san).expect("legal");
+        berlin.play(m);
+    }
+    assert_eq!(board(&app), berlin.fen().split(' ').next().unwrap_or_default());
+    assert_eq!(
+        app.variation_line().map(|l| l.moves.len()),
+        Some(2),
+        "the line on the board is the inner one"
+    );
+    assert!(said(&app).contains("inside a variation"), "{}", said(&app));
+    assert!(said(&app).starts_with("Variation 1 of 1"), "{}", said(&app));
+    press(&mut app, Key::PageDown);
+    assert_eq!(app.variation().map(|v| v.step), Some(2), "4. O-O");
+    assert_eq!(board(&app), "r1bqkb1r/pppp1ppp/2n2n2/1B2p3/4P3/5N2/PPPP1PPP/RNBQ1RK1");
+    // F4 again, on a move without variations: the next at that level, the same one.
+    press(&mut app, Key::F(4));
+    assert_eq!(app.variation().map(|v| (v.path.clone(), v.step)), Some((vec![(1, 0)], 1)));
+    assert!(app.game().ply() > 5, "the game is unchanged");
+}
+
+#[test]
+fn esc_goes_back_up_one_level_then_out_to_the_game() {
+    let (mut app, _) = at_bc4();
+    press_all(&mut app, &[Key::F(4), Key::PageDown, Key::F(4), Key::PageDown]);
+    assert_eq!(app.variation().map(|v| v.path.len()), Some(1));
+    press(&mut app, Key::Esc);
+    assert_eq!(
+        app.variation().map(|v| (v.line, v.path.clone(), v.step)),
+        Some((0, vec![], 2)),
+        "back on 3... a6, the move the inner line stands in for"
+    );
+    assert_eq!(board(&app), "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R");
+    assert!(!said(&app).contains("inside"), "{}", said(&app));
+    press(&mut app, Key::Esc);
+    assert_eq!(app.focus(), &Focus::Browsing(5));
+}
+
+#[test]
+fn pgup_at_an_inner_lines_first_move_goes_back_before_the_move_it_replaces() {
+    let (mut app, _) = at_bc4();
+    press_all(&mut app, &[Key::F(4), Key::PageDown, Key::F(4)]);
+    assert_eq!(app.variation().map(|v| v.path.len()), Some(1));
+    press(&mut app, Key::PageUp);
+    assert_eq!(app.variation().map(|v| (v.path.clone(), v.step)), Some((vec![], 1)), "after 3. Bb5");
+    assert_eq!(board(&app), "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R");
+    press(&mut app, Key::PageUp);
+    assert_eq!(app.focus(), &Focus::Browsing(4), "before 3. Bc4, where the variation starts");
+}
+
+#[test]
+fn the_move_list_and_the_notes_write_an_inner_variation_in_brackets() {
+    let (mut app, _) = at_bc4();
+    let text = screen_text(&draw(&app, 120, 40));
+    assert!(text.contains("(3. Bb5 a6 (3… Nf6!? 4. O-O) 4.…"), "cut to the width:\n{text}");
+    // Under the list, the line on the board whole, the one inside it in brackets.
+    press(&mut app, Key::F(4));
+    let text = screen_text(&draw(&app, 120, 40));
+    assert!(text.contains("Variation 1 of 2: 3. Bb5 a6 (3… Nf6!?"), "{text}");
+    assert!(text.contains("4. O-O) 4. Ba4"), "{text}");
+    press_all(&mut app, &[Key::PageDown, Key::F(4)]);
+    let text = screen_text(&draw(&app, 120, 40));
+    assert!(text.contains("Variation 1 of 1 inside a variation:"), "{text}");
+    assert!(text.contains("3… Nf6!? 4. O-O"), "{text}");
+    for (width, height) in [(80, 24), (20, 10), (12, 6), (1, 1), (300, 100)] {
+        let _ = draw(&app, width, height);
+    }
+    let text = screen_text(&draw(&app, 80, 24));
+    assert!(text.contains("(3. Bb5 a6 (3…"), "cut to the width:\n{text}");
+}
+
+#[test]
+fn a_dozen_levels_deep_f4_goes_down_esc_up_one_and_pgup_out_through_first_moves() {
+    let record = read_game(&annotated("deep-variations.pgn")).expect("reads");
+    let mut app = App::new(record.game).with_annotations(record.annotations, record.trailing);
+    press(&mut app, Key::Home);
+    press(&mut app, Key::PageDown);
+    assert_eq!(app.shown_move(), Some(0), "1. e4");
+    // Down through 1. d4, 1. c4 … to 1. c3, each the first move of the line above's first move.
+    press_all(&mut app, &[Key::F(4); 11]);
+    assert_eq!(app.variation().map(|v| (v.path.len(), v.step)), Some((10, 1)), "{}", said(&app));
+    let c3 = Position::default().parse_san("c3").expect("legal");
+    assert_eq!(app.shown_last_move(), Some(c3));
+    assert!(said(&app).contains("11 variations deep"), "{}", said(&app));
+    // Its reply has variations of its own: one more level.
+    press_all(&mut app, &[Key::PageDown, Key::F(4)]);
+    assert_eq!(app.variation().map(|v| (v.path.len(), v.step)), Some((11, 1)), "1... d5");
+    let text = screen_text(&draw(&app, 80, 24));
+    assert!(text.contains("12 variations deep"), "{text}");
+    press(&mut app, Key::Esc);
+    assert_eq!(app.variation().map(|v| (v.path.len(), v.step)), Some((10, 2)), "back on 1... e5");
+    press(&mut app, Key::Esc);
+    let d3 = Position::default().parse_san("d3").expect("legal");
+    assert_eq!(app.shown_last_move(), Some(d3), "back on 1. d3, one level up");
+    // PgUp at 1. d3, a first move replacing first moves: out to the start of the game.
+    press(&mut app, Key::PageUp);
+    assert_eq!(app.focus(), &Focus::Browsing(0));
+    let _ = draw(&app, 20, 10);
+}

@@ -164,8 +164,15 @@ fn message_line(app: &App, look: &Look, width: usize) -> Line<'static> {
             None => "the starting position".to_owned(),
         };
         let live = key_name(&Action::Browse(Browse::Live));
-        let text = if app.variation().is_some() {
-            format!("Viewing a variation — Esc returns to the game's move, {live} to the live position")
+        let text = if let Some(view) = app.variation() {
+            match view.path.len() {
+                0 => format!(
+                    "Viewing a variation — Esc returns to the game's move, {live} to the live position"
+                ),
+                _ => format!(
+                    "Viewing a variation inside a variation — Esc returns to the move it replaces, {live} to the live position"
+                ),
+            }
         } else if app.can(&Action::Browse(Browse::Variation)) {
             let key = key_name(&Action::Browse(Browse::Variation));
             format!("Viewing {at} — {key} shows its variations, {live} returns to the game")

@@ -8,8 +8,9 @@ use ratatui::text::{Line, Span};
 
 use super::text;
 use super::theme::Look;
+use super::written;
 use crate::app::App;
-use crate::chess::{Annotations, Color, Line as Variation, Nag, Position};
+use crate::chess::{Annotations, Line as Variation, Nag, Position};
 
 /// How a word is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,7 +32,7 @@ pub fn rows_for(app: &App, width: usize, rows: usize) -> usize {
     if rows < 6 || width < 12 {
         return 0;
     }
-    wrap(&paragraphs(app), width, (rows / 2).min(MOST_ROWS)).len()
+    wrap(&paragraphs(app, width.saturating_mul(MOST_ROWS)), width, (rows / 2).min(MOST_ROWS)).len()
 }
 
 /// The rows, drawn.
@@ -42,7 +43,7 @@ pub fn lines(app: &App, look: &Look, width: usize, rows: usize) -> Vec<Line<'sta
         Tone::Accent => look.accent(),
         Tone::Highlight => look.highlight(),
     };
-    wrap(&paragraphs(app), width, rows)
+    wrap(&paragraphs(app, width.saturating_mul(rows)), width, rows)
         .into_iter()
         .map(|row| {
             let mut spans = Vec::new();
@@ -57,14 +58,21 @@ pub fn lines(app: &App, look: &Look, width: usize, rows: usize) -> Vec<Line<'sta
         .collect()
 }
 
-/// What to say, as paragraphs of words.
-fn paragraphs(app: &App) -> Vec<Words> {
+/// What to say, as paragraphs of words, about `columns` columns of a variation's
+/// moves at most.
+fn paragraphs(app: &App, columns: usize) -> Vec<Words> {
     let game = app.game();
-    if let (Some(view), Some(line)) = (app.variation(), app.variation_line()) {
-        let total = app.timeline().annotations(view.index).map_or(0, |n| n.variations.len());
-        let Some(start) = game.position_at(view.index) else { return Vec::new() };
-        let mut head = vec![(format!("Variation {} of {total}:", view.line + 1), Tone::Accent)];
-        head.extend(line_words(start, line, Some(view.step)));
+    if let (Some(view), Some(line), Some(start)) =
+        (app.variation(), app.variation_line(), app.variation_start())
+    {
+        let total = app.variation_count();
+        let depth = match view.path.len() {
+            0 => String::new(),
+            1 => " inside a variation".to_owned(),
+            n => format!(" {} variations deep", n + 1),
+        };
+        let mut head = vec![(format!("Variation {} of {total}{depth}:", view.which() + 1), Tone::Accent)];
+        head.extend(line_words(&start, line, Some(view.step), columns));
         let mut out = vec![head];
         if let Some(node) = line.moves.get(view.step.saturating_sub(1)) {
             out.extend(note_words(&node.annotations, Vec::new()));
@@ -99,24 +107,21 @@ fn note_words(notes: &Annotations, lead: Words) -> Option<Words> {
     (words.len() > start || notes.assessment().is_some_and(|n| n.suffix().is_some())).then_some(words)
 }
 
-/// The moves of `line` from `start`, numbered; the move `current` (from 1)
-/// highlighted.
-fn line_words(start: &Position, line: &Variation, current: Option<usize>) -> Words {
-    let mut pos = start.clone();
-    let mut words = Vec::new();
-    for (i, node) in line.moves.iter().enumerate() {
-        let number = pos.fullmoves();
-        let san = pos.san(node.mv);
-        let sign = node.annotations.assessment().and_then(Nag::suffix).unwrap_or_default();
-        let text = match pos.turn() {
-            Color::White => format!("{number}. {san}{sign}"),
-            Color::Black if i == 0 => format!("{number}… {san}{sign}"),
-            Color::Black => format!("{san}{sign}"),
-        };
-        let tone = if current == Some(i + 1) { Tone::Highlight } else { Tone::Dim };
-        words.push((text, tone));
-        pos.play(node.mv);
-    }
+/// The moves of `line` from `start`, numbered, with the variations inside it in
+/// brackets; the move `current` (from 1) highlighted; about `columns` columns of
+/// them at most.
+fn line_words(start: &Position, line: &Variation, current: Option<usize>, columns: usize) -> Words {
+    let mut words: Words = written::words(start, line, columns)
+        .into_iter()
+        .map(|word| {
+            let tone = if word.step.is_some() && word.step.map(|s| s + 1) == current {
+                Tone::Highlight
+            } else {
+                Tone::Dim
+            };
+            (word.text, tone)
+        })
+        .collect();
     if words.is_empty() {
         words.push(("…".to_owned(), Tone::Dim));
     }

@@ -1,8 +1,6 @@
 //! The side panel: the two players with what each has captured, the opening of the
 //! position shown, and the move list.
 
-use std::fmt::Write as _;
-
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -12,6 +10,7 @@ use ratatui::widgets::{Block, Borders, Widget};
 use super::notes;
 use super::text;
 use super::theme::Look;
+use super::written;
 use crate::app::{App, Ply};
 use crate::chess::{Color, Game, Nag, Position, Role};
 use crate::openings::{self, Opening};
@@ -79,13 +78,9 @@ fn opening_and_rest(inner: Rect, app: &App) -> (Option<(Rect, Vec<String>)>, Rec
     const ROOM_FOR_TWO: u16 = 12;
     let between = Rect { y: inner.y + 1, height: inner.height.saturating_sub(2), ..inner };
     // The position on the board is named, a variation's too.
-    let opening = match (app.variation(), app.variation_line()) {
-        (Some(view), Some(line)) => openings::classify_variation(
-            app.game(),
-            view.index,
-            line.moves.iter().take(view.step).map(|node| node.mv),
-        ),
-        _ => openings::classify_at(app.game(), app.shown_ply()),
+    let opening = match app.variation() {
+        Some(view) => openings::classify_variation(app.game(), view.index, app.variation_moves()),
+        None => openings::classify_at(app.game(), app.shown_ply()),
     };
     let Some(opening) = opening else {
         return (None, between);
@@ -380,40 +375,17 @@ impl<'a> MoveLines<'a> {
     }
 }
 
-/// `(12. Nd2 Nc6 13. e4)`: variation `line` of the move at `ply`, in at most `width`
-/// columns; only as many moves are written as can show.
+/// `(12. Nd2 Nc6 (12… d5) 13. e4)`: variation `line` of the move at `ply`, with
+/// the variations inside it, in at most `width` columns; only as many moves are
+/// written as can show.
 fn variation_text(app: &App, ply: usize, line: usize, width: usize) -> String {
     let (Some(start), Some(variation)) =
         (app.game().position_at(ply), app.timeline().annotations(ply).and_then(|n| n.variations.get(line)))
     else {
         return String::new();
     };
-    let mut pos = start.clone();
-    let mut out = String::from("(");
-    for (i, node) in variation.moves.iter().enumerate() {
-        if text::width(&out) > width {
-            break;
-        }
-        if i > 0 {
-            out.push(' ');
-        }
-        let san = pos.san(node.mv);
-        match pos.turn() {
-            Color::White => {
-                let _ = write!(out, "{}. {san}", pos.fullmoves());
-            }
-            Color::Black if i == 0 => {
-                let _ = write!(out, "{}… {san}", pos.fullmoves());
-            }
-            Color::Black => out.push_str(&san),
-        }
-        if let Some(sign) = node.annotations.assessment().and_then(Nag::suffix) {
-            out.push_str(sign);
-        }
-        pos.play(node.mv);
-    }
-    out.push(')');
-    text::fit_words(&out, width)
+    let words: Vec<_> = written::words(start, variation, width).into_iter().map(|w| w.text).collect();
+    text::fit_words(&format!("({})", words.join(" ")), width)
 }
 
 #[cfg(test)]
