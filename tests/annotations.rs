@@ -695,16 +695,10 @@ fn the_comment_sign_evaluation_and_variations_of_the_move_on_the_board_are_shown
 
 #[test]
 fn the_readme_picture_of_an_annotated_game_is_current() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/annotations.svg");
-    let fresh = svg(&draw(&annotated_app(), 120, 40));
-    if std::env::var_os("UPDATE_SCREENSHOT").is_some() {
-        std::fs::write(path, &fresh).expect("write the picture");
-        return;
-    }
-    let stored = std::fs::read_to_string(path).unwrap_or_default();
-    assert!(
-        stored == fresh,
-        "assets/annotations.svg is out of date: run `UPDATE_SCREENSHOT=1 cargo test --test annotations` and commit it"
+    common::svg::assert_picture_current(
+        "annotations.svg",
+        &svg(&draw(&annotated_app(), 120, 40)),
+        "annotations",
     );
 }
 

@@ -403,17 +403,7 @@ fn picture() -> String {
 
 #[test]
 fn the_readme_picture_is_current() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/library.svg");
-    let fresh = picture();
-    if std::env::var_os("UPDATE_SCREENSHOT").is_some() {
-        fs::write(path, &fresh).expect("write the picture");
-        return;
-    }
-    let stored = fs::read_to_string(path).unwrap_or_default();
-    assert!(
-        stored == fresh,
-        "assets/library.svg is out of date: run `UPDATE_SCREENSHOT=1 cargo test --test library` and commit it"
-    );
+    common::svg::assert_picture_current("library.svg", &picture(), "library");
 }
 
 // ----- the real binary -----

@@ -539,15 +539,9 @@ fn shilling_gambit() -> App {
 fn the_readme_picture_of_a_reviewed_game_is_current() {
     let app = shilling_gambit();
     assert_eq!(app.shown_ply(), 7, "the first blunder, 4. Nxe5");
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/review.svg");
-    let fresh = common::svg::svg(&draw(&app, &Look::default(), 100, 32));
-    if std::env::var_os("UPDATE_SCREENSHOT").is_some() {
-        std::fs::write(path, &fresh).expect("write the picture");
-        return;
-    }
-    let stored = std::fs::read_to_string(path).unwrap_or_default();
-    assert!(
-        stored == fresh,
-        "assets/review.svg is out of date: run `UPDATE_SCREENSHOT=1 cargo test --test review` and commit it"
+    common::svg::assert_picture_current(
+        "review.svg",
+        &common::svg::svg(&draw(&app, &Look::default(), 100, 32)),
+        "review",
     );
 }

@@ -400,18 +400,7 @@ fn looks() {
 
 #[test]
 fn the_readme_picture_is_current() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/screenshot.svg");
-    let fresh = screenshot();
-    if std::env::var_os("UPDATE_SCREENSHOT").is_some() {
-        std::fs::create_dir_all(concat!(env!("CARGO_MANIFEST_DIR"), "/assets")).expect("assets directory");
-        std::fs::write(path, &fresh).expect("write the picture");
-        return;
-    }
-    let stored = std::fs::read_to_string(path).unwrap_or_default();
-    assert!(
-        stored == fresh,
-        "assets/screenshot.svg is out of date: run `UPDATE_SCREENSHOT=1 cargo test --test screen` and commit it"
-    );
+    common::svg::assert_picture_current("screenshot.svg", &screenshot(), "screen");
 }
 
 // ----- the README key table -----

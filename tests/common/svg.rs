@@ -176,3 +176,20 @@ fn colours(cell: &ratatui::buffer::Cell) -> ((u8, u8, u8), (u8, u8, u8)) {
     let bg = rgb(cell.bg, BACKGROUND);
     if cell.modifier.contains(Modifier::REVERSED) { (bg, fg) } else { (fg, bg) }
 }
+
+/// Checks that the README picture `assets/<name>` is `fresh`, the picture drawn now;
+/// with `UPDATE_SCREENSHOT` set, writes it instead. `test` names the test binary that
+/// draws it, for the message.
+pub fn assert_picture_current(name: &str, fresh: &str, test: &str) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets").join(name);
+    if std::env::var_os("UPDATE_SCREENSHOT").is_some() {
+        std::fs::create_dir_all(path.parent().expect("assets")).expect("the assets folder");
+        std::fs::write(&path, fresh).expect("write the picture");
+        return;
+    }
+    let stored = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        stored == fresh,
+        "assets/{name} is out of date: run `UPDATE_SCREENSHOT=1 cargo test --test {test}` and commit it"
+    );
+}
