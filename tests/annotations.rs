@@ -648,24 +648,12 @@ fn a_move_typed_with_a_sign_and_a_comment_are_saved_by_the_real_binary() {
 // ----- on screen -----
 
 use common::svg::svg;
-use hotseat::ui::{self, ColorSupport, Look, PieceSet, View, theme};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
+use hotseat::ui::{ColorSupport, Look, PieceSet, theme};
 use ratatui::buffer::Buffer;
 
 fn draw(app: &App, width: u16, height: u16) -> Buffer {
     let look = Look { theme: theme::WOOD, colors: ColorSupport::TrueColor, pieces: PieceSet::Glyphs };
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
-    terminal.draw(|frame| ui::render(frame, app, &View::default(), &look)).expect("draws");
-    terminal.backend().buffer().clone()
-}
-
-fn screen_text(buf: &Buffer) -> String {
-    let area = buf.area;
-    (0..area.height)
-        .map(|y| (0..area.width).map(|x| buf[(x, y)].symbol()).collect::<String>().trim_end().to_owned())
-        .collect::<Vec<_>>()
-        .join("\n")
+    common::screen::draw(app, &look, width, height)
 }
 
 /// The lichess game browsed back to 2. Qh5?!, its comment, evaluation and variation
@@ -681,12 +669,12 @@ fn annotated_app() -> App {
 fn the_comment_sign_evaluation_and_variations_of_the_move_on_the_board_are_shown() {
     let app = annotated_app();
     for (width, height) in [(120, 40), (100, 32), (80, 24)] {
-        let text = screen_text(&draw(&app, width, height));
+        let text = common::screen::text(&draw(&app, width, height));
         assert!(text.contains("2. Qh5?! (0.20 → -0.40)"), "{width}x{height}:\n{text}");
         assert!(text.contains("(2. Nf3 Nc6 3. Bb5)"), "{width}x{height}:\n{text}");
         assert!(text.contains("2. Qh5?!"), "the sign in the move list, {width}x{height}:\n{text}");
     }
-    let text = screen_text(&draw(&app, 120, 40));
+    let text = common::screen::text(&draw(&app, 120, 40));
     assert!(text.contains("(eval -0.4)"), "{text}");
     // A tiny screen draws what fits, and nothing breaks.
     let _ = draw(&app, 20, 10);
@@ -803,21 +791,21 @@ fn pgup_at_an_inner_lines_first_move_goes_back_before_the_move_it_replaces() {
 #[test]
 fn the_move_list_and_the_notes_write_an_inner_variation_in_brackets() {
     let (mut app, _) = at_bc4();
-    let text = screen_text(&draw(&app, 120, 40));
+    let text = common::screen::text(&draw(&app, 120, 40));
     assert!(text.contains("(3. Bb5 a6 (3… Nf6!? 4. O-O) 4.…"), "cut to the width:\n{text}");
     // Under the list, the line on the board whole, the one inside it in brackets.
     press(&mut app, Key::F(4));
-    let text = screen_text(&draw(&app, 120, 40));
+    let text = common::screen::text(&draw(&app, 120, 40));
     assert!(text.contains("Variation 1 of 2: 3. Bb5 a6 (3… Nf6!?"), "{text}");
     assert!(text.contains("4. O-O) 4. Ba4"), "{text}");
     press_all(&mut app, &[Key::PageDown, Key::F(4)]);
-    let text = screen_text(&draw(&app, 120, 40));
+    let text = common::screen::text(&draw(&app, 120, 40));
     assert!(text.contains("Variation 1 of 1 inside a variation:"), "{text}");
     assert!(text.contains("3… Nf6!? 4. O-O"), "{text}");
     for (width, height) in [(80, 24), (20, 10), (12, 6), (1, 1), (300, 100)] {
         let _ = draw(&app, width, height);
     }
-    let text = screen_text(&draw(&app, 80, 24));
+    let text = common::screen::text(&draw(&app, 80, 24));
     assert!(text.contains("(3. Bb5 a6 (3…"), "cut to the width:\n{text}");
 }
 
@@ -837,7 +825,7 @@ fn a_dozen_levels_deep_f4_goes_down_esc_up_one_and_pgup_out_through_first_moves(
     // Its reply has variations of its own: one more level.
     press_all(&mut app, &[Key::PageDown, Key::F(4)]);
     assert_eq!(app.variation().map(|v| (v.path.len(), v.step)), Some((11, 1)), "1... d5");
-    let text = screen_text(&draw(&app, 80, 24));
+    let text = common::screen::text(&draw(&app, 80, 24));
     assert!(text.contains("12 variations deep"), "{text}");
     press(&mut app, Key::Esc);
     assert_eq!(app.variation().map(|v| (v.path.len(), v.step)), Some((10, 2)), "back on 1... e5");

@@ -7,6 +7,8 @@
 
 mod common;
 
+use common::screen::{draw, text};
+
 use common::driver::{error, play, press, press_all, send, type_text};
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use hotseat::app::{Action, App, Effect, EngineReport, MessageKind, Point, Pointer, ReviewState};
@@ -14,7 +16,7 @@ use hotseat::chess::{Game, Move, Square};
 use hotseat::input::Key;
 use hotseat::records::{self, Destination, Recorder};
 use hotseat::review::{Eval, Mark};
-use hotseat::ui::{self, ColorSupport, Look, View};
+use hotseat::ui::{self, ColorSupport, Look};
 use hotseat::{plain, tui};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -51,23 +53,6 @@ fn reviewed() -> App {
     assert_eq!(press(&mut app, Key::Ctrl('e')), [Effect::Analyse]);
     report_all(&mut app);
     app
-}
-
-fn draw(app: &App, look: &Look, width: u16, height: u16) -> Buffer {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
-    terminal.draw(|frame| ui::render(frame, app, &View::default(), look)).expect("draws");
-    terminal.backend().buffer().clone()
-}
-
-fn text(buf: &Buffer) -> String {
-    let area = buf.area;
-    let mut out = String::new();
-    for y in 0..area.height {
-        let line: String = (0..area.width).map(|x| buf[(x, y)].symbol()).collect();
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
 }
 
 fn screen(app: &App) -> String {

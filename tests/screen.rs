@@ -10,42 +10,18 @@ use std::fmt::Write as _;
 mod common;
 
 use common::driver::{app_from, play, press_all, type_move, type_text};
+use common::screen::{draw, draw_view, text};
 use common::svg::svg;
 use hotseat::app::{Action, App, Mode, Show};
 use hotseat::chess::{ByColor, Game};
 use hotseat::input::{self, Key};
 use hotseat::records::{self, Destination, Recorder};
 use hotseat::ui::{self, ColorSupport, Look, PieceSet, View, theme};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::style::Modifier;
 
 /// The classic terminal and a roomier one.
 const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
-
-fn draw(app: &App, look: &Look, width: u16, height: u16) -> Buffer {
-    draw_view(app, &View::default(), look, width, height)
-}
-
-/// Draws the screen with what the loop hands over beyond the app (the PGN).
-fn draw_view(app: &App, view: &View<'_>, look: &Look, width: u16, height: u16) -> Buffer {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
-    terminal.draw(|frame| ui::render(frame, app, view, look)).expect("draws");
-    terminal.backend().buffer().clone()
-}
-
-/// The buffer as lines of text, trailing blanks trimmed.
-fn text(buf: &Buffer) -> String {
-    let area = buf.area;
-    let mut out = String::new();
-    for y in 0..area.height {
-        let line: String = (0..area.width).map(|x| buf[(x, y)].symbol()).collect();
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
-}
 
 /// Snapshots the screen at both sizes.
 fn snapshot(name: &str, app: &App, look: &Look) {

@@ -18,9 +18,7 @@ use hotseat::chess::{Move, Square};
 use hotseat::input::Key;
 use hotseat::records::pgn::read_game;
 use hotseat::review::Eval;
-use hotseat::ui::{self, Look, View};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
+use hotseat::ui::Look;
 
 /// An Italian game whose third move has the Spanish as a variation.
 const ITALIAN_WITH_SPANISH: &str = "[Event \"?\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 (3. Bb5 a6) 3... Bc5 *\n";
@@ -31,13 +29,7 @@ fn app_of(pgn: &str) -> App {
 }
 
 fn screen(app: &App, width: u16, height: u16) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
-    terminal.draw(|frame| ui::render(frame, app, &View::default(), &Look::default())).expect("draws");
-    let buf = terminal.backend().buffer().clone();
-    (0..height)
-        .map(|y| (0..width).map(|x| buf[(x, y)].symbol()).collect::<String>().trim_end().to_owned())
-        .collect::<Vec<_>>()
-        .join("\n")
+    common::screen::text(&common::screen::draw(app, &Look::default(), width, height))
 }
 
 /// The app browsed to 3. Bc4 (the position after five plies), its variation 3. Bb5

@@ -7,6 +7,7 @@
 
 pub mod fake_engine;
 pub mod pty;
+pub mod screen;
 pub mod svg;
 
 use std::fs;
