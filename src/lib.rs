@@ -29,6 +29,7 @@ pub mod clock;
 pub mod engine;
 pub mod library;
 pub mod openings;
+pub mod printable;
 pub mod records;
 pub mod review;
 

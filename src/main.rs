@@ -35,7 +35,7 @@ fn main() -> ExitCode {
         Err(err) => {
             // Errors quote files and paths; whatever slipped through unquoted is made
             // harmless here, the last step before the terminal.
-            eprintln!("hotseat: {}", records::printable(&one_line(&err), usize::MAX));
+            eprintln!("hotseat: {}", hotseat::printable::printable(&one_line(&err), usize::MAX));
             ExitCode::FAILURE
         }
     }
@@ -97,7 +97,8 @@ fn play(args: &Cli) -> Result<ExitCode> {
     }
     // A hung-up terminal cannot show it; the game is saved all the same.
     // It names a file, whose name may come from a folder anyone can write to.
-    let _ = writeln!(std::io::stdout(), "{}", records::printable(&farewell.to_string(), usize::MAX));
+    let _ =
+        writeln!(std::io::stdout(), "{}", hotseat::printable::printable(&farewell.to_string(), usize::MAX));
     result?;
     Ok(exit_code(signal))
 }
@@ -143,7 +144,7 @@ fn games(args: &Cli) -> Result<ExitCode> {
     }
     let store = GameStore::from_env()?;
     let look = args.look(|name| std::env::var(name).ok());
-    let folder = records::printable(&store.dir().display().to_string(), usize::MAX).into_owned();
+    let folder = hotseat::printable::printable(&store.dir().display().to_string(), usize::MAX).into_owned();
     let mut session = tui::Session::start().context("cannot set up the terminal")?;
     let (shelf, trouble) = cli::games::shelf(&store);
     let mut library = Library::new(shelf);
@@ -165,7 +166,7 @@ fn games(args: &Cli) -> Result<ExitCode> {
         let (mut app, mut recorder) = match opened {
             Ok(opened) => opened,
             Err(err) => {
-                let why = records::printable(&one_line(&err), usize::MAX).into_owned();
+                let why = hotseat::printable::printable(&one_line(&err), usize::MAX).into_owned();
                 library.update(LibraryAction::Report(Message::error(format!("Not opened: {why}"))));
                 continue;
             }
@@ -181,7 +182,7 @@ fn games(args: &Cli) -> Result<ExitCode> {
         } else {
             recorder.finish(&app).to_string()
         };
-        let farewell = records::printable(&farewell, usize::MAX).into_owned();
+        let farewell = hotseat::printable::printable(&farewell, usize::MAX).into_owned();
         said.push(farewell.clone());
         result?;
         let (shelf, trouble) = cli::games::shelf(&store);

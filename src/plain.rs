@@ -23,7 +23,7 @@ pub use words::{PLAIN_WORDS, PlainWord, Said};
 use crate::app::{Action, Answer, App, Effect, Message, MessageKind, Question};
 use crate::chess::{ByColor, Color, MoveText, Role};
 use crate::clock::format_display;
-use crate::records::{acts_on_terminal, printable};
+use crate::printable::{acts_on_terminal, printable};
 use crate::tui::Host;
 
 /// The clock warnings, in seconds: a clock falling under each is told once.

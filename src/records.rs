@@ -6,18 +6,16 @@
 //! Nothing here talks to the player or names a command-line flag: the command line
 //! asks its questions and words its errors at the edge (`cli`), and the app shows
 //! what the recorder reports. Text that comes from a file is made safe to print with
-//! [`printable`] wherever it is quoted.
+//! [`printable`](crate::printable::printable) wherever it is quoted.
 
 pub mod library;
 mod opening_tags;
 pub mod pgn;
-mod printable;
 mod reviewed;
 mod session;
 pub mod store;
 
 pub use opening_tags::{ECO_TAG, OPENING_TAG};
-pub use printable::{QUOTE_LIMIT, acts_on_terminal, printable};
 pub use reviewed::{annotate, reviewed_pgn};
 
 pub use session::{

@@ -16,7 +16,8 @@ use clap::builder::RangedU64ValueParser;
 
 use crate::chess::Color;
 use crate::engine::{self, Analysis, Event, Limit};
-use crate::records::{self, QUOTE_LIMIT, printable, store};
+use crate::printable::{QUOTE_LIMIT, printable};
+use crate::records::{self, store};
 use crate::review::{Mark, Review};
 
 /// The arguments of `hotseat analyse`.

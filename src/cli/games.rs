@@ -8,10 +8,11 @@ use anyhow::{Result, anyhow};
 use super::Opened;
 use crate::app::Message;
 use crate::library::{Action, Opening};
+use crate::printable::{QUOTE_LIMIT, printable};
 use crate::records::library::{self, Shelf};
 use crate::records::pgn::PgnGame;
 use crate::records::store::GameStore;
-use crate::records::{self, Destination, QUOTE_LIMIT, Recorder, printable};
+use crate::records::{self, Destination, Recorder};
 
 /// Opens the game in `path`, chosen in the library of `store`: an unfinished game to
 /// go on with in its own file, locked, exactly as `--resume` goes on with the newest;

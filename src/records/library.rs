@@ -23,9 +23,9 @@ use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::pgn::{PgnFile, UtcTime};
-use super::printable::printable;
 use super::store::{GameLock, StoreError};
 use super::{OpenError, Resumed};
+use crate::printable::printable;
 
 /// The most of a file the library reads: a game hotseat writes is a few kilobytes,
 /// one of ten thousand moves with clock times under half of this.
