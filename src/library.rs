@@ -27,10 +27,31 @@
 //! assert_eq!(library.update(Action::Open), [Effect::Open("b.pgn".into(), Opening::Browse)]);
 //! ```
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::app::Message;
 use crate::records::library::{Content, Entry, Shelf};
+
+/// The games folder behind the library, as a face's loop needs it: the command line
+/// provides it, and words what goes wrong.
+pub trait Shelves {
+    /// A game opened, ready to play on or to look through.
+    type Opened;
+
+    /// The folder read again: the games listed, and what went wrong reading it.
+    fn shelve(&mut self) -> (Shelf, Option<Message>);
+
+    /// Deletes a game the player confirmed deleting, and says so: the actions for the
+    /// library (what came of it, and the folder read again).
+    fn delete(&mut self, path: &Path) -> Vec<Action>;
+
+    /// The game chosen, set up as `how` says, or why not, in a sentence for the
+    /// message line.
+    fn open(&mut self, path: &Path, how: Opening) -> Result<Self::Opened, String>;
+
+    /// The engine that reviews an opened game, if one is named.
+    fn engine(&self) -> Option<PathBuf>;
+}
 
 /// How a chosen game is opened.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

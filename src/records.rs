@@ -1,7 +1,9 @@
 //! Saved games, in one wing: the PGN format ([`pgn`]), the files on disk ([`store`]:
 //! atomic saving, the autosave folder, the lock on an open game, finding the game to
-//! resume) and the live session ([`Recorder`]: the game saved as it is played, and
-//! opening a game to play).
+//! resume), the games folder read for the library ([`library`]), and a game to play
+//! from them ([`resume`], [`load`], [`claim_save_file`]...). It knows the rules core and
+//! the clocks, never the game screen: the session's recorder (`session::Recorder`)
+//! turns the app's game into a record and hands it here to be written.
 //!
 //! Nothing here talks to the player or names a command-line flag: the command line
 //! asks its questions and words its errors at the edge (`cli`), and the app shows
@@ -11,14 +13,15 @@
 pub mod library;
 mod opening_tags;
 pub mod pgn;
+mod playing;
 mod reviewed;
-mod session;
 pub mod store;
 
+pub(crate) use opening_tags::OpeningTags;
 pub use opening_tags::{ECO_TAG, OPENING_TAG};
 pub use reviewed::{annotate, reviewed_pgn};
 
-pub use session::{
-    Destination, Farewell, OpenError, Recorder, Resumed, claim_save_file, clock_start, clocks, fresh_tags,
-    load, loaded_line, player_names, read_games, refuse_losing_a_game, resume, turn_clock,
+pub use playing::{
+    Destination, OpenError, Resumed, claim_save_file, clock_start, clocks, fresh_tags, known_name, load,
+    loaded_line, player_names, read_games, refuse_losing_a_game, resume, turn_clock,
 };

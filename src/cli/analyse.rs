@@ -163,7 +163,7 @@ fn same_file(a: &Path, b: &Path) -> bool {
 fn watch_signals() -> Result<Arc<AtomicUsize>> {
     let flag = Arc::new(AtomicUsize::new(0));
     #[cfg(unix)]
-    for signal in crate::tui::ending_signals() {
+    for signal in crate::session::signals::ending() {
         signal_hook::flag::register_usize(signal, Arc::clone(&flag), signal as usize)
             .context("cannot watch for signals")?;
     }

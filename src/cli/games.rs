@@ -1,18 +1,69 @@
-//! `hotseat games`: opening the game chosen in the library, and the words for what
-//! came of it. The screen itself is [`crate::library`]; the files, [`records::library`].
+//! `hotseat games`: the games folder behind the library ([`Games`]), opening the game
+//! chosen, and the words for what came of it. The screen itself is
+//! [`crate::library`]; the files, [`records::library`].
 
-use std::path::Path;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
 
-use anyhow::{Result, anyhow};
+use anyhow::{Result, anyhow, bail};
 
-use super::Opened;
-use crate::app::Message;
-use crate::library::{Action, Opening};
+use super::{Cli, Opened};
+use crate::app::{App, Message};
+use crate::library::{Action, Opening, Shelves};
 use crate::printable::{QUOTE_LIMIT, printable};
 use crate::records::library::{self, Shelf};
 use crate::records::pgn::PgnGame;
 use crate::records::store::GameStore;
-use crate::records::{self, Destination, Recorder};
+use crate::records::{self, Destination};
+use crate::session::Recorder;
+
+/// The games folder of `hotseat games`, for the board's library.
+pub struct Games<'a> {
+    store: GameStore,
+    args: &'a Cli,
+}
+
+impl Games<'_> {
+    /// The games folder of the data directory; refused without a terminal, which the
+    /// library needs.
+    pub fn open(args: &Cli) -> Result<Games<'_>> {
+        if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+            bail!(
+                "the library needs a terminal (the saved games are .pgn files in the games folder of the data directory)"
+            );
+        }
+        Ok(Games { store: GameStore::from_env()?, args })
+    }
+
+    /// The folder's name, ready to print.
+    pub fn folder(&self) -> String {
+        printable(&self.store.dir().display().to_string(), usize::MAX).into_owned()
+    }
+}
+
+impl Shelves for Games<'_> {
+    type Opened = (App, Recorder);
+
+    fn shelve(&mut self) -> (Shelf, Option<Message>) {
+        shelve(&self.store)
+    }
+
+    fn delete(&mut self, path: &Path) -> Vec<Action> {
+        delete(&self.store, path)
+    }
+
+    fn open(&mut self, path: &Path, how: Opening) -> Result<(App, Recorder), String> {
+        let opened = open_chosen(&self.store, path, how).and_then(|opened| {
+            let app = super::game_screen(self.args, opened.record, opened.notice)?;
+            Ok((app, opened.recorder))
+        });
+        opened.map_err(|err| format!("Not opened: {}", printable(&super::one_line(&err), usize::MAX)))
+    }
+
+    fn engine(&self) -> Option<PathBuf> {
+        self.args.engine.clone()
+    }
+}
 
 /// Opens the game in `path`, chosen in the library of `store`: an unfinished game to
 /// go on with in its own file, locked, exactly as `--resume` goes on with the newest;
@@ -39,7 +90,7 @@ pub fn open_chosen(store: &GameStore, path: &Path, how: Opening) -> Result<Opene
 
 /// The games folder read again for the library; a folder that cannot be read shows
 /// as empty, with why on the message line.
-pub fn shelf(store: &GameStore) -> (Shelf, Option<Message>) {
+pub fn shelve(store: &GameStore) -> (Shelf, Option<Message>) {
     match library::scan(store.dir()) {
         Ok(shelf) => (shelf, None),
         Err(err) => (Shelf::default(), Some(Message::error(printable(&err.to_string(), usize::MAX)))),
@@ -54,7 +105,7 @@ pub fn delete(store: &GameStore, path: &Path) -> Vec<Action> {
         Ok(()) => Message::info(format!("Deleted {name}.")),
         Err(why) => Message::error(format!("{name} was not deleted: {why}.")),
     };
-    let (shelf, trouble) = shelf(store);
+    let (shelf, trouble) = shelve(store);
     vec![Action::Shelved(shelf), Action::Report(trouble.unwrap_or(report))]
 }
 

@@ -14,7 +14,8 @@ use crate::chess::{Color, Game};
 use crate::printable::{QUOTE_LIMIT, printable};
 use crate::records::pgn::{PgnFile, PgnGame, Tags};
 use crate::records::store::{GameStore, PassedOver};
-use crate::records::{self, Destination, OpenError, Recorder};
+use crate::records::{self, Destination, OpenError};
+use crate::session::Recorder;
 
 /// The game to play and where it goes.
 #[derive(Debug)]
