@@ -17,7 +17,7 @@
 //!    seats, the effects carried out (saving through the recorder, the engine, the
 //!    bell, the clipboard), one save per action, the clocks' ticks, stops and signals,
 //!    and one source of input of any kind. Beside it, [`library`]: the library screen
-//!    as a state machine over the games folder that [`records::library`] reads.
+//!    as a state machine over the games folder that [`records::shelf`] reads.
 //!
 //! With the default `tui` feature, the faces and the command line above them:
 //!

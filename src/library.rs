@@ -8,8 +8,8 @@
 //! no terminal and no file system.
 //!
 //! ```
-//! use hotseat::library::{Action, Effect, Library, Opening};
-//! use hotseat::records::library::{Content, Entry, Shelf, Summary};
+//! use hotseat::library::{Action, Effect, Library, OpenAs};
+//! use hotseat::records::shelf::{Content, Entry, Shelf, Summary};
 //! use std::time::UNIX_EPOCH;
 //!
 //! let game = |name: &str, result: &str| Entry {
@@ -24,13 +24,13 @@
 //!     library.update(Action::Type(c));
 //! }
 //! assert_eq!(library.shown().count(), 1);
-//! assert_eq!(library.update(Action::Open), [Effect::Open("b.pgn".into(), Opening::Browse)]);
+//! assert_eq!(library.update(Action::Open), [Effect::Open("b.pgn".into(), OpenAs::Browse)]);
 //! ```
 
 use std::path::{Path, PathBuf};
 
 use crate::app::Message;
-use crate::records::library::{Content, Entry, Shelf};
+pub use crate::records::shelf::{Content, Entry, Shelf};
 
 /// The games folder behind the library, as a face's loop needs it: the command line
 /// provides it, and words what goes wrong.
@@ -47,7 +47,7 @@ pub trait Shelves {
 
     /// The game chosen, set up as `how` says, or why not, in a sentence for the
     /// message line.
-    fn open(&mut self, path: &Path, how: Opening) -> Result<Self::Opened, String>;
+    fn open(&mut self, path: &Path, how: OpenAs) -> Result<Self::Opened, String>;
 
     /// The engine that reviews an opened game, if one is named.
     fn engine(&self) -> Option<PathBuf>;
@@ -55,7 +55,7 @@ pub trait Shelves {
 
 /// How a chosen game is opened.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Opening {
+pub enum OpenAs {
     /// Go on with an unfinished game, in its own file.
     Continue,
     /// Show a finished game; nothing is saved.
@@ -112,7 +112,7 @@ pub enum Action {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Effect {
     /// Open this game file.
-    Open(PathBuf, Opening),
+    Open(PathBuf, OpenAs),
     /// Delete this game file (the player said yes), then read the folder again.
     Delete(PathBuf),
 }
@@ -315,7 +315,7 @@ impl Library {
             )));
             return Vec::new();
         }
-        let how = if summary.is_unfinished() { Opening::Continue } else { Opening::Browse };
+        let how = if summary.is_unfinished() { OpenAs::Continue } else { OpenAs::Browse };
         vec![Effect::Open(entry.path.clone(), how)]
     }
 

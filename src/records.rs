@@ -1,6 +1,6 @@
 //! Saved games, in one wing: the PGN format ([`pgn`]), the files on disk ([`store`]:
 //! atomic saving, the autosave folder, the lock on an open game, finding the game to
-//! resume), the games folder read for the library ([`library`]), and a game to play
+//! resume), the games folder read for the library ([`shelf`]), and a game to play
 //! from them ([`resume`], [`load`], [`claim_save_file`]...). It knows the rules core and
 //! the clocks, never the game screen: the session's recorder (`session::Recorder`)
 //! turns the app's game into a record and hands it here to be written.
@@ -10,11 +10,11 @@
 //! what the recorder reports. Text that comes from a file is made safe to print with
 //! [`printable`](crate::printable::printable) wherever it is quoted.
 
-pub mod library;
 mod opening_tags;
 pub mod pgn;
 mod playing;
 mod reviewed;
+pub mod shelf;
 pub mod store;
 
 pub(crate) use opening_tags::OpeningTags;

@@ -14,7 +14,7 @@ use crossterm::event::Event;
 use super::{LoopError, Screen, wipe};
 use crate::app::{App, Message};
 use crate::input::library::action_for_event;
-use crate::library::{Action, Effect, Library, Opening, Shelves};
+use crate::library::{Action, Effect, Library, OpenAs, Shelves};
 use crate::printable::printable;
 use crate::session::{Polled, Recorder, Source, World};
 use crate::ui::Look;
@@ -26,7 +26,7 @@ pub enum Left {
     /// The player left (or the events ended: a signal, the terminal gone).
     Quit,
     /// The player chose this game to open, so.
-    Open(PathBuf, Opening),
+    Open(PathBuf, OpenAs),
 }
 
 /// Runs the library until the player leaves it or chooses a game. `delete` carries
@@ -120,7 +120,7 @@ impl Screen {
                     continue;
                 }
             };
-            let read_only = how == Opening::Browse;
+            let read_only = how == OpenAs::Browse;
             let mut world = World::new(&mut recorder, read_only, shelves.engine());
             let result = self.run(&mut app, look, &mut world);
             // The engine, if one is reviewing the game, ends before the library comes back.

@@ -1,4 +1,4 @@
-//! The library of saved games: what is in the games folder, read quickly.
+//! The games folder as the library shows it (its shelf): what is in the folder, read quickly.
 //!
 //! [`scan`] lists the folder and reads, of each game file, only its tag section and a
 //! count of its moves (the text is split into tokens, no move is played), so a
