@@ -4,6 +4,7 @@
 use std::hash::{BuildHasher, RandomState};
 use std::io::Write;
 use std::path::PathBuf;
+use std::process::ExitCode;
 use std::time::{Duration, SystemTime};
 
 use clap::builder::RangedU64ValueParser;
@@ -18,11 +19,14 @@ use crate::ui::{ColorSupport, Look, PieceSet, THEMES, Theme};
 
 pub mod analyse;
 mod clocks;
+mod game;
 pub mod games;
 mod open;
+pub mod perft;
 
 pub use analyse::AnalyseArgs;
 pub use clocks::ClockOptionError;
+pub use game::game_screen;
 pub use open::{Opened, choose_game, open_game};
 
 /// Chess for two people sharing one terminal.
@@ -261,6 +265,28 @@ fn parse_chess960(text: &str) -> Result<Chess960, String> {
 fn random_below(bound: u16) -> u16 {
     let now = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).unwrap_or_default();
     (RandomState::new().hash_one(now) % u64::from(bound)) as u16
+}
+
+/// The error and its causes on one line, leaving out a cause whose words the line
+/// already holds (many errors name their cause in their own message).
+pub fn one_line(err: &anyhow::Error) -> String {
+    let mut line = String::new();
+    for cause in err.chain() {
+        let text = cause.to_string();
+        if !line.contains(&text) {
+            if !line.is_empty() {
+                line.push_str(": ");
+            }
+            line.push_str(&text);
+        }
+    }
+    line
+}
+
+/// The exit status: 128 plus the number of the signal that ended the game, as a shell
+/// reports a program killed by it; else success.
+pub fn exit_code(signal: Option<i32>) -> ExitCode {
+    signal.map_or(ExitCode::SUCCESS, |signal| ExitCode::from((128 + signal) as u8))
 }
 
 /// Parses the process arguments. `--help` and `--version` print and exit; a bad

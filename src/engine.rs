@@ -35,7 +35,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TryRecvError
 use std::time::{Duration, Instant};
 
 use crate::chess::{Game, Move};
-use crate::records::printable;
+use crate::printable::printable;
 use crate::review::Eval;
 
 pub use locate::{ENGINE_VARIABLE, PACKAGE_PATHS, locate, locate_with};

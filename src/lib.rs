@@ -1,43 +1,52 @@
 //! hotseat: chess for two people sharing one terminal.
 //!
-//! The layers, from the bottom; each uses only those below it:
+//! The floors, from the ground up; each uses only those below it:
 //!
-//! - [`chess`]: the rules core, the crate `hotseat-chess` of this workspace (no terminal,
-//!   no files, no time), re-exported here so that `hotseat::chess::...` names it.
-//! - [`clock`]: chess clocks, on time handed in.
-//! - [`openings`]: opening names, looked up by position in a table built into the crate.
-//! - [`app`]: the game screen as a state machine: where the player is, the game's one
-//!   history, and the effects it asks of the world outside (saving, copying).
-//! - [`records`]: saved games: the PGN format, the files on disk, and the session that
-//!   saves the game as it is played and opens one to play.
-//! - [`library`]: the library screen as a state machine: the saved games listed
-//!   (read by [`records::library`]), filtered, opened or deleted.
-//! - [`review`]: the review of a game (evaluations, marked moves, accuracy), a pure model
-//!   over the core; [`engine`]: the UCI engine that fills it, a child process on its own
-//!   thread, above the records.
+//! 1. [`chess`], the rules core: the crate `hotseat-chess` of this workspace (no
+//!    terminal, no files, no time), re-exported here as `hotseat::chess`;
+//!    [`printable`], text from outside made safe to print; [`clipboard`], copying
+//!    through the terminal's own bytes.
+//! 2. [`clock`]: chess clocks, on time handed in; [`openings`]: opening names, looked
+//!    up by position; [`review`]: the review of a game (evaluations, marked moves,
+//!    accuracy), a pure model over the core.
+//! 3. [`app`]: the game screen as a state machine: where the player is, the game's one
+//!    history, and the effects it asks of the world outside (saving, copying, the
+//!    engine). Beside it, knowing nothing of it: [`records`], saved games (the PGN
+//!    format, the files on disk, the games folder, a game to play from them), and
+//!    [`engine`], the UCI engine that fills a review, a child process on its own thread.
+//! 4. [`session`], the face-neutral runner between the app and the faces: the two
+//!    seats, the effects carried out (saving through the recorder, the engine, the
+//!    bell, the clipboard), one save per action, the clocks' ticks, stops and signals,
+//!    and one source of input of any kind. Beside it, [`library`]: the library screen
+//!    as a state machine over the games folder that [`records::shelf`] reads.
 //!
-//! With the default `tui` feature, two faces over the same `App`: the board, where
-//! [`input`] turns keys into actions through one table per mode, [`ui`] draws an
-//! `&App` and [`tui`] owns the terminal and runs the loop (with [`clipboard`] copying
-//! through the terminal); and [`plain`], the same game in lines of plain text (screen
-//! readers, braille displays, scripts). [`cli`] reads the command line, opens the game
-//! and words its errors. Without the feature, the crate is the core and the floors above
-//! it that know no terminal.
+//! With the default `tui` feature, the faces and the command line above them:
+//!
+//! 5. [`input`] turns keys into actions through one table per mode; [`plain`] is the
+//!    plain-text face, the game in lines (screen readers, braille displays, scripts).
+//! 6. [`ui`] draws an `&App` (and the library), its help generated from the key tables.
+//! 7. [`tui`], the board's face: it owns the terminal and reads its events, drawing
+//!    with [`ui`]; [`cli`] reads the command line, opens the game and words its errors.
+//!    No face imports another.
+//! 8. The `hotseat` binary: parse, open, pick a face, say farewell.
+//!
+//! Without the feature, the crate is the floors that know no terminal (1 to 4).
 
 pub use hotseat_chess as chess;
 
 pub mod app;
+pub mod clipboard;
 pub mod clock;
 pub mod engine;
 pub mod library;
 pub mod openings;
+pub mod printable;
 pub mod records;
 pub mod review;
+pub mod session;
 
 #[cfg(feature = "tui")]
 pub mod cli;
-#[cfg(feature = "tui")]
-pub mod clipboard;
 #[cfg(feature = "tui")]
 pub mod input;
 #[cfg(feature = "tui")]

@@ -8,8 +8,8 @@
 //! no terminal and no file system.
 //!
 //! ```
-//! use hotseat::library::{Action, Effect, Library, Opening};
-//! use hotseat::records::library::{Content, Entry, Shelf, Summary};
+//! use hotseat::library::{Action, Effect, Library, OpenAs};
+//! use hotseat::records::shelf::{Content, Entry, Shelf, Summary};
 //! use std::time::UNIX_EPOCH;
 //!
 //! let game = |name: &str, result: &str| Entry {
@@ -24,17 +24,38 @@
 //!     library.update(Action::Type(c));
 //! }
 //! assert_eq!(library.shown().count(), 1);
-//! assert_eq!(library.update(Action::Open), [Effect::Open("b.pgn".into(), Opening::Browse)]);
+//! assert_eq!(library.update(Action::Open), [Effect::Open("b.pgn".into(), OpenAs::Browse)]);
 //! ```
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::app::Message;
-use crate::records::library::{Content, Entry, Shelf};
+pub use crate::records::shelf::{Content, Entry, Shelf};
+
+/// The games folder behind the library, as a face's loop needs it: the command line
+/// provides it, and words what goes wrong.
+pub trait Shelves {
+    /// A game opened, ready to play on or to look through.
+    type Opened;
+
+    /// The folder read again: the games listed, and what went wrong reading it.
+    fn shelve(&mut self) -> (Shelf, Option<Message>);
+
+    /// Deletes a game the player confirmed deleting, and says so: the actions for the
+    /// library (what came of it, and the folder read again).
+    fn delete(&mut self, path: &Path) -> Vec<Action>;
+
+    /// The game chosen, set up as `how` says, or why not, in a sentence for the
+    /// message line.
+    fn open(&mut self, path: &Path, how: OpenAs) -> Result<Self::Opened, String>;
+
+    /// The engine that reviews an opened game, if one is named.
+    fn engine(&self) -> Option<PathBuf>;
+}
 
 /// How a chosen game is opened.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Opening {
+pub enum OpenAs {
     /// Go on with an unfinished game, in its own file.
     Continue,
     /// Show a finished game; nothing is saved.
@@ -91,7 +112,7 @@ pub enum Action {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Effect {
     /// Open this game file.
-    Open(PathBuf, Opening),
+    Open(PathBuf, OpenAs),
     /// Delete this game file (the player said yes), then read the folder again.
     Delete(PathBuf),
 }
@@ -294,7 +315,7 @@ impl Library {
             )));
             return Vec::new();
         }
-        let how = if summary.is_unfinished() { Opening::Continue } else { Opening::Browse };
+        let how = if summary.is_unfinished() { OpenAs::Continue } else { OpenAs::Browse };
         vec![Effect::Open(entry.path.clone(), how)]
     }
 

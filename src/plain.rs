@@ -4,10 +4,11 @@
 //! editing).
 //!
 //! It drives the same [`App`] with the same [`Action`]s, and hands the app's effects
-//! to the same [`Host`] as the board does (the saving), so the rules, the questions,
-//! the clocks and the records are the board's own; this module owns only its reading
-//! and its printing. The loop is generic over where lines and the time come from
-//! ([`LineSource`]) and where the text goes, so tests run whole games as transcripts.
+//! to the same [`Host`] as the board does (the saving), through the same session, so
+//! the rules, the questions, the clocks and the records are the board's own; this
+//! module owns only its reading and its printing. The loop is generic over where lines
+//! and the time come from (a [`Source`] of lines) and where the text goes, so tests run
+//! whole games as transcripts.
 
 mod lines;
 mod speech;
@@ -16,15 +17,15 @@ mod words;
 use std::io::{self, Write};
 use std::time::Duration;
 
-pub use lines::{LineSource, Polled, Reader, StdinLines};
+pub use lines::{Reader, StdinLines};
 pub use speech::Announce;
 pub use words::{PLAIN_WORDS, PlainWord, Said};
 
-use crate::app::{Action, Answer, App, Effect, Message, MessageKind, Question};
+use crate::app::{Action, Answer, App, Message, MessageKind, Question};
 use crate::chess::{ByColor, Color, MoveText, Role};
 use crate::clock::format_display;
-use crate::records::{acts_on_terminal, printable};
-use crate::tui::Host;
+use crate::printable::{acts_on_terminal, printable};
+use crate::session::{self, Effects, Feeder, Host, Polled, Seats, Source};
 
 /// The clock warnings, in seconds: a clock falling under each is told once.
 const WARNINGS: [u64; 3] = [60, 30, 10];
@@ -36,14 +37,15 @@ const MAX_NOTE: usize = 1200;
 /// `out` and handing the app's effects to `host` (the saving).
 pub fn run(
     app: &mut App,
-    source: &mut impl LineSource,
+    source: &mut impl Source<String>,
     out: &mut impl Write,
     host: &mut impl Host,
     announce: Announce,
 ) -> io::Result<()> {
-    let mut face = Face { announce, warned: ByColor { white: None, black: None } };
+    let mut face = Face { announce, warned: ByColor { white: None, black: None }, seats: Seats::shared() };
     let now = source.now();
-    let mut effects = app.update(Action::Tick(now));
+    let mut effects = Effects::default();
+    effects.add(app.update(Action::Tick(now)));
     writeln!(
         out,
         "hotseat, in plain text: {} against {}.",
@@ -59,34 +61,28 @@ pub fn run(
         promotion: false,
         start: true,
     };
-    carry_out(app, host, &mut effects);
+    session::carry_out(app, host, effects);
     face.tell(app, &start, false, out)?;
     while !app.should_quit() {
         out.flush()?;
-        let now = source.now();
-        let busy = host.busy().then_some(crate::tui::POLL_EVERY);
-        let timeout = app.until_next_tick(now).map_or(busy, |t| Some(busy.map_or(t, |b| b.min(t))));
-        let polled = source.next_line(timeout)?;
+        let timeout = session::wait_limit(app, host, source.now());
+        let polled = source.wait(timeout)?;
         let seen = Seen::of(app);
-        let mut effects = app.update(Action::Tick(source.now()));
         // What the engine reviewing the game found: its last word is told.
-        for report in host.poll() {
-            effects.extend(app.update(report));
-        }
+        let (mut effects, _) = session::tick(app, host, source.now());
         let sent = match polled {
-            Polled::Line(line) => face.handle(app, &line, out, host, &mut effects)?,
+            Polled::Input(line) => face.handle(app, &line, out, host, &mut effects)?,
             Polled::TimedOut => false,
             Polled::Suspend => {
                 // A flag that fell just before the stop is told and saved first.
-                effects.extend(app.update(Action::Suspend(source.now())));
-                carry_out(app, host, &mut effects);
+                session::suspend(app, host, source.now(), effects);
                 face.tell(app, &seen, false, out)?;
                 out.flush()?;
-                source.suspend();
+                source.suspend()?;
                 continue;
             }
             Polled::Closed => {
-                carry_out(app, host, &mut effects);
+                session::carry_out(app, host, effects);
                 face.tell(app, &seen, false, out)?;
                 if app.question().is_some() || app.promotion().is_some() {
                     writeln!(out, "{}", words::END_IN_A_QUESTION)?;
@@ -94,23 +90,10 @@ pub fn run(
                 break;
             }
         };
-        carry_out(app, host, &mut effects);
+        session::carry_out(app, host, effects);
         face.tell(app, &seen, sent, out)?;
     }
     out.flush()
-}
-
-/// Hands the effects to the host, once each save, and brings back what came of them.
-fn carry_out(app: &mut App, host: &mut impl Host, effects: &mut Vec<Effect>) {
-    let mut saved = false;
-    for effect in std::mem::take(effects) {
-        if effect == Effect::Save && std::mem::replace(&mut saved, true) {
-            continue;
-        }
-        if let Some(message) = host.carry_out(app, effect) {
-            app.update(Action::Report(message));
-        }
-    }
 }
 
 /// What the players were last told about, to tell only what changed.
@@ -142,9 +125,18 @@ struct Face {
     announce: Announce,
     /// The lowest warning (in seconds) given for each clock.
     warned: ByColor<Option<u64>>,
+    /// Who may do what: both seats are fed by these lines.
+    seats: Seats,
 }
 
 impl Face {
+    /// Hands `action` to the app, if a seat these lines feed may take it.
+    fn send(&self, app: &mut App, action: Action, effects: &mut Effects) {
+        if self.seats.allows(app, Feeder::Here, &action) {
+            effects.add(app.update(action));
+        }
+    }
+
     /// Reads one line: an answer, a command or a move. Returns whether it went to the
     /// app (whose refusal, then, is told even if it is the same as the last).
     fn handle(
@@ -153,11 +145,11 @@ impl Face {
         line: &str,
         out: &mut impl Write,
         host: &impl Host,
-        effects: &mut Vec<Effect>,
+        effects: &mut Effects,
     ) -> io::Result<bool> {
         let text = line.trim();
         let lower = text.to_lowercase();
-        let mut send = |app: &mut App, action: Action| effects.extend(app.update(action));
+        let mut send = |app: &mut App, action: Action| self.send(app, action, effects);
         if text.is_empty() {
             writeln!(out, "{}", Face::prompt(app))?;
             return Ok(false);
@@ -239,7 +231,7 @@ impl Face {
         argument: Option<&str>,
         out: &mut impl Write,
         host: &impl Host,
-        effects: &mut Vec<Effect>,
+        effects: &mut Effects,
     ) -> io::Result<bool> {
         let say = self.announce;
         let pos = app.game().position();
@@ -264,7 +256,7 @@ impl Face {
                 match word.action {
                     crate::app::words::WordAction::Help => words::help(out)?,
                     action @ crate::app::words::WordAction::Command(_) => {
-                        effects.extend(app.update(action.action()));
+                        self.send(app, action.action(), effects);
                         return Ok(true);
                     }
                 }
@@ -337,7 +329,7 @@ impl Face {
                 None => writeln!(out, "{}", words::NO_RECORD)?,
             },
             Said::Quit => {
-                effects.extend(app.update(Action::Quit));
+                effects.add(app.update(Action::Quit));
                 return Ok(true);
             }
         }

@@ -25,7 +25,7 @@ use ratatui::layout::Rect;
 
 use crate::app::{App, Mode, Pointer};
 use crate::chess::Role;
-use crate::records::acts_on_terminal;
+use crate::printable::acts_on_terminal;
 
 pub use layout::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout, layout};
 pub use theme::{ColorSupport, Look, PieceSet, THEMES, Theme};

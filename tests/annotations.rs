@@ -455,7 +455,8 @@ fn a_game_continued_in_its_own_file_keeps_its_comments_nags_and_variations() {
 use common::driver::{error, play, press, press_all, type_move, type_text};
 use hotseat::app::{App, Effect, Focus, Mode, Question};
 use hotseat::input::Key;
-use hotseat::records::{Destination, Recorder, fresh_tags};
+use hotseat::records::{Destination, fresh_tags};
+use hotseat::session::Recorder;
 
 /// The PGN the app's game is saved as.
 fn saved(app: &App) -> String {

@@ -605,7 +605,7 @@ fn the_real_loop_plays_fools_mate_from_scripted_keys() {
     events.push(Event::Resize(60, 20));
     let mut terminal = Terminal::new(TestBackend::new(100, 32)).expect("test terminal");
     let mut app = App::new(Game::new());
-    let mut host = tui::Counting::default();
+    let mut host = hotseat::session::Counting::default();
     tui::run(&mut terminal, &mut events.into_iter(), &mut app, &Look::default(), &mut host)
         .expect("the loop runs");
     assert_eq!(app.game().outcome(), Some(Outcome::win(Color::Black, Reason::Checkmate)));

@@ -11,7 +11,8 @@ use hotseat::chess::{ByColor, Color};
 use hotseat::clock::TimeControl;
 use hotseat::input::Key;
 use hotseat::records::pgn::{PgnGame, read_game};
-use hotseat::records::{self, Destination, Recorder};
+use hotseat::records::{self, Destination};
+use hotseat::session::Recorder;
 
 fn controls(text: &str) -> ByColor<TimeControl> {
     let control: TimeControl = text.parse().expect("valid time control");

@@ -11,8 +11,10 @@ use hotseat::chess::{ByColor, Color, Game, Outcome, Position, Reason};
 use hotseat::clock::{ClockStart, TimeControl};
 use hotseat::input::Key;
 use hotseat::records::pgn;
-use hotseat::records::{self, Destination, Recorder, fresh_tags};
-use hotseat::tui::{self, EventSource, Polled};
+use hotseat::records::{self, Destination, fresh_tags};
+use hotseat::session::Recorder;
+use hotseat::session::{Polled, Source};
+use hotseat::tui;
 use hotseat::ui::{self, Look, View};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -352,19 +354,21 @@ struct ScriptedTime {
     waits: Vec<Option<Duration>>,
 }
 
-impl EventSource for ScriptedTime {
-    fn next_event(&mut self) -> io::Result<Option<Event>> {
-        self.waits.push(None);
-        Ok(self.steps.next().and_then(|(after, event)| {
-            self.now += after;
-            event
-        }))
-    }
-
-    fn next_event_within(&mut self, timeout: Duration) -> io::Result<Polled> {
-        self.waits.push(Some(timeout));
+impl Source<Event> for ScriptedTime {
+    fn wait(&mut self, timeout: Option<Duration>) -> io::Result<Polled<Event>> {
+        self.waits.push(timeout);
+        let Some(timeout) = timeout else {
+            return Ok(self
+                .steps
+                .next()
+                .and_then(|(after, event)| {
+                    self.now += after;
+                    event
+                })
+                .map_or(Polled::Closed, Polled::Input));
+        };
         Ok(match self.steps.next() {
-            Some((_, Some(event))) => Polled::Event(event),
+            Some((_, Some(event))) => Polled::Input(event),
             Some((_, None)) => {
                 self.now += timeout;
                 Polled::TimedOut
@@ -400,7 +404,7 @@ fn the_real_loop_waits_for_the_next_visible_change_and_the_flag_falls_on_its_own
     let controls = ByColor { white: control("0.2+0"), black: control("0.2+0") };
     let mut app = App::new(Game::new()).with_clocks(controls, &[], t0);
     let mut terminal = Terminal::new(TestBackend::new(100, 32)).expect("test terminal");
-    let mut host = tui::Counting::default();
+    let mut host = hotseat::session::Counting::default();
     tui::run(&mut terminal, &mut events, &mut app, &Look::default(), &mut host).expect("the loop runs");
     assert_eq!(app.game().outcome(), Some(Outcome::win(Color::Black, Reason::Timeout)));
     assert_eq!(host.effects, [Effect::Save; 3], "two moves, then the flag: each saved");

@@ -33,7 +33,8 @@ use hotseat::app::{Action, Answer, App, Command, Edit, Effect, Mode};
 use hotseat::chess::{Color, Game, MoveText, Position, Reason, STARTING_FEN, Strictness};
 use hotseat::clock::Clocks;
 use hotseat::records::pgn::{self, PgnFile, PgnGame};
-use hotseat::records::{self, Destination, Farewell, Recorder, fresh_tags};
+use hotseat::records::{self, Destination, fresh_tags};
+use hotseat::session::{Farewell, Recorder};
 
 // ----- the budgets -----
 

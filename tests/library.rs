@@ -8,8 +8,8 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use hotseat::app::MessageKind;
-use hotseat::library::{Action, Effect, Library, Mode, Opening, Step};
-use hotseat::records::library::{self, Content, DeleteRefused, Entry, Shelf, Summary};
+use hotseat::library::{Action, Effect, Library, Mode, OpenAs, Step};
+use hotseat::records::shelf::{self, Content, DeleteRefused, Entry, Shelf, Summary};
 use hotseat::records::store::GameLock;
 use hotseat::ui::library::render;
 use hotseat::ui::{ColorSupport, Look, PieceSet, theme};
@@ -60,7 +60,7 @@ fn unfinished_games_come_first_and_each_group_newest_first() {
     write_game(&dir, "junk.pgn", "\u{1}\u{2}{{{", 50);
     fs::write(dir.join("notes.txt"), "not a game").expect("write");
     fs::write(dir.join(".2025.pgn.123-abc.tmp"), "a save's leftover").expect("write");
-    let shelf = library::scan(&dir).expect("readable");
+    let shelf = shelf::scan(&dir).expect("readable");
     assert_eq!(
         names(&shelf),
         ["new-unfinished.pgn", "old-unfinished.pgn", "new-finished.pgn", "old-finished.pgn", "junk.pgn"]
@@ -69,27 +69,27 @@ fn unfinished_games_come_first_and_each_group_newest_first() {
     assert_eq!((first.players().as_str(), first.moves, first.is_unfinished()), ("E – F", 1, true));
     assert_eq!(shelf.entries[2].summary().expect("a game").moves, 2);
     assert_eq!(shelf.skipped, 0);
-    assert_eq!(library::scan(&dir.join("missing")).expect("nothing yet"), Shelf::default());
+    assert_eq!(shelf::scan(&dir.join("missing")).expect("nothing yet"), Shelf::default());
 }
 
 #[test]
 fn summaries_read_the_opening_tags_and_say_why_a_file_is_not_a_game() {
     let opening = "[ECO \"B90\"]\n[Opening \"Sicilian\"]\n[Variation \"Najdorf\"]\n";
-    let Content::Game(s) = library::summarize(game_text("Anna", "?", "1. e4 c5", "*", opening).as_bytes())
+    let Content::Game(s) = shelf::summarize(game_text("Anna", "?", "1. e4 c5", "*", opening).as_bytes())
     else {
         panic!("a game");
     };
     assert_eq!(s.opening_line(), "B90 Sicilian: Najdorf");
     assert_eq!(s.black, "?");
-    let Content::Game(plain) = library::summarize(b"1. e4 e5 2. Nf3 *") else { panic!("a game") };
+    let Content::Game(plain) = shelf::summarize(b"1. e4 e5 2. Nf3 *") else { panic!("a game") };
     assert_eq!((plain.opening_line().as_str(), plain.white.as_str()), ("", "?"));
-    let Content::Game(two) = library::summarize(b"1. e4 *\n\n1. d4 *\n") else { panic!("games") };
+    let Content::Game(two) = shelf::summarize(b"1. e4 *\n\n1. d4 *\n") else { panic!("games") };
     assert_eq!(two.games, 2);
     // Moves are counted, not played: an illegal one is still a game to list.
-    let Content::Game(illegal) = library::summarize(b"1. e4 e5 2. Ke4 *") else { panic!("a game") };
+    let Content::Game(illegal) = shelf::summarize(b"1. e4 e5 2. Ke4 *") else { panic!("a game") };
     assert_eq!(illegal.moves, 2);
     for junk in [&b""[..], b"   \n", b"{ never closed", b"\xff\xfe\x00U", b"[White \"unclosed"] {
-        assert!(matches!(library::summarize(junk), Content::Unreadable(_)), "{junk:?}");
+        assert!(matches!(shelf::summarize(junk), Content::Unreadable(_)), "{junk:?}");
     }
 }
 
@@ -120,7 +120,7 @@ fn hostile_entries_are_skipped_or_listed_as_unreadable_and_nothing_blocks() {
     let root = fs::read(&unreadable).is_ok();
 
     let started = Instant::now();
-    let shelf = library::scan(&dir).expect("the folder can be listed");
+    let shelf = shelf::scan(&dir).expect("the folder can be listed");
     assert!(started.elapsed() < Duration::from_secs(5), "listing blocked for {:?}", started.elapsed());
     assert_eq!(shelf.skipped, 5, "the pipe, the three links and the folder: {shelf:?}");
     let listed = names(&shelf);
@@ -147,14 +147,14 @@ fn deleting_takes_only_a_game_file_in_the_folder_that_no_one_has_open() {
     let link = dir.join("link.pgn");
     std::os::unix::fs::symlink(&outside, &link).expect("symlink");
 
-    assert!(matches!(library::delete(&dir, &outside), Err(DeleteRefused::NotInFolder)));
-    assert!(matches!(library::delete(&dir, &link), Err(DeleteRefused::NotAFile)));
-    assert!(matches!(library::delete(&dir, &junk), Err(DeleteRefused::NotAGame)));
+    assert!(matches!(shelf::delete(&dir, &outside), Err(DeleteRefused::NotInFolder)));
+    assert!(matches!(shelf::delete(&dir, &link), Err(DeleteRefused::NotAFile)));
+    assert!(matches!(shelf::delete(&dir, &junk), Err(DeleteRefused::NotAGame)));
     let held = GameLock::acquire(&game).expect("lock");
-    let refused = library::delete(&dir, &game).expect_err("open in another hotseat");
+    let refused = shelf::delete(&dir, &game).expect_err("open in another hotseat");
     assert!(refused.to_string().contains("open in another hotseat"), "{refused}");
     drop(held);
-    library::delete(&dir, &game).expect("deleted");
+    shelf::delete(&dir, &game).expect("deleted");
     assert!(!game.exists() && outside.exists() && link.symlink_metadata().is_ok() && junk.exists());
     assert_eq!(TempDir::names_of(&dir), ["junk.pgn", "link.pgn"], "no lock file is left behind");
 }
@@ -165,12 +165,12 @@ fn continuing_takes_one_unfinished_game_whole_and_locks_it() {
     let open = write_game(&dir, "open.pgn", &game_text("A", "B", "1. e4 e5", "*", ""), 1);
     let done = write_game(&dir, "done.pgn", &game_text("A", "B", "1. f3 e5 2. g4 Qh4#", "*", ""), 1);
     let noted = write_game(&dir, "noted.pgn", &game_text("A", "B", "1. e4 {a comment} e5", "*", ""), 1);
-    let resumed = library::continue_file(&open).expect("continues");
+    let resumed = shelf::continue_file(&open).expect("continues");
     assert_eq!(resumed.record.game.san_moves(), ["e4", "e5"]);
-    assert!(library::continue_file(&open).is_err(), "held by the first");
+    assert!(shelf::continue_file(&open).is_err(), "held by the first");
     drop(resumed);
-    assert!(library::continue_file(&done).expect_err("checkmate").to_string().contains("is over"));
-    let kept = library::continue_file(&noted).expect("an annotated game continues");
+    assert!(shelf::continue_file(&done).expect_err("checkmate").to_string().contains("is over"));
+    let kept = shelf::continue_file(&noted).expect("an annotated game continues");
     assert_eq!(
         kept.record.annotations.first().map(|a| a.comments.clone()),
         Some(vec!["a comment".to_owned()])
@@ -246,9 +246,9 @@ fn enter_continues_an_unfinished_game_and_opens_a_finished_one_to_look_through()
         entry("b.pgn", "Zoe", "1-0", 2),
         unreadable,
     ]));
-    assert_eq!(library.update(Action::Open), [Effect::Open("/games/a.pgn".into(), Opening::Continue)]);
+    assert_eq!(library.update(Action::Open), [Effect::Open("/games/a.pgn".into(), OpenAs::Continue)]);
     library.update(Action::Move(Step::Down));
-    assert_eq!(library.update(Action::Open), [Effect::Open("/games/b.pgn".into(), Opening::Browse)]);
+    assert_eq!(library.update(Action::Open), [Effect::Open("/games/b.pgn".into(), OpenAs::Browse)]);
     library.update(Action::Move(Step::Last));
     assert_eq!(library.update(Action::Open), []);
     assert_eq!(library.message().map(|m| m.kind), Some(MessageKind::Error));

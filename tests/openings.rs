@@ -17,7 +17,8 @@ use hotseat::app::{Action, Answer, App, Command, Effect};
 use hotseat::chess::{Game, Position};
 use hotseat::openings;
 use hotseat::records::pgn::{self, PgnGame};
-use hotseat::records::{Destination, Recorder, fresh_tags};
+use hotseat::records::{Destination, fresh_tags};
+use hotseat::session::Recorder;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()

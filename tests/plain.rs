@@ -12,9 +12,10 @@ use hotseat::app::words::WORDS;
 use hotseat::app::{App, Effect, Message, Mode, Question};
 use hotseat::chess::{ByColor, Game, MoveText, Position};
 use hotseat::clock::TimeControl;
-use hotseat::plain::{self, Announce, LineSource, PLAIN_WORDS, Polled};
-use hotseat::records::{Destination, Recorder, fresh_tags};
-use hotseat::tui::Host;
+use hotseat::plain::{self, Announce, PLAIN_WORDS};
+use hotseat::records::{Destination, fresh_tags};
+use hotseat::session::Recorder;
+use hotseat::session::{Host, Polled, Source};
 
 /// Input lines, and waits (`@wait SECONDS` in a script) that move the made-up time on.
 struct Script {
@@ -22,15 +23,15 @@ struct Script {
     now: Instant,
 }
 
-impl LineSource for Script {
-    fn next_line(&mut self, _timeout: Option<Duration>) -> io::Result<Polled> {
+impl Source<String> for Script {
+    fn wait(&mut self, _timeout: Option<Duration>) -> io::Result<Polled<String>> {
         let Some(step) = self.steps.pop_front() else { return Ok(Polled::Closed) };
         match step.strip_prefix("@wait ") {
             Some(seconds) => {
                 self.now += Duration::from_secs(seconds.parse().expect("seconds"));
                 Ok(Polled::TimedOut)
             }
-            None => Ok(Polled::Line(step)),
+            None => Ok(Polled::Input(step)),
         }
     }
 

@@ -13,7 +13,8 @@ use hotseat::cli;
 use hotseat::input::Key;
 use hotseat::records::pgn::{self, PgnGame, Tags};
 use hotseat::records::store::{GameStore, save_game};
-use hotseat::records::{self, Destination, Farewell, OpenError, Recorder, fresh_tags};
+use hotseat::records::{self, Destination, OpenError, fresh_tags};
+use hotseat::session::{Farewell, Recorder};
 
 mod common;
 use common::TempDir;

@@ -14,8 +14,9 @@ use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use hotseat::app::{Action, App, Effect, EngineReport, MessageKind, Point, Pointer, ReviewState};
 use hotseat::chess::{Game, Move, Square};
 use hotseat::input::Key;
-use hotseat::records::{self, Destination, Recorder};
+use hotseat::records::{self, Destination};
 use hotseat::review::{Eval, Mark};
+use hotseat::session::Recorder;
 use hotseat::ui::{self, ColorSupport, Look};
 use hotseat::{plain, tui};
 use ratatui::Terminal;
@@ -324,7 +325,7 @@ impl ScriptedHost {
     }
 }
 
-impl tui::Host for ScriptedHost {
+impl hotseat::session::Host for ScriptedHost {
     fn carry_out(&mut self, _app: &App, effect: Effect) -> Option<hotseat::app::Message> {
         self.asked.push(effect);
         match effect {

@@ -16,7 +16,8 @@ use clap::builder::RangedU64ValueParser;
 
 use crate::chess::Color;
 use crate::engine::{self, Analysis, Event, Limit};
-use crate::records::{self, QUOTE_LIMIT, printable, store};
+use crate::printable::{QUOTE_LIMIT, printable};
+use crate::records::{self, store};
 use crate::review::{Mark, Review};
 
 /// The arguments of `hotseat analyse`.
@@ -162,7 +163,7 @@ fn same_file(a: &Path, b: &Path) -> bool {
 fn watch_signals() -> Result<Arc<AtomicUsize>> {
     let flag = Arc::new(AtomicUsize::new(0));
     #[cfg(unix)]
-    for signal in crate::tui::ending_signals() {
+    for signal in crate::session::signals::ending() {
         signal_hook::flag::register_usize(signal, Arc::clone(&flag), signal as usize)
             .context("cannot watch for signals")?;
     }

@@ -1,32 +1,84 @@
-//! `hotseat games`: opening the game chosen in the library, and the words for what
-//! came of it. The screen itself is [`crate::library`]; the files, [`records::library`].
+//! `hotseat games`: the games folder behind the library ([`Games`]), opening the game
+//! chosen, and the words for what came of it. The screen itself is
+//! [`crate::library`]; the files, [`records::shelf`].
 
-use std::path::Path;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
 
-use anyhow::{Result, anyhow};
+use anyhow::{Result, anyhow, bail};
 
-use super::Opened;
-use crate::app::Message;
-use crate::library::{Action, Opening};
-use crate::records::library::{self, Shelf};
+use super::{Cli, Opened};
+use crate::app::{App, Message};
+use crate::library::{Action, OpenAs, Shelves};
+use crate::printable::{QUOTE_LIMIT, printable};
 use crate::records::pgn::PgnGame;
+use crate::records::shelf::{self, Shelf};
 use crate::records::store::GameStore;
-use crate::records::{self, Destination, QUOTE_LIMIT, Recorder, printable};
+use crate::records::{self, Destination};
+use crate::session::Recorder;
+
+/// The games folder of `hotseat games`, for the board's library.
+pub struct Games<'a> {
+    store: GameStore,
+    args: &'a Cli,
+}
+
+impl Games<'_> {
+    /// The games folder of the data directory; refused without a terminal, which the
+    /// library needs.
+    pub fn open(args: &Cli) -> Result<Games<'_>> {
+        if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+            bail!(
+                "the library needs a terminal (the saved games are .pgn files in the games folder of the data directory)"
+            );
+        }
+        Ok(Games { store: GameStore::from_env()?, args })
+    }
+
+    /// The folder's name, ready to print.
+    pub fn folder(&self) -> String {
+        printable(&self.store.dir().display().to_string(), usize::MAX).into_owned()
+    }
+}
+
+impl Shelves for Games<'_> {
+    type Opened = (App, Recorder);
+
+    fn shelve(&mut self) -> (Shelf, Option<Message>) {
+        shelve(&self.store)
+    }
+
+    fn delete(&mut self, path: &Path) -> Vec<Action> {
+        delete(&self.store, path)
+    }
+
+    fn open(&mut self, path: &Path, how: OpenAs) -> Result<(App, Recorder), String> {
+        let opened = open_chosen(&self.store, path, how).and_then(|opened| {
+            let app = super::game_screen(self.args, opened.record, opened.notice)?;
+            Ok((app, opened.recorder))
+        });
+        opened.map_err(|err| format!("Not opened: {}", printable(&super::one_line(&err), usize::MAX)))
+    }
+
+    fn engine(&self) -> Option<PathBuf> {
+        self.args.engine.clone()
+    }
+}
 
 /// Opens the game in `path`, chosen in the library of `store`: an unfinished game to
 /// go on with in its own file, locked, exactly as `--resume` goes on with the newest;
 /// a finished one to look through, with a recorder that is never asked to save.
-pub fn open_chosen(store: &GameStore, path: &Path, how: Opening) -> Result<Opened> {
+pub fn open_chosen(store: &GameStore, path: &Path, how: OpenAs) -> Result<Opened> {
     let name = file_name(path);
     match how {
-        Opening::Continue => {
-            let resumed = library::continue_file(path).map_err(|err| anyhow!("{err}"))?;
+        OpenAs::Continue => {
+            let resumed = shelf::continue_file(path).map_err(|err| anyhow!("{err}"))?;
             let notice = format!("Continuing the game saved in {}.", path.display());
             let recorder = Recorder::resumed(resumed.path, store.clone(), resumed.record.tags.clone())
                 .holding(resumed.lock);
             Ok(Opened { record: resumed.record, recorder, notice: Some(notice) })
         }
-        Opening::Browse => {
+        OpenAs::Browse => {
             let file = records::read_games(path)?;
             let record: PgnGame = records::load(path, &file, 1)?;
             let notice = format!("Looking through {name}: PgUp/PgDn step through it; nothing is saved.");
@@ -38,8 +90,8 @@ pub fn open_chosen(store: &GameStore, path: &Path, how: Opening) -> Result<Opene
 
 /// The games folder read again for the library; a folder that cannot be read shows
 /// as empty, with why on the message line.
-pub fn shelf(store: &GameStore) -> (Shelf, Option<Message>) {
-    match library::scan(store.dir()) {
+pub fn shelve(store: &GameStore) -> (Shelf, Option<Message>) {
+    match shelf::scan(store.dir()) {
         Ok(shelf) => (shelf, None),
         Err(err) => (Shelf::default(), Some(Message::error(printable(&err.to_string(), usize::MAX)))),
     }
@@ -49,19 +101,19 @@ pub fn shelf(store: &GameStore) -> (Shelf, Option<Message>) {
 /// library (what came of it, and the folder read again).
 pub fn delete(store: &GameStore, path: &Path) -> Vec<Action> {
     let name = file_name(path);
-    let report = match library::delete(store.dir(), path) {
+    let report = match shelf::delete(store.dir(), path) {
         Ok(()) => Message::info(format!("Deleted {name}.")),
         Err(why) => Message::error(format!("{name} was not deleted: {why}.")),
     };
-    let (shelf, trouble) = shelf(store);
+    let (shelf, trouble) = shelve(store);
     vec![Action::Shelved(shelf), Action::Report(trouble.unwrap_or(report))]
 }
 
 /// How many unfinished games the library lists besides the one in `path` and those
 /// in `besides`.
 pub fn other_unfinished(store: &GameStore, path: &Path, besides: &[&Path]) -> usize {
-    library::scan(store.dir()).map_or(0, |shelf| {
-        let other = |e: &&library::Entry| e.path != path && !besides.contains(&e.path.as_path());
+    shelf::scan(store.dir()).map_or(0, |shelf| {
+        let other = |e: &&shelf::Entry| e.path != path && !besides.contains(&e.path.as_path());
         shelf.entries.iter().filter(|e| e.is_unfinished()).filter(other).count()
     })
 }

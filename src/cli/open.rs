@@ -11,9 +11,11 @@ use anyhow::{Result, anyhow};
 
 use super::Cli;
 use crate::chess::{Color, Game};
+use crate::printable::{QUOTE_LIMIT, printable};
 use crate::records::pgn::{PgnFile, PgnGame, Tags};
 use crate::records::store::{GameStore, PassedOver};
-use crate::records::{self, Destination, OpenError, QUOTE_LIMIT, Recorder};
+use crate::records::{self, Destination, OpenError};
+use crate::session::Recorder;
 
 /// The game to play and where it goes.
 #[derive(Debug)]
@@ -135,7 +137,7 @@ pub fn choose_game(
 ) -> io::Result<Option<usize>> {
     let count = file.len();
     let width = count.to_string().len();
-    writeln!(out, "{} holds {count} games:", records::printable(&path.display().to_string(), usize::MAX))?;
+    writeln!(out, "{} holds {count} games:", printable(&path.display().to_string(), usize::MAX))?;
     for entry in file.games() {
         writeln!(out, "{:>width$}. {}", entry.number(), entry.summary())?;
     }
@@ -161,7 +163,7 @@ fn passed_over_line(skipped: &PassedOver) -> String {
     let name = skipped.path.file_name().unwrap_or_else(|| skipped.path.as_os_str());
     let name = name.to_string_lossy();
     // A file name is anyone's text too.
-    format!("Passed over {}: {}.", records::printable(&name, QUOTE_LIMIT), skipped.why)
+    format!("Passed over {}: {}.", printable(&name, QUOTE_LIMIT), skipped.why)
 }
 
 /// Why the game was not opened: a refusal from `records`, or one of the command line's.

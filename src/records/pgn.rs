@@ -35,8 +35,8 @@ mod writer;
 use std::fmt;
 use std::time::{Duration, SystemTime};
 
-use super::printable::{QUOTE_LIMIT, printable};
 use crate::chess::{Annotations, Game, GameResult, MAX_VARIATION_DEPTH, ReadMoveError, SanError};
+use crate::printable::{QUOTE_LIMIT, printable};
 
 pub(crate) use date::UtcTime;
 pub use date::pgn_date;

@@ -1,15 +1,22 @@
 //! The library's loop, on the same terminal and events as the game's: the screen is
 //! drawn, a key becomes an action, and the effects are carried out, until the player
-//! leaves or chooses a game to open.
+//! leaves or chooses a game to open; and `hotseat games`, the library and the games
+//! opened from it, one after another on one terminal ([`Screen::games`]).
 
+use std::io;
 use std::path::{Path, PathBuf};
 
 use ratatui::Terminal;
 use ratatui::backend::Backend;
 
-use super::{EventSource, LoopError, wipe};
+use crossterm::event::Event;
+
+use super::{LoopError, Screen, wipe};
+use crate::app::{App, Message};
 use crate::input::library::action_for_event;
-use crate::library::{Action, Effect, Library, Opening};
+use crate::library::{Action, Effect, Library, OpenAs, Shelves};
+use crate::printable::printable;
+use crate::session::{Polled, Recorder, Source, World};
 use crate::ui::Look;
 use crate::ui::library::{MIN_HEIGHT, MIN_WIDTH, list_rows, render};
 
@@ -19,7 +26,7 @@ pub enum Left {
     /// The player left (or the events ended: a signal, the terminal gone).
     Quit,
     /// The player chose this game to open, so.
-    Open(PathBuf, Opening),
+    Open(PathBuf, OpenAs),
 }
 
 /// Runs the library until the player leaves it or chooses a game. `delete` carries
@@ -36,7 +43,7 @@ pub fn run<B, E>(
 where
     B: Backend,
     B::Error: std::error::Error,
-    E: EventSource,
+    E: Source<Event>,
 {
     let draw = |terminal: &mut Terminal<B>, library: &mut Library| {
         let area = terminal.draw(|frame| render(frame.area(), frame.buffer_mut(), library, folder, look));
@@ -46,8 +53,18 @@ where
     };
     let mut area = draw(terminal, library)?;
     while !library.should_quit() {
-        let Some(event) = events.next_event().map_err(LoopError::Events)? else { break };
-        if matches!(event, crossterm::event::Event::Resize(..)) {
+        let event = match events.wait(None).map_err(LoopError::Events)? {
+            Polled::Input(event) => event,
+            Polled::TimedOut => continue,
+            Polled::Closed => break,
+            // No clock runs here: the stop is at once.
+            Polled::Suspend => match events.suspend().map_err(LoopError::Events)? {
+                Polled::Input(event) => event,
+                Polled::TimedOut | Polled::Suspend => continue,
+                Polled::Closed => break,
+            },
+        };
+        if matches!(event, Event::Resize(..)) {
             wipe(terminal)?;
         }
         let fits = area.width >= MIN_WIDTH && area.height >= MIN_HEIGHT;
@@ -71,4 +88,54 @@ where
         area = draw(terminal, library)?;
     }
     Ok(Left::Quit)
+}
+
+impl Screen {
+    /// `hotseat games`: the library of `shelves` (the games folder, named `folder` on
+    /// screen) and the games opened from it, until the player leaves the library or a
+    /// signal ends the program ([`Screen::stopped_by`]). Leaving a game comes back to
+    /// the library. Returns what each game left said, to print once the terminal is back.
+    pub fn games(
+        &mut self,
+        shelves: &mut impl Shelves<Opened = (App, Recorder)>,
+        folder: &str,
+        look: &Look,
+    ) -> Result<Vec<String>, LoopError<io::Error>> {
+        let (shelf, trouble) = shelves.shelve();
+        let mut library = Library::new(shelf);
+        if let Some(trouble) = trouble {
+            library.update(Action::Report(trouble));
+        }
+        let mut said = Vec::new();
+        while self.stopped_by().is_none() {
+            let left = self.library(&mut library, folder, look, |path| shelves.delete(path))?;
+            let (path, how) = match left {
+                Left::Quit => break,
+                Left::Open(path, how) => (path, how),
+            };
+            let (mut app, mut recorder) = match shelves.open(&path, how) {
+                Ok(opened) => opened,
+                Err(why) => {
+                    library.update(Action::Report(Message::error(why)));
+                    continue;
+                }
+            };
+            let read_only = how == OpenAs::Browse;
+            let mut world = World::new(&mut recorder, read_only, shelves.engine());
+            let result = self.run(&mut app, look, &mut world);
+            // The engine, if one is reviewing the game, ends before the library comes back.
+            drop(world);
+            let farewell = if read_only {
+                format!("Closed {}; nothing was saved.", path.display())
+            } else {
+                recorder.finish(&app).to_string()
+            };
+            let farewell = printable(&farewell, usize::MAX).into_owned();
+            said.push(farewell.clone());
+            result?;
+            let (shelf, trouble) = shelves.shelve();
+            library = Library::new(shelf).with_message(trouble.unwrap_or_else(|| Message::info(farewell)));
+        }
+        Ok(said)
+    }
 }

@@ -13,8 +13,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use super::theme::Look;
 use crate::app::MessageKind;
 use crate::input::library::bindings;
-use crate::library::{Library, Mode};
-use crate::records::library::{Content, Entry};
+use crate::library::{Content, Entry, Library, Mode};
 
 /// The smallest screen the library is drawn on; a smaller one says so.
 pub const MIN_WIDTH: u16 = 36;

@@ -4,7 +4,7 @@
 //! games folder, as hotseat writes them (the seven tags, `ECO` and `Opening`, a time
 //! control and a `%clk` comment after every move; 10 to 97 plies of a real game, about
 //! 2.5 KB each; two in five unfinished), then times what the library does before its
-//! first frame: list the folder and read each file's summary ([`library::scan`]),
+//! first frame: list the folder and read each file's summary ([`shelf::scan`]),
 //! build the screen's state and draw it at 100x32. The first run is reported apart
 //! (the files were just written, so they are in the page cache either way), then the
 //! median and the slowest of 30 more.
@@ -15,7 +15,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant, SystemTime};
 
 use hotseat::library::Library;
-use hotseat::records::library;
+use hotseat::records::shelf;
 use hotseat::ui::library::render;
 use hotseat::ui::{ColorSupport, Look, PieceSet, theme};
 use ratatui::buffer::Buffer;
@@ -85,7 +85,7 @@ fn main() {
     let area = Rect::new(0, 0, 100, 32);
     let list = || {
         let started = Instant::now();
-        let shelf = library::scan(&games).expect("the folder lists");
+        let shelf = shelf::scan(&games).expect("the folder lists");
         let listed = shelf.entries.len();
         let library = Library::new(shelf);
         let mut buf = Buffer::empty(area);

@@ -13,7 +13,7 @@ use super::movetext;
 use super::time_control::{clock_in_comment, time_control_tag_out_of_bounds};
 use super::{PgnError, PgnErrorKind, PgnGame, Tags};
 use crate::chess::{CastlingSide, Color, File, Game, GameResult, Outcome, Position, Reason, Strictness};
-use crate::records::{QUOTE_LIMIT, printable};
+use crate::printable::{QUOTE_LIMIT, printable};
 
 /// The most games one file may hold. Each game listed costs about a hundred bytes
 /// beyond its text, so a file of nothing but `* * * ...` would otherwise cost fifty

@@ -1,4 +1,4 @@
-//! The library of saved games: what is in the games folder, read quickly.
+//! The games folder as the library shows it (its shelf): what is in the folder, read quickly.
 //!
 //! [`scan`] lists the folder and reads, of each game file, only its tag section and a
 //! count of its moves (the text is split into tokens, no move is played), so a
@@ -23,9 +23,9 @@ use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::pgn::{PgnFile, UtcTime};
-use super::printable::printable;
 use super::store::{GameLock, StoreError};
 use super::{OpenError, Resumed};
+use crate::printable::printable;
 
 /// The most of a file the library reads: a game hotseat writes is a few kilobytes,
 /// one of ten thousand moves with clock times under half of this.

@@ -1,0 +1,33 @@
+//! The session: what the loop of every face does for the game that is not about a
+//! terminal. It stands between the [`app`](crate::app) and the faces (the board in
+//! `tui`, the lines of `plain`), and owns, once:
+//!
+//! - the [`Host`] that carries out the app's effects, and the real one, the [`World`]:
+//!   saving through the [`Recorder`], the engine's [`Reviewer`], the bell and the
+//!   clipboard;
+//! - the steps every loop takes with it: the [`tick`] before any input (with what the
+//!   engine brought), the [`Effects`] of one action with one save, a stop
+//!   ([`suspend`]), and how long to wait ([`wait_limit`]);
+//! - the input, of any kind: one [`Source`] trait and one [`Polled`], and the [`Feed`]
+//!   that reads on a thread of its own beside the [`signals`];
+//! - the [`Seats`]: White and Black, each fed by a source of actions, and what a seat
+//!   may do.
+//!
+//! A face only reads its input and presents the game.
+
+mod host;
+mod recorder;
+mod reviewer;
+mod seats;
+pub mod signals;
+mod source;
+mod world;
+
+pub use host::{
+    Counting, Effects, Host, POLL_EVERY, carry_out, carry_out_one, reports, suspend, tick, wait_limit,
+};
+pub use recorder::{Farewell, Recorder};
+pub use reviewer::Reviewer;
+pub use seats::{Feeder, Seats, may};
+pub use source::{Feed, Polled, Source};
+pub use world::World;

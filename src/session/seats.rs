@@ -1,0 +1,160 @@
+//! The two seats at the board, White and Black, each fed by a source of actions.
+//!
+//! Today both seats are fed by the one keyboard (or the one stream of lines) of this
+//! terminal. A seat could be fed from elsewhere (another terminal, an engine): the
+//! session asks [`Seats::allows`] before an action goes to the app, so neither the app
+//! nor the faces need know where an action came from. What a seat may do is decided
+//! here, in [`may`], and nowhere else.
+
+use crate::app::{Action, Answer, App, Command, Edit, Mode, Point, Pointer, Question};
+use crate::chess::{ByColor, Color};
+
+/// Where a seat's actions come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Feeder {
+    /// This terminal: its keys, or its lines of text.
+    Here,
+    /// Another source, by a number its session gives it (a joined terminal, an engine).
+    Other(u8),
+}
+
+/// Which source feeds each seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Seats {
+    by: ByColor<Feeder>,
+}
+
+impl Default for Seats {
+    fn default() -> Seats {
+        Seats::shared()
+    }
+}
+
+impl Seats {
+    /// Both seats fed from here: two people sharing one terminal.
+    pub const fn shared() -> Seats {
+        Seats { by: ByColor { white: Feeder::Here, black: Feeder::Here } }
+    }
+
+    /// `white` and `black` fed as given.
+    pub const fn fed(white: Feeder, black: Feeder) -> Seats {
+        Seats { by: ByColor { white, black } }
+    }
+
+    /// Who feeds `color`'s seat.
+    pub fn feeder(&self, color: Color) -> Feeder {
+        self.by[color]
+    }
+
+    /// Whether an action from `feeder` may go to the app: some seat it feeds
+    /// [may](may) take it.
+    pub fn allows(&self, app: &App, feeder: Feeder, action: &Action) -> bool {
+        [Color::White, Color::Black].into_iter().any(|seat| self.by[seat] == feeder && may(app, seat, action))
+    }
+}
+
+/// Whether `seat` may take `action` in the game as `app` has it: its own moves (when
+/// it is its turn), its own resignation, answering the other side's draw offer;
+/// everything that is not a side's own (looking at the board, browsing, help, quitting)
+/// either seat may do.
+pub fn may(app: &App, seat: Color, action: &Action) -> bool {
+    let turn = app.game().turn();
+    match (app.mode(), action) {
+        (Mode::Question | Mode::Resign, Action::Answer(answer)) => match (app.question(), answer) {
+            (Some(Question::DrawOffer { by }), _) => seat != by,
+            (Some(Question::Resign { .. }), Answer::Side(side)) => seat == *side,
+            (Some(Question::Resign { by: Some(by) }), Answer::Yes) => seat == by,
+            _ => true,
+        },
+        // Typing a comment, or reading help or the record, plays nothing.
+        (Mode::Comment | Mode::Help | Mode::Record, _) => true,
+        (_, Action::Edit(edit)) => !moves(edit) || seat == turn,
+        (_, Action::Point(point)) => !plays(point) || seat == turn,
+        (_, Action::Answer(Answer::Choose(_)) | Action::Command(Command::ClaimDraw)) => seat == turn,
+        _ => true,
+    }
+}
+
+/// Whether an edit enters a move (all do but backspace, which only mends the text).
+fn moves(edit: &Edit) -> bool {
+    !matches!(edit, Edit::Backspace)
+}
+
+/// Whether pointing plays on the board (pointing at the move list only browses).
+fn plays(point: &Point) -> bool {
+    !matches!(point, Point::Down(Pointer::Ply(_)) | Point::Up(Some(Pointer::Ply(_))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::{Browse, Show};
+    use crate::chess::{Game, Role, Square};
+
+    fn typed(app: &mut App, text: &str) {
+        for c in text.chars() {
+            app.update(Action::Edit(Edit::Type(c)));
+        }
+        app.update(Action::Edit(Edit::Submit));
+    }
+
+    #[test]
+    fn a_seat_plays_only_its_own_moves() {
+        let mut app = App::new(Game::new());
+        let type_e = Action::Edit(Edit::Type('e'));
+        assert!(may(&app, Color::White, &type_e));
+        assert!(!may(&app, Color::Black, &type_e));
+        let click = Action::Point(Point::Down(Pointer::Square(Square::E2)));
+        assert!(!may(&app, Color::Black, &click));
+        typed(&mut app, "e4");
+        assert!(may(&app, Color::Black, &type_e));
+        assert!(!may(&app, Color::White, &type_e));
+        assert!(!may(&app, Color::White, &Action::Answer(Answer::Choose(Role::Queen))));
+        assert!(!may(&app, Color::White, &Action::Command(Command::ClaimDraw)));
+    }
+
+    #[test]
+    fn a_draw_offer_is_answered_by_the_other_side_only() {
+        let mut app = App::new(Game::new());
+        app.update(Action::Command(Command::OfferDraw));
+        let Some(Question::DrawOffer { by }) = app.question() else { panic!("a draw offer is asked") };
+        for answer in [Answer::Yes, Answer::No] {
+            assert!(may(&app, !by, &Action::Answer(answer)), "{answer:?}");
+            assert!(!may(&app, by, &Action::Answer(answer)), "{answer:?}");
+        }
+    }
+
+    #[test]
+    fn a_seat_resigns_only_for_itself() {
+        let mut app = App::new(Game::new());
+        app.update(Action::Command(Command::Resign));
+        assert!(may(&app, Color::Black, &Action::Answer(Answer::Side(Color::Black))));
+        assert!(!may(&app, Color::White, &Action::Answer(Answer::Side(Color::Black))));
+        app.update(Action::Answer(Answer::Side(Color::Black)));
+        assert_eq!(app.question(), Some(Question::Resign { by: Some(Color::Black) }));
+        assert!(may(&app, Color::Black, &Action::Answer(Answer::Yes)));
+        assert!(!may(&app, Color::White, &Action::Answer(Answer::Yes)));
+    }
+
+    #[test]
+    fn looking_and_leaving_are_for_either_seat() {
+        let app = App::new(Game::new());
+        for action in
+            [Action::Browse(Browse::Back), Action::Show(Show::Help), Action::Show(Show::Flip), Action::Quit]
+        {
+            assert!(may(&app, Color::White, &action) && may(&app, Color::Black, &action), "{action:?}");
+        }
+    }
+
+    #[test]
+    fn a_seat_fed_from_elsewhere_is_not_played_from_here() {
+        let app = App::new(Game::new());
+        let type_e = Action::Edit(Edit::Type('e'));
+        assert!(Seats::shared().allows(&app, Feeder::Here, &type_e));
+        let engine_plays_white = Seats::fed(Feeder::Other(1), Feeder::Here);
+        assert!(!engine_plays_white.allows(&app, Feeder::Here, &type_e));
+        assert!(engine_plays_white.allows(&app, Feeder::Other(1), &type_e));
+        assert!(engine_plays_white.allows(&app, Feeder::Here, &Action::Quit));
+        assert_eq!(engine_plays_white.feeder(Color::White), Feeder::Other(1));
+    }
+}

@@ -1,0 +1,105 @@
+//! The signals that would stop or end the program, turned into input for the loop (on
+//! Unix, with the `tui` feature, which brings the signal handling), the same for
+//! every face.
+
+use std::io;
+
+/// A signal, sorted by what the loop does about it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Signalled {
+    /// One of the [`ending`] signals: the game ends as a quit does.
+    Ending(i32),
+    /// SIGTSTP (`kill -TSTP`; Ctrl-Z at a shell): pause the clocks, then stop.
+    Suspend,
+    /// SIGCONT: the program goes on after a stop.
+    Continued,
+}
+
+/// The signals that end the game as a quit does, instead of killing the program with
+/// the terminal left raw (on Unix): every signal whose default action is to end the
+/// program, except those that report a fault in the program itself (SIGSEGV, SIGBUS,
+/// SIGILL, SIGFPE, SIGTRAP, SIGSYS, and SIGABRT from `abort`: a handler that returns
+/// would only run into the fault again; the panic hook restores the terminal on the
+/// way to most of them) and SIGPIPE, which Rust programs ignore so that writing to a
+/// closed pipe is an error to report. Real-time signals are left alone too: their
+/// numbers depend on the C library, which uses some itself.
+#[cfg(all(unix, feature = "tui"))]
+pub fn ending() -> Vec<i32> {
+    use signal_hook::consts::signal::{
+        SIGALRM, SIGHUP, SIGINT, SIGPROF, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGXCPU, SIGXFSZ,
+    };
+    let mut signals = vec![
+        SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
+    ];
+    // SIGIO (SIGPOLL) ends a program on Linux; elsewhere it is ignored.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    signals.push(signal_hook::consts::signal::SIGIO);
+    // SIGSTKFLT and SIGPWR, which signal-hook does not name, by their numbers on the
+    // architectures that share the kernel's generic ones (not MIPS, SPARC, Alpha...).
+    #[cfg(all(
+        any(target_os = "linux", target_os = "android"),
+        any(
+            target_arch = "x86",
+            target_arch = "x86_64",
+            target_arch = "arm",
+            target_arch = "aarch64",
+            target_arch = "riscv32",
+            target_arch = "riscv64",
+            target_arch = "loongarch64",
+            target_arch = "powerpc",
+            target_arch = "powerpc64",
+            target_arch = "s390x"
+        )
+    ))]
+    signals.extend([16, 30]);
+    signals
+}
+
+/// From now on, the [`ending`] signals, SIGTSTP and SIGCONT are handed to `hand` on a
+/// thread of their own instead of acting (on Unix); `hand` says whether someone took
+/// the signal. A second ending signal, or one nobody takes (the loop has ended), calls
+/// `leave` (which puts a terminal back) and exits at once with status 128 plus the
+/// signal's number, as a shell reports a program killed by a signal; a SIGTSTP nobody
+/// takes calls `leave` and stops the program at once.
+pub fn watch(hand: impl Fn(Signalled) -> bool + Send + 'static, leave: fn()) -> io::Result<()> {
+    #[cfg(all(unix, feature = "tui"))]
+    {
+        use signal_hook::consts::signal::{SIGCONT, SIGTSTP};
+        let mut handled = ending();
+        handled.extend([SIGTSTP, SIGCONT]);
+        let mut signals = signal_hook::iterator::Signals::new(handled)?;
+        std::thread::Builder::new().name("signals".to_owned()).spawn(move || {
+            let mut asked = false;
+            for signal in signals.forever() {
+                match signal {
+                    SIGCONT => {
+                        hand(Signalled::Continued);
+                    }
+                    SIGTSTP => {
+                        if !hand(Signalled::Suspend) {
+                            leave();
+                            stop();
+                        }
+                    }
+                    _ => {
+                        if !asked && hand(Signalled::Ending(signal)) {
+                            asked = true;
+                            continue;
+                        }
+                        leave();
+                        std::process::exit(128 + signal);
+                    }
+                }
+            }
+        })?;
+    }
+    #[cfg(not(all(unix, feature = "tui")))]
+    let _ = (hand, leave);
+    Ok(())
+}
+
+/// Stops the program, as SIGTSTP does by default, until a SIGCONT.
+pub fn stop() {
+    #[cfg(all(unix, feature = "tui"))]
+    let _ = signal_hook::low_level::emulate_default_handler(signal_hook::consts::signal::SIGTSTP);
+}
