@@ -46,8 +46,8 @@ mod target;
 
 pub use game_file::GameFile;
 pub use lock::GameLock;
-pub use target::{NotAFile, STALE_AFTER, remove_stale_temps};
 use target::Identity;
+pub use target::{NotAFile, STALE_AFTER, remove_stale_temps};
 
 /// The environment variable that overrides where hotseat keeps its data (saved games
 /// go in its `games` folder). End-to-end tests set it so they never touch the
@@ -179,20 +179,20 @@ pub fn write_atomic_with(
 ) -> io::Result<()> {
     let target = target::resolve(path)?;
     let expected = target.existing.as_ref().map(Identity::of);
-    replace(&target.path, expected, write).map(|_| ())
+    replace(&target.path, expected, write).map(drop)
 }
 
 /// Renames a new file with what `write` writes over `real` (a path whose links are
 /// followed already), as [`write_atomic_with`] says, when the name still leads to the
 /// file `expected` (or to nothing, whatever was expected): checked once the new file
 /// is written, just before the rename, so a file swapped in meanwhile is not
-/// replaced. A rename replaces a name, never writes through a link. Returns the
-/// identity of the file written.
+/// replaced. A rename replaces a name, never writes through a link. Returns the file
+/// written, still open (so that, held, its inode cannot be given to another file).
 fn replace(
     real: &Path,
     expected: Option<Identity>,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
-) -> io::Result<Identity> {
+) -> io::Result<File> {
     if real.file_name().is_none() {
         return Err(io::Error::new(io::ErrorKind::InvalidInput, "the path does not name a file"));
     }
@@ -209,8 +209,6 @@ fn replace(
         out.flush()?;
         drop(out);
         file.sync_all()?;
-        let made = Identity::of(&file.metadata()?);
-        drop(file);
         match fs::symlink_metadata(real) {
             Ok(now) if !now.is_file() || Some(Identity::of(&now)) != expected => {
                 return Err(io::Error::new(io::ErrorKind::AlreadyExists, "it was replaced meanwhile"));
@@ -220,7 +218,7 @@ fn replace(
             Err(err) => return Err(err),
         }
         fs::rename(&temp, real)?;
-        Ok(made)
+        Ok(file)
     })();
     match written {
         Ok(made) => sync_dir(dir).map(|()| made),
@@ -541,8 +539,8 @@ pub struct ResumeSearch {
 /// [`READ_LIMIT`](super::library::READ_LIMIT) of it, so a folder of huge files is
 /// passed over quickly.
 pub fn resumable_game(path: &Path) -> Result<PgnGame, Unresumable> {
-    let file =
-        read_pgn_file_with(path, super::library::READ_LIMIT, Links::Refuse).map_err(Unresumable::Unreadable)?;
+    let file = read_pgn_file_with(path, super::library::READ_LIMIT, Links::Refuse)
+        .map_err(Unresumable::Unreadable)?;
     let entry = match file.games() {
         [] => return Err(Unresumable::NoGame),
         [entry] => entry,

@@ -151,10 +151,31 @@ impl Drop for GameLock {
     }
 }
 
-/// `.NAME.lock` beside the game file `game`.
+/// `.NAME.lock` beside the game file `game`; for a name too long to take 6 bytes more
+/// (a file name has at most 255), its start and a hash of the whole name instead, the
+/// same in every process.
 fn sidecar_of(game: &Path) -> Option<PathBuf> {
+    const MOST: usize = 255;
+    let game_name = game.file_name()?;
     let mut name = OsString::from(".");
-    name.push(game.file_name()?);
+    if game_name.len() + ".lock".len() < MOST {
+        name.push(game_name);
+    } else {
+        // FNV-1a: stable from run to run, as a lock name must be.
+        let hash = game_name
+            .as_encoded_bytes()
+            .iter()
+            .fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+        let lossy = game_name.to_string_lossy();
+        let start: String = lossy
+            .chars()
+            .scan(0, |len, c| {
+                *len += c.len_utf8();
+                (*len <= 200).then_some(c)
+            })
+            .collect();
+        name.push(format!("{start}-{hash:016x}"));
+    }
     name.push(".lock");
     Some(target::folder_of(game).join(name))
 }
@@ -182,4 +203,20 @@ fn still_named(file: &File, path: &Path) -> bool {
 #[cfg(not(unix))]
 fn still_named(_file: &File, _path: &Path) -> bool {
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_lock_name_is_never_longer_than_a_file_name_may_be() {
+        let long = format!("{}.pgn", "g".repeat(251));
+        let sidecar = sidecar_of(Path::new(&long)).expect("a name");
+        let name = sidecar.file_name().expect("a name").len();
+        assert!(name <= 255, "{name}");
+        assert_eq!(sidecar, sidecar_of(Path::new(&long)).expect("a name"), "the same each time");
+        assert_ne!(sidecar, sidecar_of(Path::new(&long.replace(".pgn", ".pgm"))).expect("a name"));
+        assert_eq!(sidecar_of(Path::new("g.pgn")), Some(PathBuf::from("./.g.pgn.lock")));
+    }
 }
