@@ -342,6 +342,8 @@ fn pgn_refuses_a_named_pipe_at_once_in_one_line() {
     assert_eq!(stderr, "hotseat: cannot read fifo.pgn: it is a FIFO (named pipe), not a regular file\n");
 }
 
+const FINISHED: &str = "[White \"Anna\"]\n[Black \"Ben\"]\n[Result \"0-1\"]\n\n1. e4 e5 0-1\n";
+
 const UNFINISHED: &str = "[White \"Anna\"]\n[Black \"Ben\"]\n[Result \"*\"]\n\n1. e4 e5 *\n";
 
 #[test]
@@ -350,13 +352,15 @@ fn the_library_opens_a_game_swapped_for_a_pipe_without_waiting_on_it() {
     let d = dir.path();
     let games = d.join("data/games");
     fs::create_dir_all(&games).expect("the games folder");
-    fs::write(games.join("fin.pgn"), UNFINISHED).expect("a game");
+    // A finished game, opened to look through (an unfinished one is locked first,
+    // which refused a pipe already).
+    fs::write(games.join("fin.pgn"), FINISHED).expect("a game");
     let mut s = Pty::start(&["games"], Some(d), &[("HOTSEAT_DATA_DIR", &d.join("data"))]);
     s.wait_for("Anna – Ben");
     fs::remove_file(games.join("fin.pgn")).expect("removed");
     mkfifo(&games.join("fin.pgn"));
     s.send("\r");
-    s.wait_for("Not opened: cannot");
+    s.wait_for("Not opened: cannot read");
     // Delete, too, leaves it alone with why.
     s.send("\x04");
     s.wait_for("Delete");
