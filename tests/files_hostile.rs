@@ -562,3 +562,32 @@ fn a_game_looked_at_with_pgn_makes_no_file_and_a_finished_one_opens_to_look_thro
     assert_eq!(saved_moves(&d.join("data/games").join(&kept[0])), ["d4", "d5", "c4"]);
     assert_eq!(fs::read_to_string(d.join("multi.pgn")).expect("kept"), TWO_GAMES);
 }
+
+// ----- 13. records that keep what they were given -----
+
+#[test]
+fn a_date_in_another_form_is_kept_as_written_when_the_game_goes_on() {
+    let dir = TempDir::new("hostile-date");
+    let d = dir.path();
+    let game =
+        "[Event \"Club\"]\n[Date \"1992\"]\n[White \"Anna\"]\n[Black \"Ben\"]\n[Result \"*\"]\n\n1. e4 *\n";
+    fs::write(d.join("g.pgn"), game).expect("a game");
+    let (status, _, stderr) = run(d, &["--pgn", "g.pgn", "--save", "g.pgn", "--plain"], "e5\nquit\n");
+    assert!(status.success(), "{stderr}");
+    let saved = fs::read_to_string(d.join("g.pgn")).expect("saved");
+    assert!(saved.contains("[Date \"1992\"]"), "{saved}");
+    assert!(saved.ends_with("1. e4 e5 *\n"), "a saved file ends with a newline: {saved:?}");
+}
+
+#[test]
+fn a_move_sign_pgn_does_not_define_is_refused_with_its_line_and_column() {
+    let dir = TempDir::new("hostile-glyph");
+    let d = dir.path();
+    fs::write(d.join("g.pgn"), "[White \"Anna\"]\n[Result \"*\"]\n\n1. e4 !!! e5 *\n").expect("a game");
+    let (status, stdout, stderr) = run(d, &["--pgn", "g.pgn", "--plain"], "quit\n");
+    assert!(!status.success(), "{stdout}");
+    assert_eq!(
+        stderr,
+        "hotseat: g.pgn: line 4, col 7: !!! is not a sign PGN defines (! ? !! ?? !? ?!, or $0 to $255)\n"
+    );
+}
