@@ -172,8 +172,19 @@ fn no_engine_bad_files_and_several_games_are_refused_in_one_line() {
     assert!(line.contains('7'), "{line}");
     let line = refused(&run(&["analyse", file, "--depth", "5", "--movetime", "100"]));
     assert!(line.contains("--movetime"), "{line}");
-    let line = refused(&run(&["analyse", file, "--out", file]));
-    assert!(line.contains("the file being analysed"), "{line}");
+}
+
+#[test]
+fn out_may_be_the_file_analysed_which_then_holds_the_annotated_game() {
+    let dir = TempDir::new("analyse-in-place");
+    let engine = fake_engine(dir.path(), &legal_script());
+    let file = dir.path().join("g.pgn");
+    std::fs::copy(game_file("legal-saint-brie-1750.pgn"), &file).expect("a copy");
+    let file = file.to_str().expect("path");
+    let out = run(&["analyse", file, "--engine", engine.to_str().expect("path"), "--out", file]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let written = std::fs::read_to_string(file).expect("written");
+    assert!(written.contains("5... Bxd1 $4 {[%eval #2]} (5... dxe5)"), "{written}");
 }
 
 #[test]

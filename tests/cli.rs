@@ -152,9 +152,9 @@ fn completions_are_printed_for_bash() {
 
 #[cfg(unix)]
 #[test]
-fn an_endless_file_is_refused_at_the_size_limit() {
+fn an_endless_file_is_refused_before_it_is_read() {
     let error = refused(&["--pgn", "/dev/zero"]);
-    assert_eq!(error, "hotseat: /dev/zero is larger than 64 MiB");
+    assert_eq!(error, "hotseat: cannot read /dev/zero: it is a character device, not a regular file");
 }
 
 /// A scratch folder of its own for one test, removed afterwards.

@@ -457,7 +457,7 @@ fn the_library_lists_filters_continues_and_deletes_in_a_terminal() {
     s.send("eve");
     s.wait_for("1 match");
     s.send("\x1b[3~");
-    s.wait_for("Delete other.pgn (Eve – Finn, unfinished, 1 moves)?");
+    s.wait_for("Delete other.pgn (Eve – Finn, unfinished, 1 move)?");
     s.send("n");
     assert!(other.exists());
     s.send("Y");

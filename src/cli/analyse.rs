@@ -74,11 +74,13 @@ pub fn run(args: &AnalyseArgs) -> Result<ExitCode> {
     };
     let pgn = records::load(&args.file, &file, number)
         .map_err(|err| anyhow!("{}", printable(&err.to_string(), usize::MAX)))?;
-    if let Some(out) = &args.out
-        && same_file(out, &args.file)
-    {
-        bail!("--out {} is the file being analysed; choose another file", shown(out));
-    }
+    // The same care as --save, before the engine starts: no game written over but the
+    // one analysed (in its own file of one game), and no file a hotseat has open. The
+    // lock is held until the annotated game is written.
+    let out = match &args.out {
+        Some(out) => Some(claim_out(out, &args.file)?),
+        None => None,
+    };
     let engine = engine::locate(args.engine.as_deref())?;
     let signal = watch_signals()?;
     let mut review = Review::of(&pgn.game);
@@ -115,8 +117,10 @@ pub fn run(args: &AnalyseArgs) -> Result<ExitCode> {
     drop(analysis);
     bar.clear();
     let text = records::reviewed_pgn(&pgn, &review);
-    if let Some(out) = &args.out {
-        store::write_atomic(out, text.as_bytes()).with_context(|| format!("cannot write {}", shown(out)))?;
+    if let Some((mut out, lock)) = out {
+        lock.check(out.path())
+            .and_then(|()| out.save(text.as_bytes()))
+            .map_err(|err| anyhow!("{}", printable(&err.to_string(), usize::MAX)))?;
     } else {
         let mut stdout = std::io::stdout().lock();
         stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()).context("cannot write the game")?;
@@ -151,11 +155,22 @@ pub fn summary_line(review: &Review, color: Color, name: Option<&str>) -> String
     format!("{who}: {accuracy}, {}", marks.join(", "))
 }
 
-fn same_file(a: &Path, b: &Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    }
+/// Takes the `--out` file `out` for the annotated game of `source` as `--save` takes
+/// its file: locked, then refused if it holds anything writing would lose (a game, a
+/// file of games, or anything but blank space), unless it is `source` itself, of one
+/// game; the file to write is noted now, so one put at its name meanwhile is not
+/// written over.
+fn claim_out(out: &Path, source: &Path) -> Result<(store::GameFile, store::GameLock)> {
+    use records::OpenError::{SaveHoldsAGame, SaveHoldsGames, SaveHoldsSomethingElse};
+    let refused = |err: records::OpenError| {
+        let holds =
+            matches!(err, SaveHoldsAGame { .. } | SaveHoldsGames { .. } | SaveHoldsSomethingElse { .. });
+        let line = printable(&err.to_string(), usize::MAX).into_owned();
+        if holds { anyhow!("--out {line}; choose another file") } else { anyhow!("{line}") }
+    };
+    let lock = records::claim_save_file(out, Some(source)).map_err(refused)?;
+    let file = store::GameFile::take(out).map_err(|err| refused(err.into()))?;
+    Ok((file, lock))
 }
 
 /// Signals that would end the program are noted instead, so the engine can be ended

@@ -79,7 +79,7 @@ pub fn open_chosen(store: &GameStore, path: &Path, how: OpenAs) -> Result<Opened
             Ok(Opened { record: resumed.record, recorder, notice: Some(notice) })
         }
         OpenAs::Browse => {
-            let file = records::read_games(path)?;
+            let file = shelf::read_listed(path)?;
             let record: PgnGame = records::load(path, &file, 1)?;
             let notice = format!("Looking through {name}: PgUp/PgDn step through it; nothing is saved.");
             let recorder = Recorder::new(Destination::File(path.to_owned()), record.tags.clone());

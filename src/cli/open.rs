@@ -109,7 +109,8 @@ fn open(args: &Cli) -> Result<Opened, Refusal> {
     };
     let record = records::load(source, &file, number)?;
     let notice = records::loaded_line(source, &record.game);
-    let recorder = recorder(record.tags.clone());
+    // Nothing is written for it until it changes: looking at a game keeps no copy.
+    let recorder = recorder(record.tags.clone()).loaded(&record.game);
     Ok(Opened { record, recorder, notice: Some(notice) })
 }
 

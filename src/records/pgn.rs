@@ -135,6 +135,9 @@ pub enum PgnErrorKind {
     /// `$256` and up: PGN's NAGs go from `$0` to `$255`.
     #[error("{} is not a NAG (they go from $0 to $255)", printable(.0, QUOTE_LIMIT))]
     NagOutOfRange(String),
+    /// A run of `!` and `?` that is none of PGN's six move suffixes (`!!!`).
+    #[error("{} is not a sign PGN defines (! ? !! ?? !? ?!, or $0 to $255)", printable(.0, QUOTE_LIMIT))]
+    UnknownGlyph(String),
     /// A result (`1-0`, `*`) inside a variation: only the game has one.
     #[error("a result inside a variation (only the game itself has one)")]
     ResultInVariation,

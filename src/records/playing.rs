@@ -235,10 +235,17 @@ fn same_file(a: &Path, b: &Path) -> bool {
 }
 
 /// The line telling the players where a loaded game came from:
-/// `Loaded from games.pgn: 1 move, the last position on the board.`
+/// `Loaded from games.pgn: 1 move, the last position on the board.` A finished game
+/// is there to look through, as the library opens one: nothing is saved of it unless
+/// it changes (a move taken back).
 pub fn loaded_line(source: &Path, game: &Game) -> String {
     let name =
         source.file_name().map_or_else(|| source.display().to_string(), |n| n.to_string_lossy().into_owned());
+    if game.is_over() {
+        return format!(
+            "Looking through {name}: PgUp/PgDn step through it; nothing is saved unless you take a move back."
+        );
+    }
     match game.ply().div_ceil(2) {
         0 => format!("Loaded from {name}: no moves yet, the starting position on the board."),
         1 => format!("Loaded from {name}: 1 move, the last position on the board."),

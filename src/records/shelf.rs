@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::pgn::{PgnFile, UtcTime};
-use super::store::{GameLock, StoreError};
+use super::store::{self, GameLock, StoreError};
 use super::{OpenError, Resumed};
 use crate::printable::printable;
 
@@ -338,13 +338,24 @@ pub fn delete(dir: &Path, path: &Path) -> Result<(), DeleteRefused> {
     Ok(())
 }
 
+/// The games of a file the library lists, read again to open one: as [`scan`] reads
+/// it, not through a link (one swapped in since is refused) and not waiting on a pipe,
+/// up to [`MAX_FILE_SIZE`](super::store::MAX_FILE_SIZE).
+pub fn read_listed(path: &Path) -> Result<PgnFile, OpenError> {
+    let file = store::read_pgn_file_with(path, store::MAX_FILE_SIZE, store::Links::Refuse)?;
+    if file.is_empty() {
+        return Err(OpenError::NoGame { path: path.to_owned() });
+    }
+    Ok(file)
+}
+
 /// The game in the file at `path` (one the library lists), to go on with in that
 /// file as [`resume`](super::resume) goes on with the newest: the file is locked first, then read,
 /// and refused when it holds anything but one unfinished game. Its comments, NAGs and
 /// variations are kept, as `--pgn FILE --save FILE` keeps them.
 pub fn continue_file(path: &Path) -> Result<Resumed, OpenError> {
     let lock = GameLock::acquire(path)?;
-    let file = super::read_games(path)?;
+    let file = read_listed(path)?;
     let [entry] = file.games() else {
         return Err(OpenError::SaveHoldsGames { path: path.to_owned(), count: file.len() });
     };

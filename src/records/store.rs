@@ -5,10 +5,13 @@
 //! file beside the target, flushed to disk, then renamed over the target, and the
 //! directory is flushed too. A kill at any instant leaves either the previous
 //! complete file or the new one, never a torn one. The target's symlinks are followed
-//! and only a regular file (or a new name) is written; see [`save_target`].
+//! and only a regular file (or a new name) is written; see [`save_target`]. A game
+//! being played is saved through its [`GameFile`], which writes only to the file the
+//! game started with, or to a name that is free.
 //!
-//! Every read goes through [`read_limited`], which stops at [`MAX_FILE_SIZE`]. A game
-//! being played is locked with a [`GameLock`], so a second hotseat leaves it alone.
+//! Every read goes through [`read_limited`], which stops at [`MAX_FILE_SIZE`] and reads
+//! only regular files; no save writes more than that. A game being played is locked
+//! with a [`GameLock`], so a second hotseat leaves it alone.
 //!
 //! ```
 //! use std::time::SystemTime;
@@ -37,10 +40,13 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::pgn::{PgnError, PgnFile, PgnGame, UtcTime};
 
+mod game_file;
 mod lock;
 mod target;
 
+pub use game_file::GameFile;
 pub use lock::GameLock;
+use target::Identity;
 pub use target::{NotAFile, STALE_AFTER, remove_stale_temps};
 
 /// The environment variable that overrides where hotseat keeps its data (saved games
@@ -86,11 +92,49 @@ pub enum StoreError {
         /// What it is.
         what: NotAFile,
     },
-    /// A file to read is larger than [`MAX_FILE_SIZE`] (or a stream gave more).
-    #[error("{} is larger than {} MiB", path.display(), MAX_FILE_SIZE >> 20)]
+    /// A file to read is larger than the limit, [`MAX_FILE_SIZE`] unless said (or it
+    /// grew past it while read).
+    #[error("{} is larger than {} MiB", path.display(), limit >> 20)]
     TooLarge {
         /// The file.
         path: PathBuf,
+        /// The limit, in bytes.
+        limit: u64,
+    },
+    /// A file to read is not a regular file (a pipe, a device, a folder, or a link
+    /// where none is followed).
+    #[error("cannot read {}: it is {what}, not a regular file", path.display())]
+    NotReadable {
+        /// The file, as named.
+        path: PathBuf,
+        /// What it is.
+        what: NotAFile,
+    },
+    /// The game file was replaced since the game started (by a link, or by another
+    /// file), or its name now leads elsewhere: a save there would write over what
+    /// someone else put there.
+    #[error("{} was replaced by another file since the game began", path.display())]
+    Replaced {
+        /// The game file, as named.
+        path: PathBuf,
+    },
+    /// The lock on the game file is no longer this hotseat's: its lock file or its
+    /// folder was removed or replaced, so another hotseat may have the game now.
+    #[error("the lock on {} was lost (its lock file or its folder was removed or replaced)", path.display())]
+    LockLost {
+        /// The game file, as named.
+        path: PathBuf,
+    },
+    /// The lock file beside a game is not one hotseat made: it is refused, never
+    /// written (it could be a link to another file, or another user's).
+    #[error("cannot lock {}: its lock file {} {why}; remove it if no hotseat is running", path.display(), sidecar.display())]
+    LockRefused {
+        /// The game file, as named.
+        path: PathBuf,
+        /// The lock file.
+        sidecar: PathBuf,
+        /// What is wrong with it: `is a symbolic link`...
+        why: String,
     },
     /// A file is not PGN this program can read.
     #[error("{}: {source}", path.display())]
@@ -117,43 +161,113 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
 /// file systems); the file is then flushed to disk (`fsync`), renamed over `path`,
 /// and the directory is flushed so the rename itself survives a crash. If `write` or
 /// any step fails, the temporary file is removed and `path` is untouched. The
-/// directory must exist.
+/// directory must exist. No more than [`MAX_FILE_SIZE`] is written, as no more is read
+/// back: more is an error of kind [`io::ErrorKind::FileTooLarge`].
 ///
 /// A symlink at `path` is followed, a dangling one too, and the file it names is
-/// written: the link stays a link. That file must be a regular file or not exist
-/// yet; anything else (a directory, a device, a pipe, a socket) is refused with
-/// [`io::ErrorKind::InvalidInput`] and left alone. The file written over keeps its
-/// permission bits (and, where the system allows, its owner and group); a new one
-/// gets what the umask gives. The temporary file's name is unguessable
-/// (`.NAME.PID-RANDOM.tmp`) and it is created only if nothing has that name.
+/// written: the link stays a link (but not a link another user made in a shared
+/// folder such as `/tmp`: [`io::ErrorKind::PermissionDenied`]). That file must be a
+/// regular file or not exist yet; anything else (a directory, a device, a pipe, a
+/// socket) is refused with [`io::ErrorKind::InvalidInput`] and left alone. The file
+/// written over keeps its permission bits (and, where the system allows, its owner
+/// and group); a new one gets what the umask gives. The temporary file's name is
+/// unguessable (`.hotseat.PID-RANDOM.tmp`) and it is created only if nothing has that
+/// name.
 pub fn write_atomic_with(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> io::Result<()> {
     let target = target::resolve(path)?;
-    let Some(name) = target.path.file_name() else {
+    let expected = target.existing.as_ref().map(Identity::of);
+    replace(&target.path, expected, write).map(drop)
+}
+
+/// Renames a new file with what `write` writes over `real` (a path whose links are
+/// followed already), as [`write_atomic_with`] says, when the name still leads to the
+/// file `expected` (or to nothing, whatever was expected): checked once the new file
+/// is written, just before the rename, so a file swapped in meanwhile is not
+/// replaced. A rename replaces a name, never writes through a link. Returns the file
+/// written, still open (so that, held, its inode cannot be given to another file).
+fn replace(
+    real: &Path,
+    expected: Option<Identity>,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<File> {
+    if real.file_name().is_none() {
         return Err(io::Error::new(io::ErrorKind::InvalidInput, "the path does not name a file"));
-    };
-    let dir = target::folder_of(&target.path);
-    let (temp, mut file) = target::create_temp(dir, name)?;
+    }
+    catch_file_size_signal();
+    let dir = target::folder_of(real);
+    let (temp, mut file) = target::create_temp(dir)?;
     let written = (|| {
-        if let Some(existing) = &target.existing {
+        let existing = fs::symlink_metadata(real).ok();
+        if let Some(existing) = existing.as_ref().filter(|meta| meta.is_file()) {
             keep_owner_and_mode(&file, existing)?;
         }
-        let mut out = BufWriter::new(&mut file);
+        let mut out = BufWriter::new(Limited { inner: &mut file, left: MAX_FILE_SIZE });
         write(&mut out)?;
         out.flush()?;
         drop(out);
         file.sync_all()?;
-        drop(file);
-        fs::rename(&temp, &target.path)
+        match fs::symlink_metadata(real) {
+            Ok(now) if !now.is_file() || Some(Identity::of(&now)) != expected => {
+                return Err(io::Error::new(io::ErrorKind::AlreadyExists, "it was replaced meanwhile"));
+            }
+            Ok(_) => {}
+            Err(err) if err.kind() == io::ErrorKind::NotFound => {}
+            Err(err) => return Err(err),
+        }
+        fs::rename(&temp, real)?;
+        Ok(file)
     })();
-    if let Err(err) = written {
-        // The error worth reporting is the first one.
-        let _ = fs::remove_file(&temp);
-        return Err(err);
+    match written {
+        Ok(made) => sync_dir(dir).map(|()| made),
+        Err(err) => {
+            // The error worth reporting is the first one.
+            let _ = fs::remove_file(&temp);
+            Err(err)
+        }
     }
-    sync_dir(dir)
+}
+
+/// A writer that takes at most `left` more bytes, and fails past that without
+/// writing any of them.
+struct Limited<W> {
+    inner: W,
+    left: u64,
+}
+
+impl<W: Write> Write for Limited<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if buf.len() as u64 > self.left {
+            return Err(io::Error::new(
+                io::ErrorKind::FileTooLarge,
+                format!("it would be larger than {} MiB, more than hotseat reads back", MAX_FILE_SIZE >> 20),
+            ));
+        }
+        let written = self.inner.write(buf)?;
+        self.left -= written as u64;
+        Ok(written)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// Makes a write past the file-size limit (`ulimit -f`) fail with `EFBIG`, a save
+/// failure like a full disk, instead of ending the program with SIGXFSZ: a handler
+/// that does nothing is enough (and, unlike ignoring the signal, is not passed on to
+/// an engine the program starts). Done once, before the first save.
+fn catch_file_size_signal() {
+    #[cfg(all(unix, feature = "tui"))]
+    {
+        static CAUGHT: std::sync::Once = std::sync::Once::new();
+        CAUGHT.call_once(|| {
+            let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+            let _ = signal_hook::flag::register(signal_hook::consts::signal::SIGXFSZ, flag);
+        });
+    }
 }
 
 /// Gives the new file the owner, group and permission bits of the one it replaces.
@@ -190,12 +304,14 @@ pub fn remove_stale_temps_beside(path: &Path) {
 /// followed, is a regular file or nothing yet. Returns that real file. Call it before
 /// anything else touches the file (reading a FIFO would wait for a writer).
 pub fn save_target(path: &Path) -> Result<PathBuf, StoreError> {
-    match target::resolve(path) {
-        Ok(target) => Ok(target.path),
-        Err(err) => Err(match target::not_a_file(&err) {
-            Some(what) => StoreError::NotAFile { path: path.to_owned(), what },
-            None => StoreError::Write { path: path.to_owned(), source: err },
-        }),
+    target::resolve(path).map(|target| target.path).map_err(|err| save_refused(path, err))
+}
+
+/// The error for a save to `path` that [`target::resolve`] refused.
+fn save_refused(path: &Path, err: io::Error) -> StoreError {
+    match target::not_a_file(&err) {
+        Some(what) => StoreError::NotAFile { path: path.to_owned(), what },
+        None => StoreError::Write { path: path.to_owned(), source: err },
     }
 }
 
@@ -227,34 +343,86 @@ pub fn save_text(path: &Path, pgn: &str) -> Result<(), StoreError> {
 /// a file made to exhaust memory, or an endless one such as `/dev/zero`, cannot.
 pub const MAX_FILE_SIZE: u64 = 64 << 20;
 
-/// Reads a whole file of at most [`MAX_FILE_SIZE`] bytes. A regular file's size is
-/// checked before anything is read; anything else (a pipe, a device) is read up to
-/// the limit and refused if there is more.
+/// Whether a file to read may be reached through a symlink.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Links {
+    /// A file named by the player (`--pgn FILE`): a link is followed, as the player
+    /// named it.
+    Follow,
+    /// A file found in a folder (the games folder): a link is not a game file.
+    Refuse,
+}
+
+/// Reads a whole regular file of at most [`MAX_FILE_SIZE`] bytes: see [`read_at_most`].
 pub fn read_limited(path: &Path) -> Result<Vec<u8>, StoreError> {
+    read_at_most(path, MAX_FILE_SIZE, Links::Follow)
+}
+
+/// Reads a whole regular file of at most `limit` bytes. The file is opened without
+/// waiting (a named pipe no one writes, a device) and, with [`Links::Refuse`], without
+/// following a symlink; once open, it must be a regular file ([`StoreError::NotReadable`]),
+/// whose size is checked before anything is read. A file that grows past the limit
+/// while it is read is refused too.
+pub fn read_at_most(path: &Path, limit: u64, links: Links) -> Result<Vec<u8>, StoreError> {
     let read_err = |source| StoreError::Read { path: path.to_owned(), source };
-    let file = File::open(path).map_err(read_err)?;
+    let not_readable = |what| StoreError::NotReadable { path: path.to_owned(), what };
+    let file = match open_to_read(path, links) {
+        Ok(file) => file,
+        Err(err) if is_a_link(&err) => return Err(not_readable(NotAFile::Link)),
+        Err(err) => return Err(read_err(err)),
+    };
     let meta = file.metadata().map_err(read_err)?;
-    if meta.is_dir() {
-        return Err(read_err(io::Error::new(io::ErrorKind::IsADirectory, "it is a directory")));
+    if let Some(what) = NotAFile::of(&meta) {
+        return Err(not_readable(what));
     }
-    if meta.is_file() && meta.len() > MAX_FILE_SIZE {
-        return Err(StoreError::TooLarge { path: path.to_owned() });
+    if meta.len() > limit {
+        return Err(StoreError::TooLarge { path: path.to_owned(), limit });
     }
     // One byte past the limit tells a file at the limit from a longer one.
-    let hint = if meta.is_file() { meta.len() + 1 } else { 8 << 10 };
-    let mut bytes = Vec::with_capacity(hint as usize);
-    file.take(MAX_FILE_SIZE + 1).read_to_end(&mut bytes).map_err(read_err)?;
-    if bytes.len() as u64 > MAX_FILE_SIZE {
-        return Err(StoreError::TooLarge { path: path.to_owned() });
+    let mut bytes = Vec::with_capacity(meta.len() as usize + 1);
+    file.take(limit + 1).read_to_end(&mut bytes).map_err(read_err)?;
+    if bytes.len() as u64 > limit {
+        return Err(StoreError::TooLarge { path: path.to_owned(), limit });
     }
     Ok(bytes)
+}
+
+/// Opens a file to read without waiting on a named pipe or a device, and without
+/// following a symlink at its name when `links` says so.
+#[cfg(unix)]
+fn open_to_read(path: &Path, links: Links) -> io::Result<File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let nofollow = if links == Links::Refuse { libc::O_NOFOLLOW } else { 0 };
+    OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK | nofollow).open(path)
+}
+
+/// Elsewhere a link is checked for first.
+#[cfg(not(unix))]
+fn open_to_read(path: &Path, links: Links) -> io::Result<File> {
+    if links == Links::Refuse && fs::symlink_metadata(path)?.file_type().is_symlink() {
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, "a symbolic link"));
+    }
+    File::open(path)
+}
+
+/// Whether opening failed because the name is a symlink (`ELOOP` with `O_NOFOLLOW`).
+fn is_a_link(err: &io::Error) -> bool {
+    #[cfg(unix)]
+    return err.raw_os_error() == Some(libc::ELOOP);
+    #[cfg(not(unix))]
+    return err.kind() == io::ErrorKind::InvalidInput;
 }
 
 /// Reads a PGN file and splits it into games (for `--pgn FILE`): list them with
 /// [`PgnFile::games`], load one with [`GameEntry::load`](crate::records::pgn::GameEntry::load).
 /// The file is read with [`read_limited`].
 pub fn read_pgn_file(path: &Path) -> Result<PgnFile, StoreError> {
-    let bytes = read_limited(path)?;
+    read_pgn_file_with(path, MAX_FILE_SIZE, Links::Follow)
+}
+
+/// [`read_pgn_file`] with a limit and a rule for links, as [`read_at_most`] takes them.
+pub fn read_pgn_file_with(path: &Path, limit: u64, links: Links) -> Result<PgnFile, StoreError> {
+    let bytes = read_at_most(path, limit, links)?;
     PgnFile::from_owned_bytes(bytes).map_err(|source| StoreError::Pgn { path: path.to_owned(), source })
 }
 
@@ -336,6 +504,12 @@ impl fmt::Display for Unresumable {
             Unresumable::Unreadable(StoreError::Pgn { source, .. }) => {
                 write!(f, "it cannot be played: {source}")
             }
+            Unresumable::Unreadable(StoreError::TooLarge { limit, .. }) => {
+                write!(f, "it is larger than {} MiB, far more than a saved game", limit >> 20)
+            }
+            Unresumable::Unreadable(StoreError::NotReadable { what, .. }) => {
+                write!(f, "it is {what}, not a regular file")
+            }
             Unresumable::Unreadable(err) => write!(f, "{err}"),
         }
     }
@@ -360,9 +534,13 @@ pub struct ResumeSearch {
 }
 
 /// The game in the file at `path` when it is one to resume: the file holds one game,
-/// unfinished, with at least one move played.
+/// unfinished, with at least one move played. The file is read as the library reads
+/// one: not through a link, not waiting on a pipe, and no more than
+/// [`READ_LIMIT`](super::library::READ_LIMIT) of it, so a folder of huge files is
+/// passed over quickly.
 pub fn resumable_game(path: &Path) -> Result<PgnGame, Unresumable> {
-    let file = read_pgn_file(path).map_err(Unresumable::Unreadable)?;
+    let file = read_pgn_file_with(path, super::library::READ_LIMIT, Links::Refuse)
+        .map_err(Unresumable::Unreadable)?;
     let entry = match file.games() {
         [] => return Err(Unresumable::NoGame),
         [entry] => entry,

@@ -37,10 +37,10 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 use crate::app::{App, Effect, Message, Notation};
-use crate::chess::Color;
+use crate::chess::{Color, Game, Move, Outcome};
 use crate::clock::ClockStart;
 use crate::records::pgn::{self, PgnGame, Tags};
-use crate::records::store::{self, GameLock, GameStore, StoreError};
+use crate::records::store::{self, GameFile, GameLock, GameStore, StoreError};
 use crate::records::{Destination, OpeningTags, fresh_tags, known_name};
 
 /// What the clock of the side to move shows, as of the app's last tick, while a timed
@@ -75,6 +75,14 @@ pub struct Recorder {
     failure: Option<StoreError>,
     /// The lock on the file the game goes to, once it is taken.
     lock: Option<GameLock>,
+    /// The file the game goes to, held to the one it started with, once it is taken.
+    file: Option<GameFile>,
+    /// A game loaded from a file, as loaded (its moves and result): until it changes,
+    /// no file is made for it, as it is in a file already.
+    loaded: Option<(Vec<Move>, Option<Outcome>)>,
+    /// Whether the game last saved was one to keep: a move played in it, and
+    /// something new since it was loaded.
+    worth_keeping: bool,
     /// Whether the `ECO` and `Opening` tags are the game's own or the opening table's.
     opening: OpeningTags,
 }
@@ -93,7 +101,29 @@ impl Recorder {
             previous: None,
             failure: None,
             lock: None,
+            file: None,
+            loaded: None,
+            worth_keeping: false,
         }
+    }
+
+    /// A recorder for `game`, loaded from a file: no file is made for it (nor is the
+    /// `--save` file written) until it changes, so looking at a game, finished or not,
+    /// leaves nothing behind.
+    #[must_use]
+    pub fn loaded(mut self, game: &Game) -> Recorder {
+        self.loaded = Some((game.moves().to_vec(), game.recorded()));
+        self
+    }
+
+    /// Whether the game is one to keep: a move was played in it, and it is not just as
+    /// it was loaded. A game with no move is never kept, whatever ended it.
+    fn is_worth_keeping(&self, game: &Game) -> bool {
+        let as_loaded = self
+            .loaded
+            .as_ref()
+            .is_some_and(|(moves, outcome)| game.moves() == moves.as_slice() && game.recorded() == *outcome);
+        game.ply() > 0 && !as_loaded
     }
 
     /// A recorder that goes on saving a resumed game to its file in `store`.
@@ -194,7 +224,16 @@ impl Recorder {
             Effect::NewGame => {
                 self.tags = fresh_tags(SystemTime::now());
                 self.opening = OpeningTags::Table;
-                self.previous = if self.failure.is_none() { self.path.take() } else { None };
+                // The game before is kept only when it was one to keep; else its file
+                // goes, if this run made it, and the one before it stays the last.
+                if self.worth_keeping {
+                    self.previous = if self.failure.is_none() { self.path.take() } else { None };
+                } else {
+                    self.remove_made();
+                    self.path = None;
+                }
+                self.loaded = None;
+                self.file = None;
                 // The game before is done with; its file is free for others now.
                 self.lock = None;
                 self.path = match &self.destination {
@@ -215,11 +254,15 @@ impl Recorder {
         }
     }
 
-    /// Saves the game: one serialisation, one atomic write.
+    /// Saves the game: one serialisation, one atomic write. A loaded game that is as
+    /// it was loaded is not written anywhere.
     fn save(&mut self, app: &App) -> Option<Message> {
+        self.worth_keeping = self.is_worth_keeping(app.game());
+        if self.loaded.is_some() && self.path.is_none() && !self.worth_keeping {
+            return None;
+        }
         let text = self.record(app).to_pgn();
-        let saved = self.ensure_path().and_then(|path| store::save_text(&path, &text).map(|()| path));
-        match saved {
+        match self.write(&text) {
             Ok(path) => {
                 self.failure.take().map(|_| Message::info(format!("Saved again, to {}.", path.display())))
             }
@@ -229,6 +272,30 @@ impl Recorder {
                 Some(message)
             }
         }
+    }
+
+    /// Writes `text` to the game's file, when the lock on it still holds and it is
+    /// still the file the game began with (see [`GameFile`]).
+    fn write(&mut self, text: &str) -> Result<PathBuf, StoreError> {
+        let path = self.ensure_path()?;
+        if let Some(lock) = &self.lock {
+            lock.check(&path)?;
+        }
+        if let Some(file) = &mut self.file {
+            file.save(text.as_bytes())?;
+        }
+        Ok(path)
+    }
+
+    /// Removes the file this run made for the game, if it is still the file the last
+    /// save wrote (never one put at its name since). Whether it went.
+    fn remove_made(&mut self) -> bool {
+        let ours = self.file.as_ref().is_some_and(GameFile::is_ours);
+        let removed = ours && self.made.take().is_some_and(|made| std::fs::remove_file(made).is_ok());
+        if removed {
+            self.file = None;
+        }
+        removed
     }
 
     /// The file to save to, made now if there is none yet, and locked.
@@ -249,13 +316,13 @@ impl Recorder {
         if self.lock.is_none() {
             self.lock = Some(GameLock::acquire(&path)?);
         }
-        if std::mem::take(&mut self.fresh) {
+        if self.file.is_none() {
             // Under the lock, so no other hotseat makes it in between.
-            if let Ok(real) = store::save_target(&path)
-                && real.symlink_metadata().is_err()
-            {
-                self.made = Some(real);
+            let file = GameFile::take(&path)?;
+            if std::mem::take(&mut self.fresh) && file.real().symlink_metadata().is_err() {
+                self.made = Some(file.real().to_owned());
             }
+            self.file = Some(file);
         }
         Ok(path)
     }
@@ -273,12 +340,13 @@ impl Recorder {
     }
 
     fn farewell(&mut self, app: &App) -> Farewell {
-        let untouched = app.game().ply() == 0 && !app.game().is_over();
-        if untouched
-            && let Some(made) = &self.made
-            && std::fs::remove_file(made).is_ok()
-        {
-            return Farewell::NothingPlayed { previous: self.previous.clone() };
+        if !self.is_worth_keeping(app.game()) {
+            if self.remove_made() {
+                return Farewell::NothingPlayed { previous: self.previous.clone() };
+            }
+            if self.loaded.is_some() && self.path.is_none() {
+                return Farewell::Unchanged;
+            }
         }
         // Again if the last save failed, and so that a turn under way keeps the time
         // it used up to now.
@@ -305,6 +373,8 @@ pub enum Farewell {
         /// The file of the game played before, when a new game was started.
         previous: Option<PathBuf>,
     },
+    /// A game loaded from a file was left as it was loaded, so nothing was written.
+    Unchanged,
     /// The game could not be saved; here it is, to keep by hand.
     NotSaved {
         /// Why.
@@ -327,6 +397,7 @@ impl fmt::Display for Farewell {
                 "No move was played in the new game, so it was not kept; the game before is saved to {}",
                 path.display()
             ),
+            Farewell::Unchanged => f.write_str("No move was played, so nothing was saved."),
             Farewell::NotSaved { error, .. } => write!(f, "the game could not be saved: {error}"),
         }
     }

@@ -20,17 +20,18 @@ pub enum Signalled {
 /// program, except those that report a fault in the program itself (SIGSEGV, SIGBUS,
 /// SIGILL, SIGFPE, SIGTRAP, SIGSYS, and SIGABRT from `abort`: a handler that returns
 /// would only run into the fault again; the panic hook restores the terminal on the
-/// way to most of them) and SIGPIPE, which Rust programs ignore so that writing to a
-/// closed pipe is an error to report. Real-time signals are left alone too: their
-/// numbers depend on the C library, which uses some itself.
+/// way to most of them), SIGPIPE, which Rust programs ignore so that writing to a
+/// closed pipe is an error to report, and SIGXFSZ, which a save past the file-size
+/// limit raises: the store catches it, so the save fails as on a full disk. Real-time
+/// signals are left alone too: their numbers depend on the C library, which uses some
+/// itself.
 #[cfg(all(unix, feature = "tui"))]
 pub fn ending() -> Vec<i32> {
     use signal_hook::consts::signal::{
-        SIGALRM, SIGHUP, SIGINT, SIGPROF, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGXCPU, SIGXFSZ,
+        SIGALRM, SIGHUP, SIGINT, SIGPROF, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGXCPU,
     };
-    let mut signals = vec![
-        SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
-    ];
+    let mut signals =
+        vec![SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU];
     // SIGIO (SIGPOLL) ends a program on Linux; elsewhere it is ignored.
     #[cfg(any(target_os = "linux", target_os = "android"))]
     signals.push(signal_hook::consts::signal::SIGIO);

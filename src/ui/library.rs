@@ -213,7 +213,8 @@ fn message_line(library: &Library, look: &Look) -> Line<'static> {
         let what = entry.map_or_else(String::new, |e| {
             let game = e.summary().map_or_else(String::new, |s| {
                 let result = if s.is_unfinished() { "unfinished" } else { s.result.as_str() };
-                format!(" ({}, {result}, {} moves)", s.players(), s.moves)
+                let moves = if s.moves == 1 { "move" } else { "moves" };
+                format!(" ({}, {result}, {} {moves})", s.players(), s.moves)
             });
             format!("{}{game}", e.name)
         });

@@ -262,7 +262,14 @@ impl<'a> Lexer<'a> {
                 }
                 '!' | '?' => {
                     let run = cur.bump_while(|c| c == '!' || c == '?');
-                    glyph(run)
+                    // A run PGN gives no meaning (`!!!`) would be dropped on saving:
+                    // refused where it stands instead.
+                    match glyph(run) {
+                        TokenKind::Annotation => {
+                            return Err(error(at, PgnErrorKind::UnknownGlyph(run.to_owned())));
+                        }
+                        nag => nag,
+                    }
                 }
                 '*' => {
                     cur.bump();

@@ -123,17 +123,18 @@ fn termination(pgn: &PgnGame) -> Option<String> {
 }
 
 /// A `Date` value in PGN's `YYYY.MM.DD` form, with `?` for unknown parts; dates
-/// written with `-` or `/` are converted, anything else becomes `????.??.??`.
+/// written with `-` or `/` are converted, a date in any other form (`1992`, `July
+/// 1997`) is kept as written, and none (or a blank one) is `????.??.??`.
 fn date_value(stored: Option<&str>) -> String {
     let unknown = "????.??.??".to_owned();
-    let Some(date) = stored else { return unknown };
-    let date = date.trim().replace(['-', '/'], ".");
+    let Some(written) = stored.filter(|v| !escape(v).trim().is_empty()) else { return unknown };
+    let date = written.trim().replace(['-', '/'], ".");
     let parts: Vec<&str> = date.split('.').collect();
     let valid = parts.len() == 3
         && parts.iter().zip([4, 2, 2]).all(|(part, len)| {
             part.len() == len && (part.bytes().all(|b| b.is_ascii_digit()) || part.bytes().all(|b| b == b'?'))
         });
-    if valid { date } else { unknown }
+    if valid { date } else { written.to_owned() }
 }
 
 /// A tag value with `\` and `"` escaped and line breaks flattened.
@@ -336,7 +337,9 @@ mod tests {
     fn dates_are_normalised_to_dots() {
         assert_eq!(date_value(Some("1997.??.??")), "1997.??.??");
         assert_eq!(date_value(Some("2016-07-28")), "2016.07.28");
-        assert_eq!(date_value(Some("July 1997")), "????.??.??");
+        assert_eq!(date_value(Some("July 1997")), "July 1997", "kept as written");
+        assert_eq!(date_value(Some("1992")), "1992");
+        assert_eq!(date_value(Some(" \t")), "????.??.??");
         assert_eq!(date_value(None), "????.??.??");
     }
 

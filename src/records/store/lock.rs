@@ -9,6 +9,13 @@
 //! the holder's file is closed, on every exit including `kill -9`; on a normal exit
 //! the sidecar is removed as well, and one left by a killed process is simply taken
 //! over by the next.
+//!
+//! The sidecar sits in the game's folder, which others may write to. So it is opened
+//! without following a link and without waiting, and it is written only when it is a
+//! regular file with one link that this process's user owns: a link or a hard link
+//! planted at its name, to a file someone wants truncated, is refused and left alone.
+//! Before each save the lock is checked again ([`GameLock::check`]): its name must
+//! still lead to the file locked.
 
 use std::ffi::OsString;
 use std::fs::{self, File, OpenOptions, TryLockError};
@@ -44,13 +51,14 @@ impl GameLock {
         // a file opened just before that is locked in vain, as no one else will find
         // it. So after locking, check that the name still leads to the locked file.
         for _ in 0..8 {
-            let mut file = OpenOptions::new()
-                .read(true)
-                .write(true)
-                .create(true)
-                .truncate(false)
-                .open(&sidecar)
-                .map_err(lock_err)?;
+            let mut file = open_sidecar(&sidecar).map_err(|err| match err {
+                Sidecar::Io(err) => lock_err(err),
+                Sidecar::Refused(why) => StoreError::LockRefused {
+                    path: game.to_owned(),
+                    sidecar: sidecar.clone(),
+                    why: why.to_owned(),
+                },
+            })?;
             match file.try_lock() {
                 Ok(()) => {}
                 Err(TryLockError::WouldBlock) => {
@@ -72,6 +80,64 @@ impl GameLock {
     pub fn sidecar(&self) -> &Path {
         &self.sidecar
     }
+
+    /// Checks that the lock still holds: the sidecar's name still leads to the file
+    /// locked. When its folder was removed and made again, or the sidecar removed or
+    /// replaced, another hotseat can take the game: [`StoreError::LockLost`], naming
+    /// `game`, the game file.
+    pub fn check(&self, game: &Path) -> Result<(), StoreError> {
+        if still_named(&self.file, &self.sidecar) {
+            Ok(())
+        } else {
+            Err(StoreError::LockLost { path: game.to_owned() })
+        }
+    }
+}
+
+/// Why the sidecar could not be opened.
+enum Sidecar {
+    Io(io::Error),
+    /// It is not one hotseat made: what it is instead.
+    Refused(&'static str),
+}
+
+/// Opens the sidecar at `path`, made now when missing, to lock and write: only a
+/// regular file with one link, owned by this process's user (see the module's doc).
+#[cfg(unix)]
+fn open_sidecar(path: &Path) -> Result<File, Sidecar> {
+    use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+    let file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .mode(0o600)
+        .open(path)
+        .map_err(|err| {
+            if err.raw_os_error() == Some(libc::ELOOP) {
+                Sidecar::Refused("is a symbolic link")
+            } else {
+                Sidecar::Io(err)
+            }
+        })?;
+    let meta = file.metadata().map_err(Sidecar::Io)?;
+    if !meta.is_file() {
+        return Err(Sidecar::Refused("is not a regular file"));
+    }
+    if meta.nlink() != 1 {
+        return Err(Sidecar::Refused("has other names (hard links)"));
+    }
+    if meta.uid() != target::user() {
+        return Err(Sidecar::Refused("belongs to another user"));
+    }
+    Ok(file)
+}
+
+/// Elsewhere there are no links to plant in a shared folder.
+#[cfg(not(unix))]
+fn open_sidecar(path: &Path) -> Result<File, Sidecar> {
+    OpenOptions::new().read(true).write(true).create(true).truncate(false).open(path).map_err(Sidecar::Io)
 }
 
 impl Drop for GameLock {
@@ -85,10 +151,31 @@ impl Drop for GameLock {
     }
 }
 
-/// `.NAME.lock` beside the game file `game`.
+/// `.NAME.lock` beside the game file `game`; for a name too long to take 6 bytes more
+/// (a file name has at most 255), its start and a hash of the whole name instead, the
+/// same in every process.
 fn sidecar_of(game: &Path) -> Option<PathBuf> {
+    const MOST: usize = 255;
+    let game_name = game.file_name()?;
     let mut name = OsString::from(".");
-    name.push(game.file_name()?);
+    if game_name.len() + ".lock".len() < MOST {
+        name.push(game_name);
+    } else {
+        // FNV-1a: stable from run to run, as a lock name must be.
+        let hash = game_name
+            .as_encoded_bytes()
+            .iter()
+            .fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+        let lossy = game_name.to_string_lossy();
+        let start: String = lossy
+            .chars()
+            .scan(0, |len, c| {
+                *len += c.len_utf8();
+                (*len <= 200).then_some(c)
+            })
+            .collect();
+        name.push(format!("{start}-{hash:016x}"));
+    }
     name.push(".lock");
     Some(target::folder_of(game).join(name))
 }
@@ -105,7 +192,7 @@ fn holder(file: &mut File) -> Option<u32> {
 #[cfg(unix)]
 fn still_named(file: &File, path: &Path) -> bool {
     use std::os::unix::fs::MetadataExt;
-    match (file.metadata(), fs::metadata(path)) {
+    match (file.metadata(), fs::symlink_metadata(path)) {
         (Ok(open), Ok(named)) => (open.dev(), open.ino()) == (named.dev(), named.ino()),
         _ => false,
     }
@@ -116,4 +203,20 @@ fn still_named(file: &File, path: &Path) -> bool {
 #[cfg(not(unix))]
 fn still_named(_file: &File, _path: &Path) -> bool {
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_lock_name_is_never_longer_than_a_file_name_may_be() {
+        let long = format!("{}.pgn", "g".repeat(251));
+        let sidecar = sidecar_of(Path::new(&long)).expect("a name");
+        let name = sidecar.file_name().expect("a name").len();
+        assert!(name <= 255, "{name}");
+        assert_eq!(sidecar, sidecar_of(Path::new(&long)).expect("a name"), "the same each time");
+        assert_ne!(sidecar, sidecar_of(Path::new(&long.replace(".pgn", ".pgm"))).expect("a name"));
+        assert_eq!(sidecar_of(Path::new("g.pgn")), Some(PathBuf::from("./.g.pgn.lock")));
+    }
 }

@@ -28,6 +28,8 @@ pub enum NotAFile {
     CharDevice,
     /// A block device, such as a disk.
     BlockDevice,
+    /// A symbolic link, where none is followed.
+    Link,
     /// Anything else that is not a regular file.
     Other,
 }
@@ -40,6 +42,7 @@ impl fmt::Display for NotAFile {
             NotAFile::Socket => "a socket",
             NotAFile::CharDevice => "a character device",
             NotAFile::BlockDevice => "a block device",
+            NotAFile::Link => "a symbolic link",
             NotAFile::Other => "something",
         })
     }
@@ -47,13 +50,16 @@ impl fmt::Display for NotAFile {
 
 impl NotAFile {
     /// What `meta` describes, or `None` for a regular file.
-    fn of(meta: &Metadata) -> Option<NotAFile> {
+    pub(crate) fn of(meta: &Metadata) -> Option<NotAFile> {
         let kind = meta.file_type();
         if kind.is_file() {
             return None;
         }
         if kind.is_dir() {
             return Some(NotAFile::Directory);
+        }
+        if kind.is_symlink() {
+            return Some(NotAFile::Link);
         }
         #[cfg(unix)]
         {
@@ -89,7 +95,10 @@ const MAX_LINKS: usize = 40;
 
 /// Follows `path`'s symlinks, dangling ones too, to the name a save writes, and checks
 /// that it is a regular file or nothing. The error for anything else is
-/// [`io::ErrorKind::InvalidInput`] with `NotAFile` inside.
+/// [`io::ErrorKind::InvalidInput`] with `NotAFile` inside. A link that another user
+/// made in a folder anyone may write to (sticky, as `/tmp`) is not followed, as the
+/// kernel's `protected_symlinks` would refuse it: [`io::ErrorKind::PermissionDenied`]
+/// with [`SharedLink`] inside.
 pub(crate) fn resolve(path: &Path) -> io::Result<Target> {
     let mut path = path.to_owned();
     for _ in 0..MAX_LINKS {
@@ -99,6 +108,9 @@ pub(crate) fn resolve(path: &Path) -> io::Result<Target> {
             Err(err) => return Err(err),
         };
         if meta.file_type().is_symlink() {
+            if planted(&path, &meta) {
+                return Err(io::Error::new(io::ErrorKind::PermissionDenied, SharedLink));
+            }
             // A relative link is relative to the folder it is in; joining an absolute
             // one replaces the path.
             let target = fs::read_link(&path)?;
@@ -114,6 +126,66 @@ pub(crate) fn resolve(path: &Path) -> io::Result<Target> {
         };
     }
     Err(io::Error::new(io::ErrorKind::InvalidInput, "too many levels of symbolic links"))
+}
+
+/// Whether the link at `path` (with metadata `link`) is one the kernel's
+/// `protected_symlinks` would not follow: in a sticky folder that others may write
+/// to, made by someone who is neither this process's user nor the folder's owner.
+/// Following it would let that someone choose which file a save replaces.
+#[cfg(unix)]
+fn planted(path: &Path, link: &Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(folder) = fs::metadata(folder_of(path)) else { return true };
+    let shared = folder.mode() & 0o1002 == 0o1002;
+    shared && link.uid() != user() && link.uid() != folder.uid()
+}
+
+/// Elsewhere there is no sticky bit to go by.
+#[cfg(not(unix))]
+fn planted(_path: &Path, _link: &Metadata) -> bool {
+    false
+}
+
+/// The user this process acts as: the owner of what it creates.
+#[cfg(unix)]
+pub(crate) fn user() -> u32 {
+    rustix::process::geteuid().as_raw()
+}
+
+/// A link another user made in a shared folder, as the message of an [`io::Error`].
+#[derive(Debug)]
+pub(crate) struct SharedLink;
+
+impl fmt::Display for SharedLink {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("it is a link another user made in a shared folder, which hotseat does not follow")
+    }
+}
+
+impl std::error::Error for SharedLink {}
+
+/// Which file a name leads to: its device and inode. Two names with the same identity
+/// are one file; a file replaced under a name (by a save's rename, or by anyone) has a
+/// new one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Identity {
+    device: u64,
+    inode: u64,
+}
+
+impl Identity {
+    #[cfg(unix)]
+    pub(crate) fn of(meta: &Metadata) -> Identity {
+        use std::os::unix::fs::MetadataExt;
+        Identity { device: meta.dev(), inode: meta.ino() }
+    }
+
+    /// Windows's file index is not in stable Rust: every file looks the same there, so
+    /// the checks that compare identities pass.
+    #[cfg(not(unix))]
+    pub(crate) fn of(_meta: &Metadata) -> Identity {
+        Identity { device: 0, inode: 0 }
+    }
 }
 
 /// [`NotAFile`] as the message of an [`io::Error`].
@@ -141,10 +213,11 @@ pub(crate) fn folder_of(path: &Path) -> &Path {
     }
 }
 
-/// A new temporary file beside `target` (a file name in `dir`), created so that it
-/// cannot already exist: `.NAME.PID-RANDOM.tmp`. The random part is what keeps
-/// another user of the folder from planting a file or link under the name first.
-pub(crate) fn create_temp(dir: &Path, target: &OsStr) -> io::Result<(PathBuf, File)> {
+/// A new temporary file in `dir`, created so that it cannot already exist:
+/// `.hotseat.PID-RANDOM.tmp`. The random part is what keeps another user of the folder
+/// from planting a file or link there first. The name is short whatever the game's
+/// is, so a save name near the system's limit (255 bytes) still has room beside it.
+pub(crate) fn create_temp(dir: &Path) -> io::Result<(PathBuf, File)> {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let mut last_err = None;
     // A clash is all but impossible; a few tries make a planted name harmless.
@@ -154,7 +227,7 @@ pub(crate) fn create_temp(dir: &Path, target: &OsStr) -> io::Result<(PathBuf, Fi
         // RandomState's keys are random per process (and per call, from a seeded
         // counter): the name cannot be guessed from the pid, the time or the count.
         let random = RandomState::new().hash_one((std::process::id(), now, count));
-        let path = dir.join(temp_name(target, std::process::id(), random));
+        let path = dir.join(temp_name(std::process::id(), random));
         match OpenOptions::new().write(true).create_new(true).open(&path) {
             Ok(file) => return Ok((path, file)),
             Err(err) if err.kind() == io::ErrorKind::AlreadyExists => last_err = Some(err),
@@ -164,20 +237,21 @@ pub(crate) fn create_temp(dir: &Path, target: &OsStr) -> io::Result<(PathBuf, Fi
     Err(last_err.expect("the loop tried"))
 }
 
-fn temp_name(target: &OsStr, pid: u32, random: u64) -> OsString {
-    let mut name = OsString::from(".");
-    name.push(target);
-    name.push(format!(".{pid}-{random:016x}.tmp"));
-    name
+/// What the temporary files are called in place of the game's name.
+const TEMP_STEM: &str = "hotseat";
+
+fn temp_name(pid: u32, random: u64) -> OsString {
+    OsString::from(format!(".{TEMP_STEM}.{pid}-{random:016x}.tmp"))
 }
 
 /// How old a temporary file must be before another process takes it for a leftover:
 /// a save is over in well under a second, even on a slow disk.
 pub const STALE_AFTER: Duration = Duration::from_secs(60);
 
-/// Removes temporary files that a save killed halfway left in `dir`: those beside the
-/// file `target` when given (`.NAME.PID-RANDOM.tmp`), else every one, when they are
-/// older than [`STALE_AFTER`] and not this process's. Best effort: a file that cannot
+/// Removes temporary files that a save killed halfway left in `dir`
+/// (`.hotseat.PID-RANDOM.tmp`, and the `.NAME.PID-RANDOM.tmp` of older saves: only
+/// those beside the file `target` when given, else every one), when they are older
+/// than [`STALE_AFTER`] and not this process's. Best effort: a file that cannot
 /// be listed or removed is left, as it harms nothing but space.
 pub fn remove_stale_temps(dir: &Path, target: Option<&OsStr>) {
     let Ok(entries) = fs::read_dir(dir) else { return };
@@ -199,13 +273,13 @@ pub fn remove_stale_temps(dir: &Path, target: Option<&OsStr>) {
     }
 }
 
-/// The pid in a temporary file's name `.NAME.PID-RANDOM.tmp` (with NAME `target`, when
-/// given), or `None` for any other name. Saves before random names wrote a counter
-/// for RANDOM; those match too.
+/// The pid in a temporary file's name `.hotseat.PID-RANDOM.tmp`, or in an older save's
+/// `.NAME.PID-RANDOM.tmp` (with NAME `target`, when given), or `None` for any other
+/// name. Saves before random names wrote a counter for RANDOM; those match too.
 fn temp_owner(name: &str, target: Option<&str>) -> Option<u32> {
     let rest = name.strip_prefix('.')?.strip_suffix(".tmp")?;
     let (stem, tag) = rest.rsplit_once('.')?;
-    if target.is_some_and(|target| target != stem) || stem.is_empty() {
+    if stem.is_empty() || stem != TEMP_STEM && target.is_some_and(|target| target != stem) {
         return None;
     }
     let (pid, random) = tag.split_once('-')?;
@@ -231,14 +305,20 @@ mod tests {
         assert_eq!(temp_owner("g.pgn.123-00ff.tmp", None), None);
         assert_eq!(temp_owner(".g.pgn.12a-00ff.tmp", None), None);
         assert_eq!(temp_owner("..1-1.tmp", None), None);
+        assert_eq!(temp_owner(".hotseat.123-00ff00ff00ff00ff.tmp", Some("g.pgn")), Some(123), "today's");
+    }
+
+    #[test]
+    fn a_temporary_name_is_short_whatever_the_game_is_called() {
+        assert!(temp_name(u32::MAX, u64::MAX).len() <= 40);
     }
 
     #[test]
     fn temporary_names_differ_each_time() {
         let dir = std::env::temp_dir().join(format!("hotseat-temp-names-{}", std::process::id()));
         fs::create_dir_all(&dir).expect("a folder");
-        let (a, _) = create_temp(&dir, OsStr::new("g.pgn")).expect("a temporary file");
-        let (b, _) = create_temp(&dir, OsStr::new("g.pgn")).expect("another");
+        let (a, _) = create_temp(&dir).expect("a temporary file");
+        let (b, _) = create_temp(&dir).expect("another");
         assert_ne!(a, b);
         let random = |p: &Path| p.to_string_lossy().rsplit_once('-').expect("a dash").1.to_owned();
         assert_ne!(random(&a), random(&b));
