@@ -536,10 +536,10 @@ pub struct ResumeSearch {
 /// The game in the file at `path` when it is one to resume: the file holds one game,
 /// unfinished, with at least one move played. The file is read as the library reads
 /// one: not through a link, not waiting on a pipe, and no more than
-/// [`READ_LIMIT`](super::library::READ_LIMIT) of it, so a folder of huge files is
+/// [`READ_LIMIT`](super::shelf::READ_LIMIT) of it, so a folder of huge files is
 /// passed over quickly.
 pub fn resumable_game(path: &Path) -> Result<PgnGame, Unresumable> {
-    let file = read_pgn_file_with(path, super::library::READ_LIMIT, Links::Refuse)
+    let file = read_pgn_file_with(path, super::shelf::READ_LIMIT, Links::Refuse)
         .map_err(Unresumable::Unreadable)?;
     let entry = match file.games() {
         [] => return Err(Unresumable::NoGame),
