@@ -159,7 +159,8 @@ fn games(args: &Cli) -> Result<ExitCode> {
             Left::Open(path, how) => (path, how),
         };
         let opened = cli::games::open_chosen(&store, &path, how).and_then(|opened| {
-            let app = game_screen(args, opened.record, opened.notice)?;
+            let app =
+                game_screen(args, opened.record, opened.notice)?.looking_through(how == Opening::Browse);
             Ok((app, opened.recorder))
         });
         let (mut app, mut recorder) = match opened {

@@ -39,6 +39,14 @@ fn start(dir: &TempDir, engine: &Path) -> Pty {
     Pty::start(&["--engine", engine], None, &[("HOTSEAT_DATA_DIR", dir.path())])
 }
 
+/// Ctrl-E during a game still being played: the players are asked first, since
+/// both will see the engine's verdicts, and Y starts the review.
+fn review_mid_game(pty: &mut Pty) {
+    pty.send(CTRL_E);
+    pty.wait_for("Both players will see");
+    pty.send("y");
+}
+
 /// Waits until the engine whose id the fake wrote in `dir` is gone.
 fn wait_until_gone(dir: &Path) {
     let pid = fake_pid(dir).expect("the fake engine wrote its process id");
@@ -102,7 +110,7 @@ fn a_review_can_be_stopped_and_quitting_during_one_leaves_no_engine_behind() {
     let mut pty = start(&dir, &engine);
     pty.wait_for("White to move");
     pty.play("e4", "Black to move");
-    pty.send(CTRL_E);
+    review_mid_game(&mut pty);
     pty.wait_for("Engine ▕");
     // The engine is started on its own thread: wait for it to say who it is.
     let deadline = Instant::now() + PATIENCE;
@@ -116,7 +124,7 @@ fn a_review_can_be_stopped_and_quitting_during_one_leaves_no_engine_behind() {
     // The game goes on, and a second review is left running when the players quit.
     std::fs::remove_file(common::fake_engine::pid_file(dir.path())).expect("the old id removed");
     pty.play("e5", "White to move");
-    pty.send(CTRL_E);
+    review_mid_game(&mut pty);
     let deadline = Instant::now() + PATIENCE;
     while fake_pid(dir.path()).is_none() {
         assert!(Instant::now() < deadline, "the engine never started again");
@@ -134,7 +142,7 @@ fn with_no_engine_the_game_says_how_to_get_one_and_goes_on() {
     let mut pty = start(&dir, &missing);
     pty.wait_for("White to move");
     pty.play("e4", "Black to move");
-    pty.send(CTRL_E);
+    review_mid_game(&mut pty);
     pty.wait_for("No review, the game goes on: No chess engine found");
     pty.wait_for("apt-get install stockfish");
     pty.play("e5", "White to move");
@@ -151,7 +159,7 @@ fn an_engine_that_crashes_mid_review_ends_the_review_and_the_game_goes_on() {
     pty.wait_for("White to move");
     pty.play("e4", "Black to move");
     pty.play("e5", "White to move");
-    pty.send(CTRL_E);
+    review_mid_game(&mut pty);
     pty.wait_for("No review, the game goes on:");
     pty.wait_for("Review failed at 1/3");
     pty.play("Nf3", "Black to move");
@@ -168,7 +176,7 @@ fn an_engine_that_hangs_never_holds_up_the_game() {
     let mut pty = start(&dir, &engine);
     pty.wait_for("White to move");
     pty.play("e4", "Black to move");
-    pty.send(CTRL_E);
+    review_mid_game(&mut pty);
     pty.wait_for("Engine ▕");
     // The engine thinks forever about its first position; the game goes on at once.
     for (san, shown) in [("e5", "White to move"), ("Nf3", "Black to move"), ("Nc6", "White to move")] {
