@@ -493,7 +493,11 @@ fn the_engine_review_of_a_game_being_played_waits_for_a_yes() {
     play(&mut app, "e4 e5");
     let effects = press(&mut app, Key::Ctrl('e'));
     assert_eq!(app.question(), Some(Question::Review));
-    assert!(app.question_text().is_some_and(|q| q.contains("Both players will see")), "{:?}", app.question_text());
+    assert!(
+        app.question_text().is_some_and(|q| q.contains("Both players will see")),
+        "{:?}",
+        app.question_text()
+    );
     assert!(!effects.contains(&Effect::Analyse), "nothing starts before the yes");
     press(&mut app, Key::Esc);
     assert!(app.reviewing().is_none());
