@@ -105,6 +105,8 @@ impl StdinLines {
                         asked = true;
                         continue;
                     }
+                    // The destructors are skipped: the engines end here.
+                    crate::engine::end_all();
                     std::process::exit(128 + signal);
                 }
             })?;
