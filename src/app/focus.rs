@@ -97,7 +97,7 @@ impl Mode {
         match self {
             Mode::Play => "Playing",
             Mode::Promotion => "Choosing a promotion piece",
-            Mode::Question => "Answering a question (a draw offer, a new game)",
+            Mode::Question => "Answering a question (a draw offer, a new game, an engine review)",
             Mode::Resign => "Resigning",
             Mode::Help => "This help",
             Mode::Record => "The game record (FEN and PGN)",
