@@ -87,7 +87,7 @@ impl Round {
 #[derive(Clone, Debug)]
 #[expect(
     clippy::struct_excessive_bools,
-    reason = "independent switches: flipped, auto-flip, the bell, quitting"
+    reason = "independent switches: flipped, auto-flip, the bell, looking through, quitting"
 )]
 pub struct App {
     round: Round,
@@ -98,6 +98,8 @@ pub struct App {
     auto_flip: bool,
     /// Whether the app asks for the bell ([`Effect::Bell`]).
     bell: bool,
+    /// The game is only looked through, not played: the engine may review it at once.
+    looking_through: bool,
     quit: bool,
     effects: Vec<Effect>,
 }
@@ -112,6 +114,7 @@ impl App {
             flipped: false,
             auto_flip: false,
             bell: false,
+            looking_through: false,
             quit: false,
             effects: Vec::new(),
         }
@@ -133,7 +136,15 @@ impl App {
         self
     }
 
-    /// Turns the board after every move so the side to move sits at the bottom.
+    /// Marks the game as opened only to look through (a finished game from the
+    /// library, say): the engine reviews it without asking the players first.
+    #[must_use]
+    pub fn looking_through(mut self, on: bool) -> App {
+        self.looking_through = on;
+        self
+    }
+
+    /// Rings the bell on a refused move ([`Effect::Bell`]).
     #[must_use]
     pub fn with_bell(mut self, on: bool) -> App {
         self.bell = on;
@@ -270,6 +281,12 @@ impl App {
         &self.players[color]
     }
 
+    /// The player of `color` as the players are told of them: the name, with the
+    /// colour after it when the name is not the colour's (`Anna (White)`).
+    pub fn named(&self, color: Color) -> String {
+        strings::named(self.player(color), color)
+    }
+
     /// Whether Black is at the bottom of the board.
     pub fn flipped(&self) -> bool {
         self.flipped
@@ -294,7 +311,11 @@ impl App {
             Action::Command(command) => match command {
                 Command::Undo => self.timeline().can_undo(),
                 Command::Redo => self.timeline().can_redo(),
-                Command::ClaimDraw => !over && game.claimable_draw().is_some(),
+                Command::ClaimDraw => {
+                    !over
+                        && (game.claimable_draw().is_some()
+                            || self.preview().is_some_and(|m| game.claimable_with(m).is_ok()))
+                }
                 Command::OfferDraw | Command::Resign => !over,
                 Command::NewGame => true,
                 Command::Pause => self.clocks().is_some() && !over,
@@ -370,7 +391,9 @@ impl App {
         match command {
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),
-            Command::OfferDraw => self.ask(Question::DrawOffer { by: self.game().turn() }),
+            // The offer is made after one's own move (FIDE 9.1.2.2): the player who
+            // just moved offers, and the player to move accepts, or declines by moving.
+            Command::OfferDraw => self.ask(Question::DrawOffer { by: !self.game().turn() }),
             Command::ClaimDraw => self.claim_draw(),
             Command::Resign => self.ask(Question::Resign { by: None }),
             Command::NewGame => {
@@ -421,7 +444,7 @@ impl App {
         // move just made, however it was entered.
         self.round.cursor = m.destination();
         if let Some(by) = declined {
-            self.info(strings::draw_offer_lapsed(by));
+            self.info(strings::draw_declined_by_moving(&self.named(!by), &self.named(by)));
         }
         self.effects.push(Effect::Save);
     }
@@ -468,10 +491,27 @@ impl App {
         }
     }
 
+    /// Ctrl-D: claims the draw the position allows, or, with a move typed, the draw
+    /// that move makes (FIDE 9.2.1.1, 9.3.1.1): the move is played and the draw
+    /// recorded with it when the claim holds; otherwise nothing is played, and the
+    /// players are told why.
     fn claim_draw(&mut self) {
         self.leave_browsing();
         if self.refuse_if_over() {
             return;
+        }
+        if matches!(self.round.focus, Focus::Typing(_)) {
+            match self.reading() {
+                Reading::Move(m, nag) => return self.claim_with(m, nag),
+                // A pawn's move never makes a repetition nor completes fifty moves.
+                Reading::Promotion(m) => return self.claim_with(m, None),
+                Reading::Ambiguous(sans) => return self.refuse_move(strings::ambiguous(&sans)),
+                Reading::Incomplete(sans) => {
+                    return self.refuse_move(strings::incomplete(self.input().trim(), &sans));
+                }
+                Reading::Refused(why) => return self.refuse_move(why),
+                Reading::Empty | Reading::Command(_) | Reading::Sign(_) => {}
+            }
         }
         if self.game().claimable_draw().is_some() {
             self.decide(|game| {
@@ -479,6 +519,20 @@ impl App {
             });
         } else {
             self.error(strings::NO_DRAW_TO_CLAIM);
+        }
+    }
+
+    /// A claim made with the move `m` (and the sign typed after it).
+    fn claim_with(&mut self, m: Move, nag: Option<Nag>) {
+        let san = self.game().position().san(m);
+        match self.game().claimable_with(m) {
+            Ok(_) => {
+                self.play(m, nag);
+                self.decide(|game| {
+                    game.claim_draw();
+                });
+            }
+            Err(why) => self.refuse_move(strings::claim_does_not_hold(&san, why)),
         }
     }
 

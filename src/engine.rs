@@ -73,9 +73,11 @@ pub struct Timeouts {
     pub handshake: Duration,
     /// For `readyok` after `isready`.
     pub ready: Duration,
-    /// For `bestmove` after `go depth N` (a generous bound: a deep search is slow).
+    /// For `bestmove` after `go depth N`: this much for each ply of depth, times a
+    /// tenth of the depth (rounded up), since a search grows faster than its depth.
     pub depth_search: Duration,
-    /// Added to the move time for `bestmove` after `go movetime MS`.
+    /// Added to the wait for `bestmove`: for `go movetime MS`, to three times the move
+    /// time; for `go depth N`, to what the depth allows.
     pub movetime_margin: Duration,
 }
 
@@ -84,19 +86,26 @@ impl Default for Timeouts {
         Timeouts {
             handshake: Duration::from_secs(10),
             ready: Duration::from_secs(30),
-            depth_search: Duration::from_secs(120),
+            // Depth 1: 3 s; depth 18 (the default): 108 s; depth 30: 270 s; a search
+            // Stockfish finishes in well under a tenth of that on a slow machine.
+            depth_search: Duration::from_secs(3),
             movetime_margin: Duration::from_secs(5),
         }
     }
 }
 
 impl Timeouts {
-    /// The wait for `bestmove` under `limit`.
+    /// The wait for `bestmove` under `limit`: a generous multiple of what the search
+    /// was asked to take, so an engine that never answers is given up on in time.
     pub fn search(&self, limit: Limit) -> Duration {
-        match limit {
-            Limit::Depth(_) => self.depth_search,
-            Limit::MoveTime(time) => time.saturating_add(self.movetime_margin),
-        }
+        let bound = match limit {
+            Limit::Depth(depth) => {
+                let depth = depth.max(1);
+                self.depth_search.saturating_mul(depth.saturating_mul(depth.div_ceil(10)))
+            }
+            Limit::MoveTime(time) => time.saturating_mul(3),
+        };
+        bound.saturating_add(self.movetime_margin)
     }
 }
 

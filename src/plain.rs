@@ -194,6 +194,21 @@ impl Face {
                 writeln!(out, "{}", words::too_many(first))?;
                 return Ok(false);
             }
+            // `claim Ng8`: the claim made with the move that makes the draw, as the
+            // board takes a typed move and Ctrl-D (the move as typed, in its case).
+            if let (Said::App(word), Some(typed), None) =
+                (said, text.split_whitespace().nth(1), app.question())
+                && word.action == crate::app::words::WordAction::Command(crate::app::Command::ClaimDraw)
+            {
+                for c in typed.chars() {
+                    send(app, Action::Edit(crate::app::Edit::Type(c)));
+                }
+                send(app, Action::Command(crate::app::Command::ClaimDraw));
+                if !app.input().is_empty() {
+                    send(app, Action::Cancel);
+                }
+                return Ok(true);
+            }
             return self.command(app, said, argument, out, host, effects);
         }
         // `?` on an empty move line opens the board's help screen; here it is the help.
@@ -205,7 +220,7 @@ impl Face {
         if let Some(question) = app.question()
             && !is_move
         {
-            writeln!(out, "{}", words::answer_first(question))?;
+            writeln!(out, "{}", words::answer_first(app, question))?;
             return Ok(false);
         }
         if !is_move && (text.chars().all(char::is_alphabetic) || text.starts_with('?')) {
@@ -250,7 +265,7 @@ impl Face {
                 if let Some(question) = app.question()
                     && word.action != crate::app::words::WordAction::Help
                 {
-                    writeln!(out, "{}", words::answer_first(question))?;
+                    writeln!(out, "{}", words::answer_first(app, question))?;
                     return Ok(false);
                 }
                 match word.action {
@@ -376,7 +391,7 @@ impl Face {
             return words::PROMOTION.to_owned();
         }
         if let Some(question) = app.question() {
-            return words::question(question);
+            return words::question(app, question);
         }
         match app.game().outcome() {
             Some(outcome) => format!("{outcome}. Type pgn for the record, or quit."),
@@ -412,7 +427,7 @@ impl Face {
         if let Some(asked) = question
             && question != seen.question
         {
-            writeln!(out, "{}", words::question(asked))?;
+            writeln!(out, "{}", words::question(app, asked))?;
         }
         let promotion = app.promotion().is_some();
         if promotion && !seen.promotion {

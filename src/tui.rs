@@ -314,11 +314,13 @@ pub fn restore() {
 }
 
 /// Restores the terminal before the default panic message is printed, so the message
-/// is readable and the shell usable.
+/// is readable and the shell usable, and ends the engines (the release build aborts
+/// on a panic: no destructor runs).
 fn install_panic_hook() {
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         restore();
+        crate::engine::end_all();
         previous(info);
     }));
 }

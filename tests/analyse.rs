@@ -9,7 +9,9 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use common::TempDir;
-use common::fake_engine::{Answer, FakeScript, Hang, fake_engine, fake_pid, is_alive, is_running, log_file};
+use common::fake_engine::{
+    Answer, FakeScript, Hang, fake_engine, fake_pid, is_alive, is_running, log_file, wrapper,
+};
 
 fn game_file(name: &str) -> PathBuf {
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
@@ -330,4 +332,67 @@ fn an_engine_that_quits_on_end_of_input_outlives_no_sigkill() {
         assert!(Instant::now() < deadline, "the engine {pid} outlived the program");
         std::thread::sleep(Duration::from_millis(20));
     }
+}
+
+/// Runs `hotseat analyse` on Légal's game with `engine` and these arguments, and gives
+/// up (killing it) after 60 seconds.
+fn analyse_within_a_minute(engine: &Path, more: &[&str]) -> Output {
+    let file = game_file("legal-saint-brie-1750.pgn");
+    let mut args = vec!["analyse", file.to_str().expect("path"), "--engine", engine.to_str().expect("path")];
+    args.extend(more);
+    let mut child = hotseat(&args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("runs");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while child.try_wait().expect("status").is_none() {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("hotseat analyse still runs after a minute");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    child.wait_with_output().expect("the output")
+}
+
+/// Waits up to five seconds for the process `pid` to be gone.
+fn gone(pid: u32) -> bool {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while is_running(pid) {
+        if Instant::now() > deadline {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    true
+}
+
+#[test]
+fn an_engine_that_never_answers_go_ends_the_analysis_with_one_line_and_no_engine_left() {
+    let dir = TempDir::new("analyse-no-answer");
+    let engine = fake_engine(dir.path(), &FakeScript { hang: Some(Hang::Go(1)), ..legal_script() });
+    let out = analyse_within_a_minute(&engine, &["--depth", "1"]);
+    assert!(!out.status.success());
+    let stderr = text(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with("hotseat: ") && stderr.contains("did not answer in time"), "{stderr}");
+    let pid = fake_pid(dir.path()).expect("the engine started");
+    assert!(gone(pid), "the engine {pid} outlived the program");
+}
+
+#[test]
+fn an_engine_behind_a_wrapper_script_that_ignores_quit_is_ended_with_the_analysis() {
+    let dir = TempDir::new("analyse-wrapped");
+    let engine = fake_engine(dir.path(), &FakeScript { stubborn: true, ..legal_script() });
+    let wrapped = wrapper(dir.path(), &engine);
+    let out = analyse_within_a_minute(&wrapped, &[]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let pid = fake_pid(dir.path()).expect("the engine started");
+    assert!(gone(pid), "the engine {pid} behind the wrapper outlived the program");
+    // And when the engine hangs: the same.
+    let dir = TempDir::new("analyse-wrapped-hang");
+    let engine =
+        fake_engine(dir.path(), &FakeScript { stubborn: true, hang: Some(Hang::Go(2)), ..legal_script() });
+    let wrapped = wrapper(dir.path(), &engine);
+    let out = analyse_within_a_minute(&wrapped, &["--depth", "1"]);
+    assert!(!out.status.success());
+    let pid = fake_pid(dir.path()).expect("the engine started");
+    assert!(gone(pid), "the hung engine {pid} behind the wrapper outlived the program");
 }

@@ -387,13 +387,14 @@ fn browsing_shows_earlier_positions_without_changing_the_game() {
 fn a_draw_offer_is_accepted_with_y_or_declined_with_esc_by_the_other_player() {
     let mut app = App::new(Game::new());
     play(&mut app, "e4");
+    // White has just moved: the offer is White's, made after the move (FIDE 9.1.2.2).
     press(&mut app, Key::Ctrl('o'));
-    assert_eq!(app.question(), Some(Question::DrawOffer { by: Color::Black }));
+    assert_eq!(app.question(), Some(Question::DrawOffer { by: Color::White }));
     assert_eq!(app.mode(), Mode::Question);
     press(&mut app, Key::Esc);
     assert_eq!(app.game().outcome(), None);
     assert_eq!(app.draw_offer(), None);
-    assert_eq!(message(&app), Some("White declines the draw."));
+    assert_eq!(message(&app), Some("Black declines the draw."));
     press_all(&mut app, &[Key::Ctrl('o'), Key::Char('y')]);
     assert_eq!(app.game().outcome(), Some(Outcome::draw(Reason::Agreement)));
     type_move(&mut app, "e5");
@@ -407,15 +408,118 @@ fn a_move_typed_during_a_draw_offer_keeps_the_offer_until_it_is_played() {
     press(&mut app, Key::Ctrl('o'));
     type_text(&mut app, "e");
     assert_eq!((app.mode(), app.input()), (Mode::Play, "e"), "the text of a move is typed");
-    assert_eq!(app.draw_offer(), Some(Color::Black), "the offer stands while the move is typed");
+    assert_eq!(app.draw_offer(), Some(Color::White), "the offer stands while the move is typed");
     // Esc clears the typing and asks again: the offer still waits for its answer.
     press(&mut app, Key::Esc);
-    assert_eq!(app.question(), Some(Question::DrawOffer { by: Color::Black }));
+    assert_eq!(app.question(), Some(Question::DrawOffer { by: Color::White }));
     assert_eq!(app.input(), "");
     type_move(&mut app, "e5");
     assert_eq!(sans(&app), ["e4", "e5"]);
     assert_eq!((app.draw_offer(), app.game().outcome()), (None, None));
-    assert_eq!(message(&app), Some("Black's draw offer lapses: the game goes on."));
+    assert_eq!(message(&app), Some("Black plays on: White's draw offer is declined."));
+}
+
+#[test]
+fn a_draw_offer_names_who_offers_and_who_answers_by_name() {
+    let mut app = App::new(Game::new()).with_players("Anna", "Ben");
+    play(&mut app, "e4 e5");
+    press(&mut app, Key::Ctrl('o'));
+    assert_eq!(app.question(), Some(Question::DrawOffer { by: Color::Black }), "Ben has just moved");
+    assert_eq!(
+        app.question_text().as_deref(),
+        Some("Ben (Black) offers a draw. Anna (White), do you accept? (a move declines it)")
+    );
+    press(&mut app, Key::Esc);
+    assert_eq!(message(&app), Some("Anna (White) declines the draw."));
+    // The plain `draw` word is the same offer.
+    type_move(&mut app, "draw");
+    assert_eq!(app.question(), Some(Question::DrawOffer { by: Color::Black }));
+    press(&mut app, Key::Char('y'));
+    assert_eq!(app.game().outcome(), Some(Outcome::draw(Reason::Agreement)));
+}
+
+#[test]
+fn a_draw_is_claimed_with_the_move_that_repeats_the_position() {
+    let mut app = App::new(Game::new());
+    play(&mut app, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
+    // Black writes Ng8 down and claims with it (FIDE 9.2.1.1): played and recorded.
+    type_text(&mut app, "Ng8");
+    assert!(app.can(&Action::Command(Command::ClaimDraw)));
+    press(&mut app, Key::Ctrl('d'));
+    assert_eq!(sans(&app).last(), Some(&"Ng8"), "the move is played");
+    assert_eq!(app.game().outcome(), Some(Outcome::draw(Reason::ThreefoldRepetition)));
+    // Undo takes back the draw, then the move.
+    press(&mut app, Key::Ctrl('z'));
+    assert_eq!((app.game().ply(), app.game().outcome()), (8, None));
+}
+
+#[test]
+fn a_claim_with_a_move_that_makes_no_draw_plays_nothing_and_says_why() {
+    let mut app = App::new(Game::new());
+    play(&mut app, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
+    type_text(&mut app, "Nc6");
+    assert!(!app.can(&Action::Command(Command::ClaimDraw)));
+    press(&mut app, Key::Ctrl('d'));
+    assert_eq!(app.game().ply(), 7, "nothing is played");
+    assert_eq!(app.game().outcome(), None);
+    let why = error(&app);
+    assert_eq!(
+        why,
+        "No draw to claim with Nc6 (not played): after it the position stands for the 1st time, not the 3rd."
+    );
+    assert_eq!(app.input(), "Nc6", "the text stays, to play it with Enter or mend it");
+}
+
+#[test]
+fn a_draw_is_claimed_with_the_move_that_completes_fifty_moves() {
+    let mut app = app_from("4k3/8/8/8/8/8/8/R3K3 w - - 99 80");
+    type_text(&mut app, "Ra2");
+    press(&mut app, Key::Ctrl('d'));
+    assert_eq!(sans(&app), ["Ra2"]);
+    assert_eq!(app.game().outcome(), Some(Outcome::draw(Reason::FiftyMoveRule)));
+    let mut app = app_from("4k3/8/8/8/8/8/8/R3K3 w - - 97 80");
+    type_text(&mut app, "Ra2");
+    press(&mut app, Key::Ctrl('d'));
+    assert_eq!(app.game().ply(), 0, "nothing is played");
+    assert_eq!(
+        error(&app),
+        "No draw to claim with Ra2 (not played): after it, 49 moves each without capture or pawn move, not 50."
+    );
+}
+
+#[test]
+fn the_engine_review_of_a_game_being_played_waits_for_a_yes() {
+    let mut app = App::new(Game::new());
+    play(&mut app, "e4 e5");
+    let effects = press(&mut app, Key::Ctrl('e'));
+    assert_eq!(app.question(), Some(Question::Review));
+    assert!(
+        app.question_text().is_some_and(|q| q.contains("Both players will see")),
+        "{:?}",
+        app.question_text()
+    );
+    assert!(!effects.contains(&Effect::Analyse), "nothing starts before the yes");
+    press(&mut app, Key::Esc);
+    assert!(app.reviewing().is_none());
+    press(&mut app, Key::Ctrl('e'));
+    let effects = press(&mut app, Key::Char('y'));
+    assert!(effects.contains(&Effect::Analyse), "{effects:?}");
+    assert!(app.reviewing().is_some());
+}
+
+#[test]
+fn the_engine_review_starts_at_once_after_the_game_or_when_only_looking_through() {
+    let mut app = App::new(Game::new());
+    play(&mut app, "f3 e5 g4 Qh4#");
+    assert!(app.game().is_over());
+    let effects = press(&mut app, Key::Ctrl('e'));
+    assert!(effects.contains(&Effect::Analyse), "{effects:?}");
+    let mut game = Game::new();
+    game.play_san("e4").expect("legal");
+    let mut app = App::new(game).looking_through(true);
+    let effects = press(&mut app, Key::Ctrl('e'));
+    assert_eq!(app.question(), None);
+    assert!(effects.contains(&Effect::Analyse), "{effects:?}");
 }
 
 #[test]
@@ -432,7 +536,7 @@ fn n_in_a_question_is_move_text_and_answers_no() {
 #[test]
 fn enter_answers_no_question_and_says_which_keys_do() {
     for (keys, question) in [
-        (&[Key::Ctrl('o')][..], Question::DrawOffer { by: Color::Black }),
+        (&[Key::Ctrl('o')][..], Question::DrawOffer { by: Color::White }),
         (&[Key::Ctrl('n')][..], Question::NewGame),
         (&[Key::Ctrl('r')][..], Question::Resign { by: Some(Color::Black) }),
     ] {

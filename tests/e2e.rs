@@ -641,7 +641,7 @@ fn a_move_typed_after_ctrl_o_ctrl_r_or_ctrl_n_is_played_and_answers_nothing() {
     s.wait_for("do you accept?");
     s.send("Qe2\r");
     s.wait_for("2. Qe2");
-    s.wait_for("draw offer lapses");
+    s.wait_for("draw offer is declined");
     // Ctrl-R asks who resigns; the N of Nc6 is the knight, not an answer.
     s.send("\x12");
     s.wait_for("Are you sure?");

@@ -19,7 +19,8 @@ fn quick() -> Timeouts {
     Timeouts {
         handshake: Duration::from_millis(1500),
         ready: Duration::from_millis(1500),
-        depth_search: Duration::from_millis(1500),
+        // Depth 10: a second, and the margin.
+        depth_search: Duration::from_millis(100),
         movetime_margin: Duration::from_secs(1),
     }
 }
@@ -234,7 +235,7 @@ fn a_movetime_search_may_take_its_time() {
     // plus its margin.
     let script = FakeScript { delay: Some(Duration::from_millis(1200)), ..FakeScript::default() };
     let engine = fake_engine(dir.path(), &script);
-    let timeouts = Timeouts { depth_search: Duration::from_millis(500), ..quick() };
+    let timeouts = Timeouts { depth_search: Duration::from_millis(10), ..quick() };
     let limit = Limit::MoveTime(Duration::from_secs(1));
     let mut analysis = Analysis::start_with(&engine, &game, &Settings { limit, first: Vec::new(), timeouts });
     let events = run_to_end(&mut analysis);
@@ -379,4 +380,30 @@ fn every_error_is_one_printable_sentence() {
         assert!(text.ends_with('.'), "{text}");
         assert!(text.chars().next().is_some_and(char::is_uppercase), "{text}");
     }
+}
+
+#[test]
+fn an_engine_program_busy_being_written_is_tried_again() {
+    let dir = TempDir::new("engine-busy");
+    let game = game_of(&["e4"]);
+    let engine = fake_engine(dir.path(), &FakeScript::default());
+    // Held open for writing, as a child forked by another thread holds a program just
+    // written until it runs its own: running it fails with "Text file busy" meanwhile.
+    let writing = std::fs::OpenOptions::new().write(true).open(&engine).expect("open for writing");
+    let mut analysis = start(&engine, &game, Vec::new());
+    std::thread::sleep(Duration::from_millis(300));
+    drop(writing);
+    let events = run_to_end(&mut analysis);
+    assert_eq!(events.last(), Some(&Event::Done), "{events:?}");
+}
+
+#[test]
+fn a_search_is_waited_for_a_generous_multiple_of_its_depth_or_time() {
+    let timeouts = Timeouts::default();
+    let depth = |d| timeouts.search(Limit::Depth(d));
+    assert!(depth(1) <= Duration::from_secs(10), "{:?}", depth(1));
+    assert!(depth(18) >= Duration::from_secs(60) && depth(18) < Duration::from_secs(180), "{:?}", depth(18));
+    assert!(depth(30) > depth(18) * 2, "deeper searches take longer than their depth says");
+    let time = timeouts.search(Limit::MoveTime(Duration::from_secs(10)));
+    assert!(time >= Duration::from_secs(30), "{time:?}");
 }

@@ -76,15 +76,14 @@ impl Target {
         }
     }
 
-    /// Each target's own stream of inputs.
-    fn seed(self) -> u64 {
-        base_seed()
-            ^ match self {
-                Target::Fen => 0xf3_0000_0000,
-                Target::San => 0x5a_0000_0000,
-                Target::Uci => 0x0c_0000_0000,
-                Target::Pgn => 0x96_0000_0000,
-            }
+    /// Each target's own stream of inputs, from the run's seed `base`.
+    fn seed(self, base: u64) -> u64 {
+        base ^ match self {
+            Target::Fen => 0xf3_0000_0000,
+            Target::San => 0x5a_0000_0000,
+            Target::Uci => 0x0c_0000_0000,
+            Target::Pgn => 0x96_0000_0000,
+        }
     }
 
     /// The inputs to mutate.
@@ -641,28 +640,14 @@ fn fuzz(target: Target, budget: Budget) {
         ..budget
     };
     let dir = TempDir::new(&format!("fuzz-{}", target.name()));
-    let seed = target.seed();
     let mut tally = Tally::default();
     let mut failures = Vec::new();
     let started = Instant::now();
     // `HOTSEAT_FUZZ_ONLY=N` runs input N alone, to look into a failure.
     let only: Option<u64> = std::env::var("HOTSEAT_FUZZ_ONLY").ok().and_then(|n| n.parse().ok());
     for index in only.map_or(0..budget.inputs, |n| n..n + 1) {
-        let mut rng = Rng::new(seed.wrapping_add(index));
-        // The games a move is read in, chosen first so that the input can aim at one.
-        let games = &seeds().games;
-        let picks = [0, rng.below(games.len()), rng.below(games.len())].map(|i| &games[i]);
-        let aim = matches!(target, Target::San | Target::Uci).then(|| picks[1 + rng.below(2)]);
-        let input = input(target, &mut rng, budget.max_len, aim);
         let began = Instant::now();
-        let mut context = Context { budget, dir: dir.path(), index, tally: &mut tally };
-        let outcome = panic::catch_unwind(AssertUnwindSafe(|| match target {
-            Target::Fen => fuzz_fen(&String::from_utf8_lossy(&input), &mut rng, &mut context),
-            Target::San | Target::Uci => {
-                fuzz_move(&String::from_utf8_lossy(&input), picks, &mut rng, &mut context);
-            }
-            Target::Pgn => fuzz_pgn(&input, &mut rng, &mut context),
-        }));
+        let (input, outcome) = one_input(target, base_seed(), index, budget, dir.path(), &mut tally);
         let took = began.elapsed();
         tally.inputs += 1;
         if took > tally.slowest.0 {
@@ -696,6 +681,33 @@ fn fuzz(target: Target, budget: Budget) {
         slowest.as_millis(),
     );
     assert!(failures.is_empty(), "{} failing input(s):\n{}", failures.len(), failures.join("\n\n"));
+}
+
+/// Makes input `index` of `target` in the run seeded `base`, and runs it: the input,
+/// and how it went.
+fn one_input(
+    target: Target,
+    base: u64,
+    index: u64,
+    budget: Budget,
+    dir: &Path,
+    tally: &mut Tally,
+) -> (Vec<u8>, std::thread::Result<()>) {
+    let mut rng = Rng::new(target.seed(base).wrapping_add(index));
+    // The games a move is read in, chosen first so that the input can aim at one.
+    let games = &seeds().games;
+    let picks = [0, rng.below(games.len()), rng.below(games.len())].map(|i| &games[i]);
+    let aim = matches!(target, Target::San | Target::Uci).then(|| picks[1 + rng.below(2)]);
+    let input = input(target, &mut rng, budget.max_len, aim);
+    let mut context = Context { budget, dir, index, tally };
+    let outcome = panic::catch_unwind(AssertUnwindSafe(|| match target {
+        Target::Fen => fuzz_fen(&String::from_utf8_lossy(&input), &mut rng, &mut context),
+        Target::San | Target::Uci => {
+            fuzz_move(&String::from_utf8_lossy(&input), picks, &mut rng, &mut context);
+        }
+        Target::Pgn => fuzz_pgn(&input, &mut rng, &mut context),
+    }));
+    (input, outcome)
 }
 
 // ----- the targets -----
@@ -1192,6 +1204,27 @@ fn random_and_mutated_uci_is_read_played_saved_and_resumed_without_a_panic() {
 #[test]
 fn random_and_mutated_pgn_loads_plays_saves_and_resumes_without_a_panic() {
     fuzz(Target::Pgn, QUICK);
+}
+
+/// Inputs that once failed a long run, kept in `tests/data/fuzz/` as the run made
+/// them: (target, the run's seed, the input's number, the file).
+const ONCE_FAILED: &[(Target, u64, u64, &str, Budget)] = &[
+    // A redone move kept clock times from before an earlier move was timed again:
+    // Black's clock came back 3 s fuller after take-backs (issue 18).
+    (Target::Pgn, 1_752_134_771, 351_596, "pgn-1752134771-351596.pgn", LONG),
+];
+
+#[test]
+fn inputs_that_once_failed_a_long_run_pass() {
+    let dir = TempDir::new("fuzz-once-failed");
+    for &(target, base, index, file, budget) in ONCE_FAILED {
+        let kept = fs::read(data_path(&format!("fuzz/{file}"))).expect("the kept input");
+        let (input, outcome) = one_input(target, base, index, budget, dir.path(), &mut Tally::default());
+        assert!(input == kept, "the seeds changed: {file} is no longer what input #{index} makes");
+        if let Err(payload) = outcome {
+            panic!("{file}: {}", panic_text(payload.as_ref()));
+        }
+    }
 }
 
 #[test]

@@ -25,7 +25,7 @@ const AFTER_E4_E5: &str = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQk
 // ----- questions never eat a move -----
 
 #[test]
-fn a_move_typed_after_a_draw_offer_is_played_and_the_offer_lapses() {
+fn a_move_typed_after_a_draw_offer_is_played_and_declines_the_offer() {
     let mut app = app_from(AFTER_E4_E5);
     press(&mut app, Key::Ctrl('o'));
     assert_eq!(app.mode(), Mode::Question);
@@ -33,7 +33,7 @@ fn a_move_typed_after_a_draw_offer_is_played_and_the_offer_lapses() {
     assert_eq!(sans(&app), ["Qe2"]);
     assert!(!app.game().is_over(), "Enter is not a yes: {:?}", app.game().outcome());
     assert_eq!(app.draw_offer(), None);
-    assert!(app.message().is_some_and(|m| m.text.contains("draw offer lapses")), "{:?}", app.message());
+    assert!(app.message().is_some_and(|m| m.text.contains("draw offer is declined")), "{:?}", app.message());
 }
 
 #[test]

@@ -170,7 +170,26 @@ fn a_threefold_repetition_is_offered_and_claimed() {
 }
 
 #[test]
-fn a_draw_offer_declined_then_one_that_lapses_then_one_accepted() {
+fn a_repetition_is_claimed_with_the_move_that_makes_it_and_a_claim_that_fails_plays_nothing() {
+    let mut app = App::new(Game::new());
+    driver::play(&mut app, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
+    let got = transcript(&mut app, "claim Nc6\nclaim Ng8");
+    assert_transcript(
+        &got,
+        &greeted(
+            "
+        Black to move.
+        No draw to claim with Nc6 (not played): after it the position stands for the 1st time, not the 3rd.
+        Black: knight to g 8.
+        Draw by threefold repetition 1/2-1/2.
+    ",
+        ),
+    );
+    assert_eq!(app.game().san_moves().last().map(String::as_str), Some("Ng8"));
+}
+
+#[test]
+fn a_draw_offer_declined_then_one_declined_by_a_move_then_one_accepted() {
     let mut app = App::new(Game::new());
     let got = transcript(&mut app, "draw\nmaybe\nno\nd4\ndraw\nd5\nclaim\ndraw\ny");
     assert_transcript(
@@ -178,18 +197,18 @@ fn a_draw_offer_declined_then_one_that_lapses_then_one_accepted() {
         &greeted(
             "
         White to move.
-        White offers a draw. Black, do you accept? A move declines it. Answer yes or no.
-        First answer the question. White offers a draw. Black, do you accept? A move declines it. Answer yes or no.
-        Black declines the draw.
+        Black offers a draw. White, do you accept? A move declines it. Answer yes or no.
+        First answer the question. Black offers a draw. White, do you accept? A move declines it. Answer yes or no.
+        White declines the draw.
         White to move.
         White: pawn to d 4.
         Black to move.
-        Black offers a draw. White, do you accept? A move declines it. Answer yes or no.
+        White offers a draw. Black, do you accept? A move declines it. Answer yes or no.
         Black: pawn to d 5.
-        Black's draw offer lapses: the game goes on.
+        Black plays on: White's draw offer is declined.
         White to move.
         No draw to claim: that needs a threefold repetition or 50 moves each without a capture or pawn move.
-        White offers a draw. Black, do you accept? A move declines it. Answer yes or no.
+        Black offers a draw. White, do you accept? A move declines it. Answer yes or no.
         Draw by agreement 1/2-1/2.
     ",
         ),
@@ -386,13 +405,13 @@ fn bad_input_is_answered_and_changes_nothing() {
         redo takes nothing after it.
         White: pawn to e 4.
         Black to move.
-        Black offers a draw. White, do you accept? A move declines it. Answer yes or no.
+        White offers a draw. Black, do you accept? A move declines it. Answer yes or no.
         The input ended with the question unanswered: the game is left as it stands.
     "#,
         ),
     );
     assert_eq!(host.saves, 1);
-    assert_eq!(app.question(), Some(Question::DrawOffer { by: hotseat::chess::Color::Black }));
+    assert_eq!(app.question(), Some(Question::DrawOffer { by: hotseat::chess::Color::White }));
 }
 
 #[test]
@@ -520,8 +539,8 @@ fn pause_stops_both_clocks_and_help_and_board_work_in_a_question_or_a_promotion(
         Rank 8: empty.
         {help}White: pawn to a 8, becomes a queen.
         Black to move.
-        Black offers a draw. White, do you accept? A move declines it. Answer yes or no.
-        {help}White declines the draw.
+        White offers a draw. Black, do you accept? A move declines it. Answer yes or no.
+        {help}Black declines the draw.
         Black to move.
     "
     ));

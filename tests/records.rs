@@ -500,3 +500,20 @@ fn players_no_one_named_stay_unknown_in_the_file() {
     let pgn = Recorder::new(Destination::File(path), tags).text(&app, Notation::Pgn);
     assert!(pgn.contains("[White \"White\"]\n[Black \"?\"]"), "a player called White: {pgn}");
 }
+
+#[test]
+fn the_readme_says_what_a_control_character_in_a_tag_and_a_stop_do() {
+    let readme = fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("README");
+    let readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    // A control character in a tag is read as a space: never drawn, never `�`.
+    let game = pgn::read_game("[White \"Anna\u{1b}[31m\tRed\"]\n\n1. e4 *\n").expect("reads");
+    assert_eq!(game.tags.get("White"), Some("Anna [31m Red"));
+    assert!(readme.contains(
+        "a control character (an escape sequence's ESC, a tab) in a tag or a comment is read as a space"
+    ));
+    assert!(!readme.contains("tags with control characters are shown with `�`"), "the library's paragraph");
+    // A stop pauses the clocks (tests/e2e.rs shows it through the binary).
+    assert!(readme.contains("`kill -TSTP` gives the terminal back before the game stops"));
+    assert!(readme.contains("(the clocks are paused meanwhile, so the time away is nobody's"));
+    assert!(!readme.contains("the clocks do not stop meanwhile"));
+}

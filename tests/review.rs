@@ -49,9 +49,19 @@ fn report_all(app: &mut App) {
     send(app, Action::Engine(EngineReport::Done));
 }
 
+/// The review key, and yes when the game is still being played and the players are
+/// asked first.
+fn review_key(app: &mut App) -> Vec<Effect> {
+    let mut effects = press(app, Key::Ctrl('e'));
+    if app.question() == Some(hotseat::app::Question::Review) {
+        effects.extend(press(app, Key::Char('y')));
+    }
+    effects
+}
+
 fn reviewed() -> App {
     let mut app = played();
-    assert_eq!(press(&mut app, Key::Ctrl('e')), [Effect::Analyse]);
+    assert_eq!(review_key(&mut app), [Effect::Analyse]);
     report_all(&mut app);
     app
 }
@@ -176,22 +186,22 @@ fn the_graph_spans_the_game_and_a_click_on_it_browses_there() {
 #[test]
 fn starting_and_stopping_are_effects_and_reports_after_a_stop_are_dropped() {
     let mut app = App::new(Game::new());
-    assert!(press(&mut app, Key::Ctrl('e')).is_empty());
+    assert!(review_key(&mut app).is_empty());
     assert!(error(&app).contains("no move has been played"));
     let mut app = played();
-    assert_eq!(press(&mut app, Key::Ctrl('e')), [Effect::Analyse]);
+    assert_eq!(review_key(&mut app), [Effect::Analyse]);
     send(&mut app, Action::Engine(EngineReport::Analysed { index: 0, eval: Eval::Cp(20), best: None }));
     send(&mut app, Action::Engine(EngineReport::Progress { eta: Some(std::time::Duration::from_secs(40)) }));
     let shown = screen(&app);
     assert!(shown.contains("1/9 ~40 s"), "{shown}");
-    assert_eq!(press(&mut app, Key::Ctrl('e')), [Effect::StopAnalysis]);
+    assert_eq!(review_key(&mut app), [Effect::StopAnalysis]);
     assert_eq!(app.message().expect("a message").text, "Review stopped: 1 of 9 positions analysed.");
     send(&mut app, Action::Engine(EngineReport::Analysed { index: 1, eval: Eval::Cp(20), best: None }));
     assert_eq!(app.reviewing().expect("kept").progress(), (1, 9));
     let shown = screen(&app);
     assert!(shown.contains("Review stopped at 1/9"), "{shown}");
     // Asked again, it starts afresh, with what it had found shown meanwhile.
-    assert_eq!(press(&mut app, Key::Ctrl('e')), [Effect::Analyse]);
+    assert_eq!(review_key(&mut app), [Effect::Analyse]);
     assert_eq!(app.reviewing().expect("a new one").progress(), (1, 9));
     assert!(app.reviewing().expect("a new one").is_running());
 }
@@ -203,14 +213,14 @@ fn super_screen_contains(app: &App, what: &str) -> bool {
 #[test]
 fn an_up_to_date_review_is_not_started_again() {
     let mut app = reviewed();
-    assert!(press(&mut app, Key::Ctrl('e')).is_empty());
+    assert!(review_key(&mut app).is_empty());
     assert_eq!(app.message().expect("a message").text, "The engine has reviewed this game already.");
 }
 
 #[test]
 fn reports_leave_the_typed_move_and_an_open_question_alone() {
     let mut app = played();
-    press(&mut app, Key::Ctrl('e'));
+    review_key(&mut app);
     type_text(&mut app, "Nf");
     send(&mut app, Action::Engine(EngineReport::Analysed { index: 0, eval: Eval::Cp(20), best: None }));
     assert_eq!(app.input(), "Nf");
@@ -225,7 +235,7 @@ fn reports_leave_the_typed_move_and_an_open_question_alone() {
 #[test]
 fn a_new_game_stops_the_review_and_drops_it() {
     let mut app = played();
-    press(&mut app, Key::Ctrl('e'));
+    review_key(&mut app);
     let effects = press_all(&mut app, &[Key::Ctrl('n'), Key::Char('y')]);
     assert!(effects.contains(&Effect::StopAnalysis), "{effects:?}");
     assert!(effects.contains(&Effect::NewGame), "{effects:?}");
@@ -253,13 +263,13 @@ fn a_take_back_keeps_the_review_for_the_moves_that_stand_and_says_it_is_out_of_d
     press_all(&mut app, &[Key::Ctrl('z')]);
     play(&mut app, "Nxe5 Qg5");
     assert!(app.reviewing().expect("kept").is_current());
-    assert!(press(&mut app, Key::Ctrl('e')).is_empty(), "and needs no new review");
+    assert!(review_key(&mut app).is_empty(), "and needs no new review");
 }
 
 #[test]
 fn an_engine_that_fails_says_why_and_the_game_goes_on() {
     let mut app = played();
-    press(&mut app, Key::Ctrl('e'));
+    review_key(&mut app);
     send(&mut app, Action::Engine(EngineReport::Analysed { index: 0, eval: Eval::Cp(20), best: None }));
     send(&mut app, Action::Engine(EngineReport::Failed("the engine stopped answering.".to_owned())));
     let message = app.message().expect("a message");
@@ -275,7 +285,7 @@ fn an_engine_that_fails_says_why_and_the_game_goes_on() {
 fn a_review_draws_at_any_size_and_either_way_up() {
     let mut app = reviewed();
     let mut running = played();
-    press(&mut running, Key::Ctrl('e'));
+    review_key(&mut running);
     send(&mut running, Action::Engine(EngineReport::Analysed { index: 3, eval: Eval::Mate(-2), best: None }));
     let mut failed = running.clone();
     send(&mut failed, Action::Engine(EngineReport::Failed("No chess engine found. ".repeat(20))));
@@ -299,7 +309,7 @@ fn the_review_screen_at_80x24() {
     press_all(&mut app, &[Key::Home, Key::F(6)]);
     insta::assert_snapshot!("review_marked_move_80x24", screen(&app));
     let mut running = played();
-    press(&mut running, Key::Ctrl('e'));
+    review_key(&mut running);
     for index in 0..4 {
         send(&mut running, Action::Engine(EngineReport::Analysed { index, eval: Eval::Cp(30), best: None }));
     }
@@ -373,6 +383,8 @@ fn the_loop_hands_the_engines_findings_to_the_app_and_draws_them() {
     let mut host = ScriptedHost::answering(whole_script());
     let events = vec![
         key_event(KeyCode::Char('e'), KeyModifiers::CONTROL),
+        // The game is still being played: both players agree first.
+        key_event(KeyCode::Char('y'), KeyModifiers::NONE),
         key_event(KeyCode::Home, KeyModifiers::NONE),
     ];
     let mut terminal = Terminal::new(TestBackend::new(100, 32)).expect("test terminal");
@@ -390,7 +402,7 @@ fn the_plain_face_takes_the_review_word_and_tells_the_summary() {
     let mut app = played();
     let mut host = ScriptedHost::answering(whole_script());
     let mut out = Vec::new();
-    let mut lines = plain::Reader(&b"review\r\n\r\n"[..]);
+    let mut lines = plain::Reader(&b"review\r\nyes\r\n\r\n"[..]);
     plain::run(&mut app, &mut lines, &mut out, &mut host, plain::Announce::San).expect("the loop runs");
     let out = String::from_utf8(out).expect("text");
     assert_eq!(host.asked, [Effect::Analyse]);
@@ -401,13 +413,13 @@ fn the_plain_face_takes_the_review_word_and_tells_the_summary() {
 #[test]
 fn browsing_during_a_review_asks_the_engine_for_the_position_shown_next() {
     let mut app = played();
-    press(&mut app, Key::Ctrl('e'));
+    review_key(&mut app);
     send(&mut app, Action::Engine(EngineReport::Analysed { index: 8, eval: Eval::Cp(20), best: None }));
     assert_eq!(press(&mut app, Key::PageUp), [Effect::AnalyseNext(7)]);
     send(&mut app, Action::Engine(EngineReport::Analysed { index: 6, eval: Eval::Cp(20), best: None }));
     press(&mut app, Key::PageUp);
     assert_eq!(press(&mut app, Key::PageUp), [Effect::AnalyseNext(5)], "6 is done already");
-    press(&mut app, Key::Ctrl('e'));
+    review_key(&mut app);
     assert!(press(&mut app, Key::PageUp).is_empty(), "no engine at work");
 }
 
@@ -450,7 +462,7 @@ fn the_review_is_written_into_the_record_only_when_asked_and_only_once() {
 fn a_players_own_annotation_is_kept_over_the_reviews_mark() {
     let mut app = App::new(Game::new());
     play(&mut app, "e4 e5 Nf3 Nc6 Bc4 Nd4 Nxe5!? Qg5");
-    press(&mut app, Key::Ctrl('e'));
+    review_key(&mut app);
     report_all(&mut app);
     press(&mut app, Key::Ctrl('w'));
     assert!(app.message().expect("a message").text.contains("1 of your own annotations kept"));
@@ -468,21 +480,21 @@ fn writing_needs_a_review() {
 #[test]
 fn a_review_that_ends_after_the_moves_changed_says_so_instead_of_a_summary() {
     let mut app = played();
-    press(&mut app, Key::Ctrl('e'));
+    review_key(&mut app);
     press(&mut app, Key::Ctrl('z'));
     report_all(&mut app);
     let message = app.message().expect("a message").text.clone();
     assert!(message.starts_with("Review done, but the moves changed meanwhile"), "{message}");
     assert_eq!(app.reviewing().expect("kept").mark(6), Some(Mark::Blunder), "what still holds is shown");
     // Asked again after a take-back, every position is one it saw: no engine needed.
-    assert!(press(&mut app, Key::Ctrl('e')).is_empty());
+    assert!(review_key(&mut app).is_empty());
     let again = app.reviewing().expect("a new review");
     assert_eq!(again.review().len(), 8, "of the game as it is");
     assert!(again.is_whole());
     assert!(app.message().expect("a summary").text.starts_with("Review done. Accuracy:"));
     // After a different move, only the new position is missing; what held shows at once.
     play(&mut app, "Qe7");
-    assert_eq!(press(&mut app, Key::Ctrl('e')), [Effect::Analyse]);
+    assert_eq!(review_key(&mut app), [Effect::Analyse]);
     let again = app.reviewing().expect("a new review");
     assert_eq!(again.eval(7), Some(Eval::Cp(-600)));
     assert_eq!(again.progress(), (8, 9));
@@ -494,7 +506,7 @@ fn a_review_that_ends_after_the_moves_changed_says_so_instead_of_a_summary() {
 fn shilling_gambit() -> App {
     let mut app = App::new(Game::new());
     play(&mut app, "e4 e5 Nf3 Nc6 Bc4 Nd4 Nxe5 Qg5 Nxf7 Qxg2 Rf1 Qxe4+ Be2 Nf3#");
-    press(&mut app, Key::Ctrl('e'));
+    review_key(&mut app);
     let cp = [20, 25, 40, 43, 29, 11, 121, -74, -65, -487, -563, -651, -655];
     let mut evals: Vec<Eval> = cp.into_iter().map(Eval::Cp).collect();
     evals.extend([Eval::Mate(-1), Eval::Mate(0)]);

@@ -39,6 +39,14 @@ fn start(dir: &TempDir, engine: &Path) -> Pty {
     Pty::start(&["--engine", engine], None, &[("HOTSEAT_DATA_DIR", dir.path())])
 }
 
+/// Ctrl-E during a game still being played: the players are asked first, since
+/// both will see the engine's verdicts, and Y starts the review.
+fn review_mid_game(pty: &mut Pty) {
+    pty.send(CTRL_E);
+    pty.wait_for("Both players will see");
+    pty.send("y");
+}
+
 /// Waits until the engine whose id the fake wrote in `dir` is gone.
 fn wait_until_gone(dir: &Path) {
     let pid = fake_pid(dir).expect("the fake engine wrote its process id");
@@ -102,7 +110,7 @@ fn a_review_can_be_stopped_and_quitting_during_one_leaves_no_engine_behind() {
     let mut pty = start(&dir, &engine);
     pty.wait_for("White to move");
     pty.play("e4", "Black to move");
-    pty.send(CTRL_E);
+    review_mid_game(&mut pty);
     pty.wait_for("Engine ▕");
     // The engine is started on its own thread: wait for it to say who it is.
     let deadline = Instant::now() + PATIENCE;
@@ -116,7 +124,7 @@ fn a_review_can_be_stopped_and_quitting_during_one_leaves_no_engine_behind() {
     // The game goes on, and a second review is left running when the players quit.
     std::fs::remove_file(common::fake_engine::pid_file(dir.path())).expect("the old id removed");
     pty.play("e5", "White to move");
-    pty.send(CTRL_E);
+    review_mid_game(&mut pty);
     let deadline = Instant::now() + PATIENCE;
     while fake_pid(dir.path()).is_none() {
         assert!(Instant::now() < deadline, "the engine never started again");
@@ -134,7 +142,7 @@ fn with_no_engine_the_game_says_how_to_get_one_and_goes_on() {
     let mut pty = start(&dir, &missing);
     pty.wait_for("White to move");
     pty.play("e4", "Black to move");
-    pty.send(CTRL_E);
+    review_mid_game(&mut pty);
     pty.wait_for("No review, the game goes on: No chess engine found");
     pty.wait_for("apt-get install stockfish");
     pty.play("e5", "White to move");
@@ -151,7 +159,7 @@ fn an_engine_that_crashes_mid_review_ends_the_review_and_the_game_goes_on() {
     pty.wait_for("White to move");
     pty.play("e4", "Black to move");
     pty.play("e5", "White to move");
-    pty.send(CTRL_E);
+    review_mid_game(&mut pty);
     pty.wait_for("No review, the game goes on:");
     pty.wait_for("Review failed at 1/3");
     pty.play("Nf3", "Black to move");
@@ -168,7 +176,7 @@ fn an_engine_that_hangs_never_holds_up_the_game() {
     let mut pty = start(&dir, &engine);
     pty.wait_for("White to move");
     pty.play("e4", "Black to move");
-    pty.send(CTRL_E);
+    review_mid_game(&mut pty);
     pty.wait_for("Engine ▕");
     // The engine thinks forever about its first position; the game goes on at once.
     for (san, shown) in [("e5", "White to move"), ("Nf3", "Black to move"), ("Nc6", "White to move")] {
@@ -180,4 +188,69 @@ fn an_engine_that_hangs_never_holds_up_the_game() {
     pty.send(CTRL_Q);
     assert!(pty.wait_for_exit().success());
     wait_until_gone(dir.path());
+}
+
+/// Waits until the engine whose id the fake wrote in `dir` has ended: behind a
+/// wrapper script it is not hotseat's child, and whoever adopts it may be slow to reap.
+fn wait_until_ended(dir: &Path) {
+    let pid = fake_pid(dir).expect("the fake engine wrote its process id");
+    let deadline = Instant::now() + PATIENCE;
+    while common::fake_engine::is_running(pid) {
+        assert!(Instant::now() < deadline, "the engine ({pid}) is still running");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The board reviewing fool's mate with `engine`, the review started.
+fn reviewing_fools_mate(dir: &TempDir, engine: &Path) -> Pty {
+    let mut pty = start(dir, engine);
+    pty.wait_for("White to move");
+    for (san, shown) in [("f3", "Black to move"), ("e5", "White to move"), ("g4", "Black to move")] {
+        pty.play(san, shown);
+    }
+    pty.play("Qh4#", "0-1");
+    // The game is over: the review starts at once.
+    pty.send(CTRL_E);
+    pty
+}
+
+#[test]
+fn an_engine_behind_a_wrapper_script_that_ignores_quit_ends_with_the_review() {
+    let dir = TempDir::new("review-e2e-wrapped");
+    let script = FakeScript { stubborn: true, ..FakeScript::default() };
+    let engine = common::fake_engine::wrapper(dir.path(), &fake_engine(dir.path(), &script));
+    let mut pty = reviewing_fools_mate(&dir, &engine);
+    pty.wait_for("Reviewed: ^W writes it in the PGN");
+    wait_until_ended(dir.path());
+    pty.send(CTRL_Q);
+    assert!(pty.wait_for_exit().success());
+}
+
+#[test]
+fn two_ending_signals_close_together_leave_no_engine_behind() {
+    // The second signal ends the program at once, racing the first one's orderly way
+    // out; ten times over, so a program that skips the engines on the fast way out
+    // fails (it did about one time in three).
+    for round in 0..10 {
+        let dir = TempDir::new(&format!("review-e2e-two-signals-{round}"));
+        let script = FakeScript { stubborn: true, hang: Some(Hang::Go(1)), ..FakeScript::default() };
+        let engine = common::fake_engine::wrapper(dir.path(), &fake_engine(dir.path(), &script));
+        let mut pty = reviewing_fools_mate(&dir, &engine);
+        let deadline = Instant::now() + PATIENCE;
+        let log = common::fake_engine::log_file(dir.path());
+        while std::fs::read_to_string(&log).map_or(true, |log| !log.contains("go ")) {
+            assert!(Instant::now() < deadline, "the engine never started searching");
+            pty.read_for(Duration::from_millis(20));
+        }
+        // Two different signals, so the kernel cannot merge them into one.
+        let pid = pty.child.process_id().expect("the binary's id");
+        let sent = std::process::Command::new("sh")
+            .args(["-c", "kill -TERM $0; kill -HUP $0", &pid.to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(sent.success());
+        let status = pty.wait_for_exit();
+        assert!(!status.success(), "{status:?}");
+        wait_until_ended(dir.path());
+    }
 }

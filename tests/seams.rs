@@ -179,6 +179,8 @@ fn reviewed_italian() -> App {
 fn reviewed(pgn: &str) -> App {
     let mut app = app_of(pgn);
     press(&mut app, Key::Ctrl('e'));
+    // The game is still being played: both players agree first.
+    press(&mut app, Key::Char('y'));
     for (index, cp) in [20, 20, 20, 20, 20, -600, -600].into_iter().enumerate() {
         let best = (index == 4).then(|| Move::normal(Square::B1, Square::C3));
         send(&mut app, Action::Engine(EngineReport::Analysed { index, eval: Eval::Cp(cp), best }));

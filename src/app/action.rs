@@ -101,7 +101,8 @@ pub enum Command {
     Undo,
     /// Play again what was last taken back.
     Redo,
-    /// The side to move offers a draw; the other player is asked.
+    /// The player who just moved offers a draw; the player to move is asked, and
+    /// declines by playing a move.
     OfferDraw,
     /// Claim a draw by threefold repetition or the fifty-move rule.
     ClaimDraw,
@@ -111,7 +112,8 @@ pub enum Command {
     NewGame,
     /// Pause both clocks, or start them again.
     Pause,
-    /// Have an engine review the game in the background, or stop the review at work.
+    /// Have an engine review the game in the background (asking both players first
+    /// while the game is being played), or stop the review at work.
     Review,
     /// Write the engine's review into the game record (evaluations, marks, better
     /// moves), to be saved with the game.

@@ -97,7 +97,7 @@ impl Mode {
         match self {
             Mode::Play => "Playing",
             Mode::Promotion => "Choosing a promotion piece",
-            Mode::Question => "Answering a question (a draw offer, a new game)",
+            Mode::Question => "Answering a question (a draw offer, a new game, an engine review)",
             Mode::Resign => "Resigning",
             Mode::Help => "This help",
             Mode::Record => "The game record (FEN and PGN)",
@@ -121,6 +121,8 @@ pub enum Question {
     },
     /// Abandon the game in progress and start again.
     NewGame,
+    /// Have the engine review a game still being played, its verdicts shown to both.
+    Review,
 }
 
 impl Question {
@@ -133,6 +135,7 @@ impl Question {
             Question::Resign { by: None } => "Who resigns? That side loses the game.".to_owned(),
             Question::Resign { by: Some(by) } => format!("{by} resigns and loses the game. Are you sure?"),
             Question::NewGame => "Abandon this game and start a new one?".to_owned(),
+            Question::Review => super::strings::REVIEW_MID_GAME.to_owned(),
         }
     }
 }

@@ -34,6 +34,15 @@ impl App {
         self.round.message = None;
     }
 
+    /// The open question, in words, with the players named.
+    pub fn question_text(&self) -> Option<String> {
+        let question = self.question()?;
+        Some(match question {
+            Question::DrawOffer { by } => strings::draw_offered(&self.named(by), &self.named(!by)),
+            other => other.text(),
+        })
+    }
+
     pub(super) fn update_question(&mut self, action: Action) {
         let Focus::Question(question) = self.round.focus else { return };
         match action {
@@ -81,6 +90,7 @@ impl App {
             Question::Resign { by: Some(color) } => self.decide(|game| game.resign(color)),
             Question::Resign { by: None } => {}
             Question::NewGame => self.new_game(),
+            Question::Review => self.start_review(),
         }
     }
 
@@ -89,7 +99,7 @@ impl App {
         self.round.message = None;
         if let Question::DrawOffer { by } = question {
             self.round.draw_offer = None;
-            self.info(strings::draw_declined(!by));
+            self.info(strings::draw_declined(&self.named(!by)));
         }
     }
 

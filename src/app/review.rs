@@ -10,7 +10,7 @@
 
 use std::time::Duration;
 
-use super::{App, Effect, strings};
+use super::{App, Effect, Question, strings};
 use crate::chess::{Color, Game, Move};
 use crate::review::{Eval, Mark, Review, Written};
 
@@ -211,6 +211,18 @@ impl App {
             self.info(strings::ALREADY_REVIEWED);
             return;
         }
+        // The engine's verdicts help whoever is to move: during a game being played
+        // both players agree first; a finished game, or one only looked through, needs
+        // no agreement.
+        if self.game().is_over() || self.looking_through {
+            self.start_review();
+        } else {
+            self.ask(Question::Review);
+        }
+    }
+
+    /// Starts the review, keeping what still holds of an earlier one.
+    pub(super) fn start_review(&mut self) {
         let mut fresh = Reviewing::new(self.game());
         // What still holds of an earlier review shows at once; the engine goes over it
         // again all the same, unless that is everything.

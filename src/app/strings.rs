@@ -3,7 +3,7 @@
 //! uses them too, so a hint and the message Enter gives read the same.
 
 use super::{Question, Reviewing, Step};
-use crate::chess::{Color, Game, Illegality, Outcome, ParseSanError, Piece, Role, Square};
+use crate::chess::{Color, Game, Illegality, NoClaim, Outcome, ParseSanError, Piece, Role, Square};
 
 pub(crate) const NO_QUESTION: &str = "There is no question to answer.";
 pub(crate) const AUTO_FLIP_ON: &str = "The board now turns after every move.";
@@ -12,6 +12,34 @@ pub(crate) const NOTHING_TO_UNDO: &str = "Nothing to take back: no move has been
 pub(crate) const NOTHING_TO_REDO: &str = "Nothing to redo.";
 pub(crate) const NO_DRAW_TO_CLAIM: &str =
     "No draw to claim: that needs a threefold repetition or 50 moves each without a capture or pawn move.";
+/// A draw claimed with the move `san` does not hold: nothing was played.
+pub(crate) fn claim_does_not_hold(san: &str, why: NoClaim) -> String {
+    match why {
+        NoClaim::Illegal => format!("No draw to claim with {san}: it cannot be played now."),
+        NoClaim::Ends(outcome) => {
+            format!("No draw to claim with {san}: that move ends the game ({outcome}); Enter plays it.")
+        }
+        // The rule nearer to holding is the one the player had in mind; short enough
+        // for one line of the board's screen.
+        NoClaim::Short { halfmoves, .. } if halfmoves >= 80 => {
+            let moves = halfmoves / 2;
+            format!(
+                "No draw to claim with {san} (not played): after it, {moves} moves each without capture or pawn move, not 50."
+            )
+        }
+        NoClaim::Short { repetitions, .. } => {
+            let nth = match repetitions {
+                1 => "1st".to_owned(),
+                2 => "2nd".to_owned(),
+                n => format!("{n}th"),
+            };
+            format!(
+                "No draw to claim with {san} (not played): after it the position stands for the {nth} time, not the 3rd."
+            )
+        }
+    }
+}
+
 pub(crate) const AT_THE_START: &str = "This is the starting position.";
 pub(crate) const AT_THE_LIVE_POSITION: &str = "This is the live position.";
 pub(crate) const BACK_TO_LIVE: &str = "Back to the live position.";
@@ -30,6 +58,7 @@ pub(crate) const NOTHING_TO_REVIEW: &str = "Nothing to review yet: no move has b
 pub(crate) const ALREADY_REVIEWED: &str = "The engine has reviewed this game already.";
 pub(crate) const REVIEW_STARTED: &str =
     "The engine is reviewing the game; play on or browse meanwhile (asking again stops it).";
+pub(crate) const REVIEW_MID_GAME: &str = "Both players will see the engine's verdicts (best moves, mates, mistakes) while the game goes on. Start the review?";
 pub(crate) const NO_REVIEW: &str = "No review yet: ask the engine for one first.";
 pub(crate) const NOTHING_TO_WRITE: &str = "The review has no evaluation of this game's moves to write yet.";
 pub(crate) const REVIEW_DONE_OUT_OF_DATE: &str = "Review done, but the moves changed meanwhile: it holds up to the first change; review again for the rest.";
@@ -49,13 +78,24 @@ pub(crate) fn game_over(outcome: Outcome) -> String {
     format!("The game is over: {outcome}.")
 }
 
-pub(crate) fn draw_declined(by: Color) -> String {
-    format!("{by} declines the draw.")
+/// `Anna (White)`, or `White` when the player goes by the colour's name.
+pub(crate) fn named(name: &str, color: Color) -> String {
+    if name == color.name() { name.to_owned() } else { format!("{name} ({color})") }
 }
 
-/// A move was played while `by`'s draw offer stood unanswered.
-pub(crate) fn draw_offer_lapsed(by: Color) -> String {
-    format!("{by}'s draw offer lapses: the game goes on.")
+/// `who` said no to the draw offered to them.
+pub(crate) fn draw_declined(who: &str) -> String {
+    format!("{who} declines the draw.")
+}
+
+/// `who` played a move while `by`'s draw offer stood: that declines it.
+pub(crate) fn draw_declined_by_moving(who: &str, by: &str) -> String {
+    format!("{who} plays on: {by}'s draw offer is declined.")
+}
+
+/// `by` offers a draw to `to`, who is to move.
+pub(crate) fn draw_offered(by: &str, to: &str) -> String {
+    format!("{by} offers a draw. {to}, do you accept? (a move declines it)")
 }
 
 pub(crate) fn no_piece_on(sq: Square, turn: Color) -> String {
@@ -104,6 +144,7 @@ pub(crate) fn question_keys(question: Question) -> String {
         Question::DrawOffer { .. } => "accept the draw, or play a move to decline it",
         Question::Resign { .. } => "resign",
         Question::NewGame => "start a new game",
+        Question::Review => "start the engine's review",
     };
     format!("That key does not answer the question: Y to {what}, Esc for no.")
 }

@@ -198,6 +198,9 @@ impl Timeline {
             _ => None,
         };
         let mut ply = if let Some(ply) = &redone {
+            if ply.times.is_none() && times.is_some() {
+                self.forget_redo_times();
+            }
             Ply { times: ply.times.or(times), annotations: ply.annotations.clone() }
         } else {
             let mut annotations = Annotations::default();
@@ -211,6 +214,18 @@ impl Timeline {
         self.game.play(m);
         self.plies.push(ply);
         redone
+    }
+
+    /// A move nobody timed is played again and timed now: the times kept with the
+    /// moves that can still be redone after it were taken with it untimed, so they
+    /// would bring back clocks from another history (a clock given back its time).
+    /// They go; those moves are timed again when played again.
+    fn forget_redo_times(&mut self) {
+        for entry in &mut self.redo {
+            if let Redo::Move(_, ply) = entry {
+                ply.times = None;
+            }
+        }
     }
 
     /// Empties the redo stack, keeping the moves it holds (up to a result taken
@@ -291,6 +306,33 @@ mod tests {
         assert!(timeline.plies()[0].annotations.is_empty());
         assert_eq!(timeline.plies()[0].times, Some(measured));
         assert_eq!(timeline.move_times(), [Some(Duration::from_secs(59))]);
+    }
+
+    #[test]
+    fn a_move_timed_when_played_again_drops_the_times_of_the_moves_after_it() {
+        // Two moves loaded from a record without clock times, both taken back.
+        let mut game = Game::new();
+        game.play_san("e4").expect("legal");
+        game.play_san("e5").expect("legal");
+        let mut timeline = Timeline::new(game);
+        let ten = ByColor { white: Duration::from_secs(10), black: Duration::from_secs(10) };
+        timeline.set_times(ten, &[], |_, _| Duration::ZERO);
+        let (e4, e5) = (timeline.game().moves()[0], timeline.game().moves()[1]);
+        // e5 is played again and timed, while Black had all ten seconds; taken back.
+        timeline.undo();
+        timeline.play(
+            e5,
+            Some(ByColor { white: Duration::from_secs(10), black: Duration::from_secs(9) }),
+            None,
+        );
+        timeline.undo();
+        timeline.undo();
+        // e4 is timed now: White has 7 s. e5's times, taken when e4 was not, go.
+        let after_e4 = ByColor { white: Duration::from_secs(7), black: Duration::from_secs(10) };
+        timeline.play(e4, Some(after_e4), None);
+        let after_e5 = ByColor { white: Duration::from_secs(7), black: Duration::from_secs(8) };
+        timeline.play(e5, Some(after_e5), None);
+        assert_eq!(timeline.plies()[1].times, Some(after_e5), "White's 7 s stand: none given back");
     }
 
     fn played(sans: &[&str]) -> Timeline {

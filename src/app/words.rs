@@ -63,7 +63,7 @@ pub const WORDS: [Word; 8] = [
         name: "claim",
         short: &[],
         action: WordAction::Command(Command::ClaimDraw),
-        what: "claim a draw by threefold repetition or the fifty-move rule",
+        what: "claim a draw by threefold repetition or the fifty-move rule (claim Ng8 claims with the move that makes it)",
     },
     Word {
         name: "resign",

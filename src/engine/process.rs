@@ -1,7 +1,10 @@
-//! The engine's process: started with piped standard streams, its output read line by
-//! line on a thread of its own, and killed and reaped on every way out.
+//! The engine's process: started with piped standard streams in a process group of
+//! its own, its output read line by line on a thread of its own, and the whole group
+//! killed and the process reaped on every way out. The group is what ends an engine
+//! started through a wrapper script (a shell that runs it without `exec`): killing
+//! the shell alone would leave the engine running, holding its output open.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::SyncSender;
@@ -79,26 +82,41 @@ impl Killer {
         path: &Path,
         lines: SyncSender<Control>,
     ) -> Result<Option<ChildStdin>, EngineError> {
-        let mut slot = self.slot();
-        if slot.stopped {
-            return Ok(None);
-        }
-        let mut child = Command::new(path)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|err| EngineError::Spawn { path: path.to_path_buf(), reason: err.to_string() })?;
+        let mut tries = 0;
+        let (mut slot, mut child) = loop {
+            let slot = self.slot();
+            if slot.stopped {
+                return Ok(None);
+            }
+            let mut command = Command::new(path);
+            command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
+            // Its own group: a Ctrl-C at the terminal is hotseat's to handle, and the
+            // engine's own children end with it.
+            #[cfg(unix)]
+            std::os::unix::process::CommandExt::process_group(&mut command, 0);
+            match command.spawn() {
+                Ok(child) => break (slot, child),
+                // The program was being written when another thread forked: the
+                // child holds it open for writing until it runs a program of its
+                // own, a moment later.
+                Err(err) if err.kind() == ErrorKind::ExecutableFileBusy && tries < BUSY_TRIES => {
+                    drop(slot);
+                    tries += 1;
+                    thread::sleep(BUSY_PAUSE);
+                }
+                Err(err) => {
+                    return Err(EngineError::Spawn { path: path.to_path_buf(), reason: err.to_string() });
+                }
+            }
+        };
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            let _ = child.kill();
-            let _ = child.wait();
+            kill_group(&mut child);
             return Err(EngineError::Exited);
         };
         let reader =
             thread::Builder::new().name("engine output".into()).spawn(move || read_lines(stdout, &lines));
         if let Err(err) = reader {
-            let _ = child.kill();
-            let _ = child.wait();
+            kill_group(&mut child);
             return Err(EngineError::Spawn { path: path.to_path_buf(), reason: err.to_string() });
         }
         slot.child = Some(child);
@@ -125,8 +143,7 @@ impl Killer {
     fn kill_child(&self) {
         let child = self.slot().child.take();
         if let Some(mut child) = child {
-            let _ = child.kill();
-            let _ = child.wait();
+            kill_group(&mut child);
         }
     }
 
@@ -139,6 +156,9 @@ impl Killer {
             let Some(child) = slot.child.as_mut() else { return };
             match child.try_wait() {
                 Ok(Some(_)) | Err(_) => {
+                    // The engine's own process ended; anything it left in its group
+                    // (an engine behind a wrapper script) ends now.
+                    end_group(child.id());
                     slot.child = None;
                     return;
                 }
@@ -149,6 +169,28 @@ impl Killer {
             thread::sleep(Duration::from_millis(5));
         }
         self.kill_child();
+    }
+}
+
+/// How often a program busy being written is tried again, and how long apart: a
+/// second in all.
+const BUSY_TRIES: u32 = 50;
+const BUSY_PAUSE: Duration = Duration::from_millis(20);
+
+/// Kills the engine's whole process group, then the engine (should it have left the
+/// group), and reaps it. The group is killed first, while its leader is not yet
+/// reaped, so its number cannot have been given to anyone else.
+fn kill_group(child: &mut Child) {
+    end_group(child.id());
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+/// Kills every process left in the group the engine `id` led (none left is no error).
+fn end_group(id: u32) {
+    #[cfg(unix)]
+    if let Some(group) = i32::try_from(id).ok().and_then(rustix::process::Pid::from_raw) {
+        let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
     }
 }
 

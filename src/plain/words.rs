@@ -4,8 +4,8 @@
 
 use std::io::{self, Write};
 
-use crate::app::Question;
 use crate::app::words::{WORDS, Word, command_word};
+use crate::app::{App, Question};
 use crate::chess::DrawClaim;
 
 /// What a command word asks for.
@@ -169,14 +169,16 @@ pub(super) const END_IN_A_QUESTION: &str =
     "The input ended with the question unanswered: the game is left as it stands.";
 
 /// A question, with how to answer it here.
-pub(super) fn question(question: Question) -> String {
+pub(super) fn question(app: &App, question: Question) -> String {
     let how = match question {
         Question::Resign { by: Some(by) } => {
             format!("Answer yes or no (or {}, if it is {} who resigns).", (!by).name().to_lowercase(), !by)
         }
         _ => "Answer yes or no.".to_owned(),
     };
-    let text = question.text();
+    // Names come from files too: nothing in them may act on the terminal.
+    let text: String = app.question_text().unwrap_or_else(|| question.text());
+    let text: String = text.chars().filter(|&c| !crate::printable::acts_on_terminal(c)).collect();
     let text = text
         .strip_suffix(" (a move declines it)")
         .map_or(text.clone(), |t| format!("{t} A move declines it."));
@@ -184,8 +186,8 @@ pub(super) fn question(question: Question) -> String {
 }
 
 /// A command typed while a question waits.
-pub(super) fn answer_first(q: Question) -> String {
-    format!("First answer the question. {}", question(q))
+pub(super) fn answer_first(app: &App, q: Question) -> String {
+    format!("First answer the question. {}", question(app, q))
 }
 
 pub(super) fn claimable(claim: DrawClaim) -> String {

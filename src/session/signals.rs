@@ -88,6 +88,8 @@ pub fn watch(hand: impl Fn(Signalled) -> bool + Send + 'static, leave: fn()) -> 
                             continue;
                         }
                         leave();
+                        // The destructors are skipped: the engines end here.
+                        crate::engine::end_all();
                         std::process::exit(128 + signal);
                     }
                 }

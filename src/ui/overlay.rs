@@ -102,9 +102,8 @@ pub fn render_promotion(screen: &ScreenLayout, buf: &mut Buffer, app: &App, look
 
 /// A yes-or-no question over the board, with its keys.
 pub fn render_prompt(screen: &ScreenLayout, buf: &mut Buffer, app: &App, look: &Look) {
-    let Some(question) = app.question() else { return };
+    let Some(question) = app.question_text() else { return };
     let answers = bars::answer_keys(app, look, "    ");
-    let question = question.text();
     let answer_width: usize = answers.iter().map(Span::width).sum();
     let outer = screen.board.area;
     let width = (question.chars().count().max(answer_width) as u16 + 4).min(outer.width);

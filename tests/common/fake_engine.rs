@@ -66,6 +66,8 @@ pub struct FakeScript {
     pub garbage: bool,
     /// Wait this long before answering each `go`.
     pub delay: Option<Duration>,
+    /// Ignore `quit` and the end of its input: sleep instead, until killed.
+    pub stubborn: bool,
 }
 
 impl FakeScript {
@@ -115,7 +117,13 @@ pub fn fake_engine(dir: &Path, script: &FakeScript) -> PathBuf {
     let _ = fs::remove_file(&log);
     let mut text = String::new();
     let q = |p: &Path| shell_quote(&p.to_string_lossy());
-    let _ = writeln!(text, "#!/bin/sh\nset -f\necho $$ > {}\n: > {}\ngo_count=0\nindex=0", q(&pid), q(&log));
+    // `--probe` runs nothing: it shows the script can be run (see `wait_until_runnable`).
+    let _ = writeln!(
+        text,
+        "#!/bin/sh\n[ \"$1\" = --probe ] && exit 0\nset -f\necho $$ > {}\n: > {}\ngo_count=0\nindex=0",
+        q(&pid),
+        q(&log)
+    );
     text.push_str("answer() {\n  case \"$index\" in\n");
     for (index, answer) in &script.answers {
         let _ = writeln!(text, "    {index})\n{}      ;;", answer_lines(answer));
@@ -151,15 +159,46 @@ pub fn fake_engine(dir: &Path, script: &FakeScript) -> PathBuf {
     if let Some(delay) = script.delay {
         let _ = writeln!(text, "      sleep {}.{:03}", delay.as_secs(), delay.subsec_millis());
     }
-    text.push_str("      garbage\n      answer ;;\n    quit) exit 0 ;;\n  esac\ndone\n");
-    fs::write(&path, text).expect("write the fake engine");
+    let end = if script.stubborn { "exec sleep 600" } else { "exit 0" };
+    let _ = write!(text, "      garbage\n      answer ;;\n    quit) {end} ;;\n  esac\ndone\n{end}\n");
+    write_program(&path, &text);
+    path
+}
+
+/// Writes a wrapper script around `engine` into `dir` (as `wrapper`) that runs it
+/// without `exec`, as a shell script that sets something up first would: the shell
+/// stays, the engine its child.
+pub fn wrapper(dir: &Path, engine: &Path) -> PathBuf {
+    let path = dir.join("wrapper");
+    write_program(&path, &format!("#!/bin/sh\n{} \"$@\"\n", shell_quote(&engine.to_string_lossy())));
+    path
+}
+
+/// Writes an executable script, and returns once it can be run.
+fn write_program(path: &Path, text: &str) {
+    fs::write(path, text).expect("write the script");
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        fs::set_permissions(&path, fs::Permissions::from_mode(0o755))
-            .expect("make the fake engine executable");
+        fs::set_permissions(path, fs::Permissions::from_mode(0o755)).expect("make the script executable");
     }
-    path
+    wait_until_runnable(path);
+}
+
+/// Runs the script at `path` with `--probe` until it runs. A script just written may
+/// not run at once ("Text file busy", ETXTBSY): a thread of the tests that forked
+/// while the file was open for writing left a child holding it open until that child
+/// runs its own program. Once one run succeeds, no such child is left.
+fn wait_until_runnable(path: &Path) {
+    for _ in 0..200 {
+        match std::process::Command::new(path).arg("--probe").status() {
+            Err(err) if err.kind() == std::io::ErrorKind::ExecutableFileBusy => {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            _ => return,
+        }
+    }
+    panic!("{} stayed busy (ETXTBSY)", path.display());
 }
 
 fn answer_lines(answer: &Answer) -> String {

@@ -203,6 +203,24 @@ impl DrawClaim {
     }
 }
 
+/// Why a draw cannot be claimed with a move (FIDE 9.2.1.1, 9.3.1.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoClaim {
+    /// The move cannot be played: it is illegal, or the game is over.
+    Illegal,
+    /// The move ends the game by itself (checkmate, stalemate, fivefold repetition...).
+    Ends(Outcome),
+    /// The position after the move falls short of both rules: it will have occurred
+    /// this many times, and this many half-moves will have passed since the last capture
+    /// or pawn move.
+    Short {
+        /// Occurrences of the position after the move, that one included.
+        repetitions: usize,
+        /// Half-moves since the last capture or pawn move, after the move.
+        halfmoves: u32,
+    },
+}
+
 /// A game: where it started, every move since, and any result the players recorded.
 ///
 /// Automatic endings (checkmate, stalemate, dead position, fivefold repetition, the
@@ -445,6 +463,25 @@ impl Game {
         }
     }
 
+    /// The draw the side to move may claim by writing `m` down and playing it: the
+    /// position after `m` will have occurred three times, or `m` completes fifty moves
+    /// each without a capture or pawn move (FIDE 9.2.1.1, 9.3.1.1). A move that ends
+    /// the game by itself claims nothing: the game ends with it.
+    pub fn claimable_with(&self, m: Move) -> Result<DrawClaim, NoClaim> {
+        if self.is_over() || !self.position().is_legal(m) {
+            return Err(NoClaim::Illegal);
+        }
+        let mut after = self.clone();
+        after.push(m);
+        if let Some(outcome) = after.outcome() {
+            return Err(NoClaim::Ends(outcome));
+        }
+        after.claimable_draw().ok_or(NoClaim::Short {
+            repetitions: after.repetitions(),
+            halfmoves: after.position().halfmoves(),
+        })
+    }
+
     /// Claims a draw if one is claimable, recording it. Returns the outcome.
     pub fn claim_draw(&mut self) -> Option<Outcome> {
         let claim = self.claimable_draw()?;
@@ -553,6 +590,29 @@ mod tests {
         assert_eq!(game.repetitions(), 5);
         assert_eq!(game.outcome(), Some(Outcome::draw(Reason::FivefoldRepetition)));
         assert_eq!(game.outcome().expect("over").to_string(), "Draw by fivefold repetition 1/2-1/2");
+    }
+
+    #[test]
+    fn a_draw_is_claimed_with_the_move_that_makes_it_and_not_with_one_that_does_not() {
+        let mut game = Game::new();
+        play_all(&mut game, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
+        let ng8 = game.position().parse_san("Ng8").expect("legal");
+        let nc6 = game.position().parse_san("Nc6").expect("legal");
+        assert_eq!(game.claimable_draw(), None, "not yet, without the move");
+        assert_eq!(game.claimable_with(ng8), Ok(DrawClaim::ThreefoldRepetition));
+        assert_eq!(game.claimable_with(nc6), Err(NoClaim::Short { repetitions: 1, halfmoves: 8 }));
+        assert_eq!(game.ply(), 7, "asking plays nothing");
+        let pos = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 99 80").expect("valid fen");
+        let game = Game::from_position(pos);
+        let ra2 = game.position().parse_san("Ra2").expect("legal");
+        assert_eq!(game.claimable_with(ra2), Ok(DrawClaim::FiftyMoveRule));
+        let pos = Position::from_fen("7k/8/6K1/8/8/8/8/R7 w - - 99 80").expect("valid fen");
+        let game = Game::from_position(pos);
+        let mate = game.position().parse_san("Ra8").expect("legal");
+        assert_eq!(
+            game.claimable_with(mate),
+            Err(NoClaim::Ends(Outcome::win(Color::White, Reason::Checkmate)))
+        );
     }
 
     #[test]
