@@ -20,7 +20,7 @@ pub use lines::{LineSource, Polled, Reader, StdinLines};
 pub use speech::Announce;
 pub use words::{PLAIN_WORDS, PlainWord, Said};
 
-use crate::app::{Action, Answer, App, Effect, Message, MessageKind, Question};
+use crate::app::{Action, Answer, App, Effect, Message, MessageKind, Question, Reading};
 use crate::chess::{ByColor, Color, MoveText, Role};
 use crate::clock::format_display;
 use crate::records::{acts_on_terminal, printable};
@@ -209,7 +209,7 @@ impl Face {
             words::help(out)?;
             return Ok(false);
         }
-        let is_move = !matches!(app.game().read_move_text(text), MoveText::Invalid(_));
+        let is_move = !matches!(crate::app::read_typed(app.game(), text), MoveText::Invalid(_));
         if let Some(question) = app.question()
             && !is_move
         {
@@ -222,6 +222,13 @@ impl Face {
         }
         for c in text.chars() {
             send(app, Action::Edit(crate::app::Edit::Type(c)));
+        }
+        if matches!(app.reading(), Reading::Refused(_) | Reading::Ambiguous(_) | Reading::Incomplete(_))
+            && let Some(refusal) = words::refusal(self.announce, app.game(), text)
+        {
+            send(app, Action::Cancel);
+            writeln!(out, "{refusal}")?;
+            return Ok(false);
         }
         send(app, Action::Edit(crate::app::Edit::Submit));
         if !app.input().is_empty() {
@@ -337,8 +344,8 @@ impl Face {
                 None => writeln!(out, "{}", words::NO_RECORD)?,
             },
             Said::Quit => {
+                // Nothing to refuse: the last refusal is not said again on the way out.
                 effects.extend(app.update(Action::Quit));
-                return Ok(true);
             }
         }
         Ok(false)
@@ -352,13 +359,20 @@ impl Face {
             return writeln!(out, "The game is over: there are no moves.");
         }
         let (moves, what) = match argument {
-            None => (pos.legal_moves(), "Legal moves".to_owned()),
+            None => {
+                let lines = say.moves_by_piece(pos);
+                let count = pos.legal_moves().iter().count();
+                writeln!(out, "Legal moves ({count}), by piece:")?;
+                return lines.iter().try_for_each(|line| writeln!(out, "{line}"));
+            }
             Some(arg) => {
                 let Ok(sq) = arg.parse::<crate::chess::Square>() else {
                     return writeln!(out, "{}", words::usage("moves"));
                 };
                 match pos.piece_at(sq) {
-                    None => return writeln!(out, "{} is empty.", capitalised(&say.square(sq))),
+                    None => {
+                        return writeln!(out, "{}", words::moves_to(&say.square(sq), &say.moves_to(pos, sq)));
+                    }
                     Some(piece) if piece.color != pos.turn() => {
                         return writeln!(
                             out,
@@ -374,7 +388,7 @@ impl Face {
         if moves.iter().next().is_none() {
             return writeln!(out, "{what}: none.");
         }
-        let said: Vec<String> = moves.iter().map(|m| say.move_in(pos, *m)).collect();
+        let said: Vec<String> = moves.iter().map(|m| say.what_it_does(pos, *m)).collect();
         writeln!(out, "{what} ({}): {}.", said.len(), said.join("; "))
     }
 
