@@ -31,6 +31,17 @@ fn status_line(app: &App, look: &Look) -> Line<'static> {
     if let Some(outcome) = game.outcome() {
         return Line::styled(format!(" {outcome} "), look.banner());
     }
+    if app.is_browsing() {
+        // The position on the board is not the live one: whose move it was there.
+        let shown = app.shown_position();
+        let mut spans =
+            vec![Span::styled(format!("{} to move in the position shown", shown.turn()), look.accent())];
+        if shown.is_check() {
+            spans.push(Span::styled(" — check", look.check()));
+        }
+        spans.push(Span::styled(format!(" · live: {} to move", game.turn()), look.dim()));
+        return Line::from(spans);
+    }
     let turn = game.turn();
     let mut spans = vec![Span::styled(format!("{turn} to move"), look.accent())];
     if game.position().is_check() {

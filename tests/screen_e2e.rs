@@ -1,0 +1,52 @@
+//! The real binary in a pseudo-terminal, for what a player meets typing, pointing and
+//! reading the screen (issue 18, section 4).
+
+use std::path::PathBuf;
+
+use common::pty::Pty;
+
+mod common;
+
+/// A data directory of its own for one test, removed afterwards.
+struct DataDir(PathBuf);
+
+impl DataDir {
+    fn new(name: &str) -> DataDir {
+        let path = std::env::temp_dir().join(format!("hotseat-screen-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).expect("create the data directory");
+        DataDir(path)
+    }
+}
+
+impl Drop for DataDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The binary with `args`, saving into a data directory of its own.
+fn start(name: &str, args: &[&str]) -> (Pty, DataDir) {
+    let data = DataDir::new(name);
+    let pty = Pty::start(args, None, &[("HOTSEAT_DATA_DIR", &data.0)]);
+    (pty, data)
+}
+
+#[test]
+fn after_a_refused_move_the_next_key_starts_a_new_text_and_tab_takes_the_suggestion() {
+    let (mut s, _data) = start("refused", &[]);
+    s.wait_for("White to move");
+    s.send("Nf4\r");
+    s.wait_for("Illegal move: Nf4");
+    assert!(s.contents().contains("Move: Nf4"), "the refused text stays to mend:\n{}", s.contents());
+    s.send("e5");
+    s.wait_for("Move: e5");
+    assert!(!s.contents().contains("Nf4e5"), "a new text, not appended:\n{}", s.contents());
+    s.send("\r");
+    s.wait_for("did you mean e4?");
+    s.send("\t");
+    s.wait_for("Move: e4");
+    s.send("\r");
+    s.wait_for("1. e4");
+    s.quit();
+}
