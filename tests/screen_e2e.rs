@@ -50,3 +50,18 @@ fn after_a_refused_move_the_next_key_starts_a_new_text_and_tab_takes_the_suggest
     s.wait_for("1. e4");
     s.quit();
 }
+
+#[test]
+fn a_line_of_moves_typed_without_bracketed_paste_is_taken_whole() {
+    let (mut s, _data) = start("line", &[]);
+    s.wait_for("White to move");
+    // Sent as keys, as a terminal without bracketed paste sends a pasted line.
+    let line = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6";
+    assert!(line.len() > 64);
+    s.send(line);
+    s.wait_for("Enter: play these moves one by one");
+    s.send("\r");
+    s.wait_for("Pasted 14 moves.");
+    s.wait_for("7. Bb3");
+    s.quit();
+}

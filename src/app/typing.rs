@@ -5,10 +5,12 @@
 
 use super::words::{Word, WordAction, command_word};
 use super::{App, Edit, Focus, strings};
-use crate::chess::{Game, MAX_MOVE_TEXT, Move, MoveText, Nag};
+use crate::chess::{Game, Move, MoveText, Nag};
 
-/// The longest move text kept: no more than the core reads.
-const MAX_INPUT: usize = MAX_MOVE_TEXT;
+/// The longest text kept, in bytes: a line of moves typed (or pasted by a terminal
+/// without bracketed paste, key by key) as long as a long game's whole record. One
+/// move is at most [`crate::chess::MAX_MOVE_TEXT`] characters; the core reads no more of it.
+const MAX_INPUT: usize = 128 * 1024;
 
 /// What the typed text means now: what the hint shows and what Enter does.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,6 +47,18 @@ impl App {
     /// What the typed text means: the live hint, and what Enter will do.
     pub fn reading(&self) -> Reading {
         read(self.game(), self.input())
+    }
+
+    /// Whether the typed text is a line of several moves (`1. e4 e5 2. Nf3`), which
+    /// Enter plays one by one as a paste: a terminal without bracketed paste sends a
+    /// pasted line as keys.
+    pub fn is_line_of_moves(&self) -> bool {
+        let text = self.input();
+        text.split_whitespace().filter_map(move_token).nth(1).is_some()
+            && !matches!(
+                self.reading(),
+                Reading::Move(..) | Reading::Promotion(_) | Reading::Command(_) | Reading::Sign(_)
+            )
     }
 
     /// The move the typed text would play, when exactly one legal move fits it.
@@ -100,7 +114,7 @@ impl App {
             self.round.focus = Focus::Typing(String::new());
         }
         if let Focus::Typing(text) = &mut self.round.focus
-            && text.chars().count() < MAX_INPUT
+            && text.len() + c.len_utf8() <= MAX_INPUT
         {
             text.push(c);
         }
@@ -146,6 +160,11 @@ impl App {
         }
         if let Reading::Sign(nag) = self.reading() {
             return self.mark_last_move(nag);
+        }
+        if self.is_line_of_moves() {
+            let line = self.input().to_owned();
+            self.round.focus = Focus::Idle;
+            return self.paste(&line);
         }
         if self.refuse_if_over() {
             return;

@@ -101,9 +101,18 @@ fn input_line(app: &App, look: &Look, width: usize) -> Line<'static> {
         spans.push(Span::styled(hint, look.dim()));
         return Line::from(spans);
     }
-    spans.push(Span::styled(typed.to_owned(), Style::new().add_modifier(Modifier::BOLD)));
+    // A long line of moves shows its end, where the typing is.
+    let room = width.saturating_sub(text::width("Move: █") + 1);
+    let shown = if text::width(typed) > room { tail(typed, room) } else { typed.to_owned() };
+    spans.push(Span::styled(shown, Style::new().add_modifier(Modifier::BOLD)));
     spans.push(Span::raw("█"));
     let position = app.game().position();
+    if app.is_line_of_moves() {
+        let used: usize = spans.iter().map(Span::width).sum();
+        let hint = "  Enter: play these moves one by one";
+        spans.push(Span::styled(text::fit_words(hint, width.saturating_sub(used)), look.dim()));
+        return Line::from(spans);
+    }
     let (hint, style) = match app.reading() {
         Reading::Empty => (String::new(), look.dim()),
         Reading::Move(m, nag) => {
@@ -129,6 +138,21 @@ fn input_line(app: &App, look: &Look, width: usize) -> Line<'static> {
     let used: usize = spans.iter().map(Span::width).sum();
     spans.push(Span::styled(text::fit_words(&hint, width.saturating_sub(used)), style));
     Line::from(spans)
+}
+
+/// The end of `text` in `width` columns, after `…`.
+fn tail(text: &str, width: usize) -> String {
+    let mut kept = Vec::new();
+    let mut used = 1;
+    for c in text.chars().rev() {
+        let w = text::width(c.encode_utf8(&mut [0; 4]));
+        if used + w > width {
+            break;
+        }
+        used += w;
+        kept.push(c);
+    }
+    std::iter::once('…').chain(kept.into_iter().rev()).collect()
 }
 
 /// `12. Nf3 !? Comment: a fine move█` — the comment editor, showing the end of a
