@@ -298,6 +298,12 @@ impl App {
         &self.players[color]
     }
 
+    /// The game's result for the players, by name where they are named (`Ben (Black)
+    /// resigns — Anna (White) wins 0-1`), once the game is over.
+    pub fn outcome_text(&self) -> Option<String> {
+        self.game().outcome().map(|outcome| strings::outcome(outcome, &self.players))
+    }
+
     /// Whether Black is at the bottom of the board.
     pub fn flipped(&self) -> bool {
         self.flipped
@@ -468,7 +474,7 @@ impl App {
             Some(step) => {
                 self.clocks_after_step();
                 self.after_change();
-                self.info(strings::taken_back(step, last.as_deref().unwrap_or_default()));
+                self.info(strings::taken_back(step, last.as_deref().unwrap_or_default(), &self.players));
                 self.effects.push(Effect::Save);
             }
             None => self.error(strings::NOTHING_TO_UNDO),
@@ -539,7 +545,7 @@ impl App {
                 if matches!(self.round.focus, Focus::Holding(_)) {
                     self.round.focus = Focus::Idle;
                 }
-                self.error(strings::game_over(outcome));
+                self.error(strings::game_over(outcome, &self.players));
                 true
             }
             None => false,

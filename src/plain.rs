@@ -400,8 +400,8 @@ impl Face {
         if let Some(question) = app.question() {
             return words::question(question);
         }
-        match app.game().outcome() {
-            Some(outcome) => format!("{outcome}. Type pgn for the record, or quit."),
+        match app.outcome_text() {
+            Some(outcome) => format!("{}. Type pgn for the record, or quit.", printed(&outcome)),
             None => format!("{} Type a move, or help for the commands.", turn_line(app)),
         }
     }
@@ -422,13 +422,13 @@ impl Face {
         if let Some(message) = message
             && (Some(message) != seen.message.as_ref() || repeated)
         {
-            writeln!(out, "{}", message.text)?;
+            writeln!(out, "{}", printed(&message.text))?;
         }
         let outcome = game.outcome();
         if outcome != seen.outcome
-            && let Some(outcome) = outcome
+            && let Some(said) = app.outcome_text()
         {
-            writeln!(out, "{outcome}.")?;
+            writeln!(out, "{}.", printed(&said))?;
         }
         let question = app.question();
         if let Some(asked) = question
@@ -478,7 +478,12 @@ impl Face {
 /// A player's name as printed: a name from a file keeps its bidi marks and controls
 /// in the record, never on the terminal.
 fn player(app: &App, color: Color) -> String {
-    app.player(color).chars().filter(|&c| !acts_on_terminal(c)).collect()
+    printed(app.player(color))
+}
+
+/// Text with names in it as printed: without what a terminal would act on.
+fn printed(text: &str) -> String {
+    text.chars().filter(|&c| !acts_on_terminal(c)).collect()
 }
 
 /// `White to move.`, with the player's name when it is not the colour's.

@@ -65,3 +65,20 @@ fn a_line_of_moves_typed_without_bracketed_paste_is_taken_whole() {
     s.wait_for("7. Bb3");
     s.quit();
 }
+
+#[test]
+fn the_result_banner_names_the_players_with_their_colours() {
+    let (mut s, _data) = start("names", &["--white", "Anna", "--black", "Ben"]);
+    s.wait_for("Anna");
+    s.send("e4\r");
+    s.wait_for("1. e4");
+    // Ctrl-R proposes the side to move, Black; Y confirms.
+    s.send("\x12");
+    s.wait_for("Are you sure?");
+    s.send("y");
+    s.wait_for("Ben (Black) resigns — Anna (White) wins 1-0");
+    // Enter on a finished game says so by name too.
+    s.send("Nf3\r");
+    s.wait_for("The game is over: Ben (Black) resigns — Anna (White) wins 1-0.");
+    s.quit();
+}

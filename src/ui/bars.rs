@@ -28,7 +28,7 @@ fn key_name(action: &Action) -> String {
 /// The result banner, or whose turn it is with check and claimable draws.
 fn status_line(app: &App, look: &Look) -> Line<'static> {
     let game = app.game();
-    if let Some(outcome) = game.outcome() {
+    if let Some(outcome) = app.outcome_text() {
         return Line::styled(format!(" {outcome} "), look.banner());
     }
     if app.is_browsing() {
