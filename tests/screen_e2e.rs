@@ -82,3 +82,16 @@ fn the_result_banner_names_the_players_with_their_colours() {
     s.wait_for("The game is over: Ben (Black) resigns — Anna (White) wins 1-0.");
     s.quit();
 }
+
+#[test]
+fn a_message_too_long_for_its_line_goes_on_over_a_second_at_100x32() {
+    let (mut s, _data) = start("wrap", &[]);
+    s.wait_for("White to move");
+    // Ctrl-D with no draw to claim: a sentence longer than the 99 columns it has.
+    s.send("\x04");
+    s.wait_for("No draw to claim");
+    s.wait_for("\nmove.");
+    assert!(!s.contents().contains('…'), "nothing is cut:\n{}", s.contents());
+    s.wait_for("^Q quit");
+    s.quit();
+}

@@ -12,12 +12,24 @@ use crate::app::{Action, App, Browse, Command, MessageKind, Mode, Reading, strin
 use crate::chess::{DrawClaim, Nag};
 use crate::input::{self, Key};
 
-/// Draws the four lines.
+/// Draws the four lines. A message too long for its line goes on over a second one:
+/// the row under the hints when the screen has it (the hints move down), else the
+/// hints' own, which come back with the next short message.
 pub fn render(screen: &ScreenLayout, buf: &mut Buffer, app: &App, look: &Look) {
     status_line(app, look).render(screen.status, buf);
     input_line(app, look, usize::from(screen.input.width)).render(screen.input, buf);
-    message_line(app, look, usize::from(screen.message.width)).render(screen.message, buf);
-    hint_line(app, look, screen.hints.width).render(screen.hints, buf);
+    let lines = message_lines(app, look, usize::from(screen.message.width));
+    let mut hints = screen.hints;
+    for (row, line) in lines.into_iter().enumerate() {
+        let y = screen.message.y + row as u16;
+        line.render(ratatui::layout::Rect { y, ..screen.message }, buf);
+        if y == hints.y {
+            hints.y += 1;
+        }
+    }
+    if hints.bottom() <= buf.area.bottom() {
+        hint_line(app, look, hints.width).render(hints, buf);
+    }
 }
 
 /// The name of the key for `action` in play, for sentences on screen.
@@ -183,15 +195,24 @@ fn comment_line(app: &App, draft: &crate::app::Draft, look: &Look, width: usize)
     ])
 }
 
-/// The last message, or where browsing is.
-fn message_line(app: &App, look: &Look, width: usize) -> Line<'static> {
+/// The last message, or where browsing is, on one line or two.
+fn message_lines(app: &App, look: &Look, width: usize) -> Vec<Line<'static>> {
     if let Some(message) = app.message() {
         let style = match message.kind {
             MessageKind::Error => look.error(),
             MessageKind::Info => Style::new(),
         };
-        return Line::styled(text::fit_words(&message.text, width), style);
+        return text::wrap(&message.text, width, 2)
+            .into_iter()
+            .map(|line| Line::styled(line, style))
+            .collect();
     }
+    let line = browsing_line(app);
+    text::wrap(&line, width, 2).into_iter().map(|line| Line::styled(line, look.accent())).collect()
+}
+
+/// Where browsing is, or nothing.
+fn browsing_line(app: &App) -> String {
     if app.is_browsing() {
         let ply = app.shown_ply();
         let at = match ply.checked_sub(1).and_then(|index| app.game().label(index)) {
@@ -214,9 +235,9 @@ fn message_line(app: &App, look: &Look, width: usize) -> Line<'static> {
         } else {
             format!("Viewing {at} — {live} returns to the game, which is unchanged")
         };
-        return Line::styled(text::fit_words(&text, width), look.accent());
+        return text;
     }
-    Line::default()
+    String::new()
 }
 
 /// The keys that answer the open question (or work the promotion picker), each with
