@@ -47,7 +47,7 @@ pub use annotating::{Draft, MAX_COMMENT, VariationView, note_of};
 pub use focus::{Focus, Mode, PromotionChoice, Question, Selection, TargetKind};
 pub use review::{EngineReport, ReviewState, Reviewing};
 pub use timeline::{Ply, Step, Timeline};
-pub use typing::Reading;
+pub use typing::{Reading, read_typed, suggestion};
 
 use crate::chess::{Annotations, ByColor, Color, File, Game, Move, Nag, Position, Rank, Square};
 use crate::clock::Clocks;
@@ -60,6 +60,9 @@ struct Round {
     /// The chess clocks, when the game has them: their running state only.
     clocks: Option<Clocks>,
     focus: Focus,
+    /// Enter refused the typed text: it stays to be mended with Backspace, but the
+    /// next character typed starts a new text.
+    refused: bool,
     cursor: Square,
     message: Option<Message>,
     /// A draw offered by this side stands until it is answered or a move is played.
@@ -70,17 +73,42 @@ struct Round {
 
 impl Round {
     fn new(game: Game) -> Round {
-        let cursor = Square::from_coords(File::E, Rank::Second.relative_to(game.turn()));
+        let cursor = start_of_turn(&game);
         Round {
             timeline: Timeline::new(game),
             clocks: None,
             focus: Focus::Idle,
+            refused: false,
             cursor,
             message: None,
             draw_offer: None,
             review: None,
         }
     }
+}
+
+/// Where the square cursor starts a turn: on a piece of the side to move that can
+/// move, so pointing a move takes a few keys. The piece that side moved last, when it
+/// still can; else the one nearest the king's pawn's square (e2, or e7 for Black), the
+/// king last.
+fn start_of_turn(game: &Game) -> Square {
+    let pos = game.position();
+    let turn = pos.turn();
+    let can_move = |sq: Square| {
+        pos.piece_at(sq).is_some_and(|p| p.color == turn) && !pos.legal_moves_from(sq).is_empty()
+    };
+    let home = Square::from_coords(File::E, Rank::Second.relative_to(turn));
+    let last_own = game.ply().checked_sub(2).and_then(|i| game.moves().get(i)).map(|m| m.destination());
+    if let Some(sq) = last_own.filter(|&sq| can_move(sq)) {
+        return sq;
+    }
+    // The king last: it is seldom the piece a player means to move.
+    let distance = |sq: Square| {
+        let files = sq.file().index().abs_diff(home.file().index());
+        let ranks = sq.rank().index().abs_diff(home.rank().index());
+        (pos.king_of(turn) == sq, files.max(ranks), files + ranks, sq.index())
+    };
+    pos.by_color(turn).into_iter().filter(|&sq| can_move(sq)).min_by_key(|&sq| distance(sq)).unwrap_or(home)
 }
 
 /// The state of the game screen.
@@ -287,6 +315,12 @@ impl App {
         strings::named(self.player(color), color)
     }
 
+    /// The game's result for the players, by name where they are named (`Ben (Black)
+    /// resigns — Anna (White) wins 0-1`), once the game is over.
+    pub fn outcome_text(&self) -> Option<String> {
+        self.game().outcome().map(|outcome| strings::outcome(outcome, &self.players))
+    }
+
     /// Whether Black is at the bottom of the board.
     pub fn flipped(&self) -> bool {
         self.flipped
@@ -440,9 +474,6 @@ impl App {
         let redone = self.round.timeline.play(m, times, nag);
         self.clocks_after_move(redone);
         self.after_change();
-        // The cursor follows the game, so the next player starts pointing from the
-        // move just made, however it was entered.
-        self.round.cursor = m.destination();
         if let Some(by) = declined {
             self.info(strings::draw_declined_by_moving(&self.named(!by), &self.named(by)));
         }
@@ -466,7 +497,7 @@ impl App {
             Some(step) => {
                 self.clocks_after_step();
                 self.after_change();
-                self.info(strings::taken_back(step, last.as_deref().unwrap_or_default()));
+                self.info(strings::taken_back(step, last.as_deref().unwrap_or_default(), &self.players));
                 self.effects.push(Effect::Save);
             }
             None => self.error(strings::NOTHING_TO_UNDO),
@@ -482,9 +513,6 @@ impl App {
                     Step::Move(_) => self.clocks_after_step(),
                 }
                 self.after_change();
-                if let Step::Move(index) = step {
-                    self.round.cursor = self.game().moves()[index].destination();
-                }
                 self.effects.push(Effect::Save);
             }
             None => self.error(strings::NOTHING_TO_REDO),
@@ -548,10 +576,12 @@ impl App {
         self.effects.push(Effect::NewGame);
     }
 
-    /// After a move or a take-back: back to playing, nothing typed or in hand.
+    /// After a move or a take-back: back to playing, nothing typed or in hand, and the
+    /// cursor on a piece of the side to move, however the last move was entered.
     fn after_change(&mut self) {
         self.round.focus = Focus::Idle;
         self.round.message = None;
+        self.round.cursor = start_of_turn(self.game());
         self.review_follows_the_game();
         self.orient();
     }
@@ -569,7 +599,7 @@ impl App {
                 if matches!(self.round.focus, Focus::Holding(_)) {
                     self.round.focus = Focus::Idle;
                 }
-                self.error(strings::game_over(outcome));
+                self.error(strings::game_over(outcome, &self.players));
                 true
             }
             None => false,

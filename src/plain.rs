@@ -21,7 +21,7 @@ pub use lines::{Reader, StdinLines};
 pub use speech::Announce;
 pub use words::{PLAIN_WORDS, PlainWord, Said};
 
-use crate::app::{Action, Answer, App, Message, MessageKind, Question};
+use crate::app::{Action, Answer, App, Message, MessageKind, Question, Reading};
 use crate::chess::{ByColor, Color, MoveText, Role};
 use crate::clock::format_display;
 use crate::printable::{acts_on_terminal, printable};
@@ -216,7 +216,7 @@ impl Face {
             words::help(out)?;
             return Ok(false);
         }
-        let is_move = !matches!(app.game().read_move_text(text), MoveText::Invalid(_));
+        let is_move = !matches!(crate::app::read_typed(app.game(), text), MoveText::Invalid(_));
         if let Some(question) = app.question()
             && !is_move
         {
@@ -229,6 +229,13 @@ impl Face {
         }
         for c in text.chars() {
             send(app, Action::Edit(crate::app::Edit::Type(c)));
+        }
+        if matches!(app.reading(), Reading::Refused(_) | Reading::Ambiguous(_) | Reading::Incomplete(_))
+            && let Some(refusal) = words::refusal(self.announce, app.game(), text)
+        {
+            send(app, Action::Cancel);
+            writeln!(out, "{refusal}")?;
+            return Ok(false);
         }
         send(app, Action::Edit(crate::app::Edit::Submit));
         if !app.input().is_empty() {
@@ -344,8 +351,8 @@ impl Face {
                 None => writeln!(out, "{}", words::NO_RECORD)?,
             },
             Said::Quit => {
+                // Nothing to refuse: the last refusal is not said again on the way out.
                 effects.add(app.update(Action::Quit));
-                return Ok(true);
             }
         }
         Ok(false)
@@ -359,13 +366,20 @@ impl Face {
             return writeln!(out, "The game is over: there are no moves.");
         }
         let (moves, what) = match argument {
-            None => (pos.legal_moves(), "Legal moves".to_owned()),
+            None => {
+                let lines = say.moves_by_piece(pos);
+                let count = pos.legal_moves().iter().count();
+                writeln!(out, "Legal moves ({count}), by piece:")?;
+                return lines.iter().try_for_each(|line| writeln!(out, "{line}"));
+            }
             Some(arg) => {
                 let Ok(sq) = arg.parse::<crate::chess::Square>() else {
                     return writeln!(out, "{}", words::usage("moves"));
                 };
                 match pos.piece_at(sq) {
-                    None => return writeln!(out, "{} is empty.", capitalised(&say.square(sq))),
+                    None => {
+                        return writeln!(out, "{}", words::moves_to(&say.square(sq), &say.moves_to(pos, sq)));
+                    }
                     Some(piece) if piece.color != pos.turn() => {
                         return writeln!(
                             out,
@@ -381,7 +395,7 @@ impl Face {
         if moves.iter().next().is_none() {
             return writeln!(out, "{what}: none.");
         }
-        let said: Vec<String> = moves.iter().map(|m| say.move_in(pos, *m)).collect();
+        let said: Vec<String> = moves.iter().map(|m| say.what_it_does(pos, *m)).collect();
         writeln!(out, "{what} ({}): {}.", said.len(), said.join("; "))
     }
 
@@ -393,8 +407,8 @@ impl Face {
         if let Some(question) = app.question() {
             return words::question(app, question);
         }
-        match app.game().outcome() {
-            Some(outcome) => format!("{outcome}. Type pgn for the record, or quit."),
+        match app.outcome_text() {
+            Some(outcome) => format!("{}. Type pgn for the record, or quit.", printed(&outcome)),
             None => format!("{} Type a move, or help for the commands.", turn_line(app)),
         }
     }
@@ -415,13 +429,13 @@ impl Face {
         if let Some(message) = message
             && (Some(message) != seen.message.as_ref() || repeated)
         {
-            writeln!(out, "{}", message.text)?;
+            writeln!(out, "{}", printed(&message.text))?;
         }
         let outcome = game.outcome();
         if outcome != seen.outcome
-            && let Some(outcome) = outcome
+            && let Some(said) = app.outcome_text()
         {
-            writeln!(out, "{outcome}.")?;
+            writeln!(out, "{}.", printed(&said))?;
         }
         let question = app.question();
         if let Some(asked) = question
@@ -471,7 +485,12 @@ impl Face {
 /// A player's name as printed: a name from a file keeps its bidi marks and controls
 /// in the record, never on the terminal.
 fn player(app: &App, color: Color) -> String {
-    app.player(color).chars().filter(|&c| !acts_on_terminal(c)).collect()
+    printed(app.player(color))
+}
+
+/// Text with names in it as printed: without what a terminal would act on.
+fn printed(text: &str) -> String {
+    text.chars().filter(|&c| !acts_on_terminal(c)).collect()
 }
 
 /// `White to move.`, with the player's name when it is not the colour's.

@@ -2,9 +2,9 @@
 
 mod common;
 
-use common::driver::{app_from, error, play, press, press_all, sans, type_move, type_text};
+use common::driver::{app_from, error, play, press, press_all, sans, send, type_move, type_text};
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
-use hotseat::app::{Action, App, Command, Effect, Mode, Pointer, Question, Reading};
+use hotseat::app::{Action, App, Command, Effect, Mode, Point, Pointer, Question, Reading};
 use hotseat::chess::{Color, Game, Move, Outcome, Position, Reason, Role, Square};
 use hotseat::input::{self, Key};
 use hotseat::tui;
@@ -176,12 +176,36 @@ fn the_cursor_picks_up_and_puts_down_pieces() {
     assert_eq!(app.selection().map(|s| s.from), Some(Square::E2));
     press_all(&mut app, &[Key::Up, Key::Up, Key::Char(' ')]);
     assert_eq!(sans(&app), ["e4"]);
-    // The cursor stays where the piece went; Black walks it to e7.
-    assert_eq!(app.cursor(), Square::E4);
-    press_all(&mut app, &[Key::Up, Key::Up, Key::Up, Key::Enter]);
+    // Black's first turn starts on the king's pawn, a piece that can move.
     assert_eq!(app.cursor(), Square::E7);
-    press_all(&mut app, &[Key::Down, Key::Down, Key::Enter]);
+    press_all(&mut app, &[Key::Enter, Key::Down, Key::Down, Key::Enter]);
     assert_eq!(sans(&app), ["e4", "e5"]);
+    // Later turns start on the piece that side moved last, or, the e-pawn being
+    // blocked, on the piece nearest it that can move.
+    assert_eq!(app.cursor(), Square::D2);
+}
+
+#[test]
+fn each_turn_starts_the_cursor_on_a_piece_of_the_side_to_move_that_can_move() {
+    let mut app = App::new(Game::new());
+    play(&mut app, "Nf3 d5 Nc3 d4");
+    assert_eq!(app.cursor(), Square::C3, "White's last piece moved");
+    play(&mut app, "Nb5");
+    assert_eq!(app.cursor(), Square::D4, "Black's last piece moved");
+    // A piece that can no longer move is passed over for the nearest one that can.
+    let app = app_from("4k3/8/8/8/8/4p3/4P3/4K3 w - - 0 1");
+    assert_eq!(app.cursor(), Square::E1, "e2 is blocked: the king, next to it");
+    // After a move by mouse too.
+    let mut app = App::new(Game::new());
+    send(&mut app, Action::Point(Point::Down(Pointer::Square(Square::G1))));
+    send(&mut app, Action::Point(Point::Up(Some(Pointer::Square(Square::G1)))));
+    send(&mut app, Action::Point(Point::Down(Pointer::Square(Square::F3))));
+    send(&mut app, Action::Point(Point::Up(Some(Pointer::Square(Square::F3)))));
+    assert_eq!(sans(&app), ["Nf3"]);
+    assert_eq!(app.cursor(), Square::E7);
+    press_all(&mut app, &[Key::Enter, Key::Down, Key::Down, Key::Enter]);
+    assert_eq!(sans(&app), ["Nf3", "e5"]);
+    assert_eq!(app.cursor(), Square::F3, "the keyboard follows the knight the mouse moved");
 }
 
 #[test]

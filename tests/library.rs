@@ -239,6 +239,33 @@ fn typing_filters_by_players_opening_date_and_file_name_ignoring_case() {
 }
 
 #[test]
+fn the_filter_matches_the_result_column_whole() {
+    let unreadable = Entry { content: Content::Unreadable("junk".into()), ..entry("junk.pgn", "", "", 1) };
+    let mut library = Library::new(shelf_of(vec![
+        entry("a.pgn", "Anna", "*", 3),
+        entry("b.pgn", "Zoe", "1-0", 2),
+        entry("c.pgn", "Yann", "1/2-1/2", 4),
+        // Saved on 2021-01-05: `1-0` is in its date, not in its result.
+        Entry { modified: UNIX_EPOCH + Duration::from_secs(1_609_855_000), ..entry("d.pgn", "Xi", "0-1", 0) },
+        unreadable,
+    ]));
+    let shown = |library: &Library| library.shown().map(|e| e.name.clone()).collect::<Vec<_>>();
+    for (filter, expected) in [
+        ("unfinished", vec!["a.pgn"]),
+        ("UNFIN", vec!["a.pgn"]),
+        ("1-0", vec!["b.pgn"]),
+        ("0-1", vec!["d.pgn"]),
+        ("½-½", vec!["c.pgn"]),
+        ("1/2-1/2 yann", vec!["c.pgn"]),
+        ("unreadable", vec!["junk.pgn"]),
+    ] {
+        type_text(&mut library, filter);
+        assert_eq!(shown(&library), expected, "{filter}");
+        library.update(Action::Cancel);
+    }
+}
+
+#[test]
 fn enter_continues_an_unfinished_game_and_opens_a_finished_one_to_look_through() {
     let unreadable = Entry { content: Content::Unreadable("junk".into()), ..entry("junk.pgn", "", "", 1) };
     let mut library = Library::new(shelf_of(vec![

@@ -327,8 +327,21 @@ fn every_command_reads_the_game_out() {
         File echo: white king on echo 1, white pawn on echo 4, black pawn on echo 7, black king on echo 8.
         Black pawn on delta 5.
         Echo 5 is empty.
-        White pawn on echo 4 (2): pawn to echo 5; pawn takes delta 5.
-        Legal moves (31): king to echo 2; knight to alpha 3; knight to charlie 3; knight to echo 2; knight to foxtrot 3; knight to hotel 3; queen to echo 2; queen to foxtrot 3; queen to golf 4; queen to hotel 5; bishop to echo 2; bishop to delta 3; bishop to charlie 4; bishop to bravo 5, check; bishop to alpha 6; pawn to alpha 3; pawn to bravo 3; pawn to charlie 3; pawn to delta 3; pawn to foxtrot 3; pawn to golf 3; pawn to hotel 3; pawn to echo 5; pawn to alpha 4; pawn to bravo 4; pawn to charlie 4; pawn to delta 4; pawn to foxtrot 4; pawn to golf 4; pawn to hotel 4; pawn takes delta 5.
+        White pawn on echo 4 (2): to echo 5; takes pawn on delta 5.
+        Legal moves (31), by piece:
+        King on echo 1: to echo 2.
+        Queen on delta 1: to echo 2; to foxtrot 3; to golf 4; to hotel 5.
+        Bishop on foxtrot 1: to echo 2; to delta 3; to charlie 4; to bravo 5, check; to alpha 6.
+        Knight on bravo 1: to alpha 3; to charlie 3.
+        Knight on golf 1: to echo 2; to foxtrot 3; to hotel 3.
+        Pawn on alpha 2: to alpha 3; to alpha 4.
+        Pawn on bravo 2: to bravo 3; to bravo 4.
+        Pawn on charlie 2: to charlie 3; to charlie 4.
+        Pawn on delta 2: to delta 3; to delta 4.
+        Pawn on foxtrot 2: to foxtrot 3; to foxtrot 4.
+        Pawn on golf 2: to golf 3; to golf 4.
+        Pawn on hotel 2: to hotel 3; to hotel 4.
+        Pawn on echo 4: to echo 5; takes pawn on delta 5.
         Last move: 1… Black: pawn to delta 5.
         Opening: B01 Scandinavian Defense.
         This game has no clocks: start one with a time control, such as --clock 5+3.
@@ -363,10 +376,10 @@ fn moves_are_said_in_san_words_or_nato() {
         announce.move_in(&pos, m)
     };
     assert_eq!(said(Announce::San, "e5d6"), "exd6");
-    assert_eq!(said(Announce::Words, "e5d6"), "pawn takes d 6 en passant");
-    assert_eq!(said(Announce::Nato, "b7a8q"), "pawn takes alpha 8, becomes a queen, check");
+    assert_eq!(said(Announce::Words, "e5d6"), "pawn takes pawn on d 6 en passant");
+    assert_eq!(said(Announce::Nato, "b7a8q"), "pawn takes rook on alpha 8, becomes a queen, check");
     assert_eq!(said(Announce::Words, "e1g1"), "castles kingside");
-    assert_eq!(said(Announce::Words, "a1a8"), "rook takes a 8, check");
+    assert_eq!(said(Announce::Words, "a1a8"), "rook takes rook on a 8, check");
 }
 
 #[test]
@@ -393,11 +406,11 @@ fn bad_input_is_answered_and_changes_nothing() {
             r#"
         White to move.
         White to move. Type a move, or help for the commands.
-        Illegal move: Nf4 (no knight can reach f4) — did you mean Nf3?
-        Illegal move: Nf4 (no knight can reach f4) — did you mean Nf3?
+        Illegal move: Nf4 (no knight can reach f 4) — did you mean knight on g 1 to f 3?
+        Illegal move: Nf4 (no knight can reach f 4) — did you mean knight on g 1 to f 3?
         Neither a move nor a command: "hello". Type help for the commands.
         Neither a move nor a command: "?e4". Type help for the commands.
-        Not a move: "e9" (try SAN like Nf3 or coordinates like e2e4) — did you mean e3?
+        Not a move: "e9" (try SAN like Nf3 or coordinates like e2e4) — did you mean pawn on e 2 to e 3?
         Say it as: rank N.
         Say it as: square e4.
         board takes nothing after it.
@@ -575,4 +588,94 @@ fn names_are_printed_without_bidi_overrides_or_controls() {
     assert!(out.contains("Anna against Benx"), "{out}");
     assert!(!out.chars().any(|c| matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')), "{out:?}");
     assert_eq!(app.player(hotseat::chess::Color::White), "\u{202e}Anna", "the app keeps the name as given");
+}
+
+// ----- for a blind player (issue 18, section 5) -----
+
+#[test]
+fn moves_are_grouped_by_piece_so_two_knights_to_one_square_are_told_apart() {
+    let mut app = App::new(Game::new());
+    driver::play(&mut app, "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 Nc6");
+    let got = transcript(&mut app, "moves\nmoves b5\nmoves a5\nmoves c3");
+    let lines: Vec<&str> = got.lines().collect();
+    assert!(lines.contains(&"Legal moves (43), by piece:"), "{got}");
+    let knights: Vec<&&str> = lines.iter().filter(|l| l.starts_with("Knight on ")).collect();
+    assert_eq!(knights.len(), 2, "{got}");
+    assert!(knights[0].starts_with("Knight on c 3: ") && knights[0].contains("to b 5"), "{got}");
+    assert!(knights[1].starts_with("Knight on d 4: ") && knights[1].contains("to b 5"), "{got}");
+    assert!(knights[1].contains("takes knight on c 6"), "a capture says what it takes: {got}");
+    assert!(
+        lines.contains(&"B 5 is empty; 3 moves end there: knight on c 3 to b 5; knight on d 4 to b 5; bishop on f 1 to b 5."),
+        "{got}"
+    );
+    assert!(lines.contains(&"A 5 is empty; no move ends there."), "{got}");
+    assert!(lines.iter().any(|l| l.starts_with("White knight on c 3 (")), "{got}");
+}
+
+#[test]
+fn a_capture_says_what_was_taken() {
+    let mut app = App::new(Game::new());
+    let got = transcript(&mut app, "e4\nd5\nexd5\nQxd5\nNc3\nQa5\nNb5\nQxb5\nBxb5+");
+    for line in [
+        "White: pawn takes pawn on d 5.",
+        "Black: queen takes pawn on d 5.",
+        "Black: queen takes knight on b 5.",
+        "White: bishop takes queen on b 5, check.",
+    ] {
+        assert!(got.lines().any(|l| l == line), "{line} is not said:\n{got}");
+    }
+}
+
+#[test]
+fn capitalised_squares_are_read_as_moves_and_a_capital_b_before_a_square_stays_a_bishop() {
+    let mut app = App::new(Game::new());
+    let got = transcript(&mut app, "E4\nE5\nBc4\nD6\nD2D4\nExd4");
+    assert_eq!(driver::sans(&app), ["e4", "e5", "Bc4", "d6", "d4", "exd4"], "{got}");
+}
+
+#[test]
+fn ambiguity_and_illegality_are_said_in_the_chosen_form() {
+    let mut app = App::new(Game::new());
+    driver::play(&mut app, "d4 d5 Nf3 Nf6");
+    let got = transcript_of(&mut app, &mut Kept::new(), Announce::Nato, "Nd2\nNd5\nN", Instant::now());
+    assert_transcript(
+        &got,
+        &greeted(
+            "
+        White to move.
+        Ambiguous: knight on bravo 1 to delta 2, or knight on foxtrot 3 to delta 2?
+        Illegal move: Nd5 (no knight can reach delta 5) — did you mean knight on foxtrot 3 to echo 5?
+        Not a whole move yet: N could become knight on bravo 1 to delta 2; knight on bravo 1 to alpha 3; knight on bravo 1 to charlie 3; knight on foxtrot 3 to golf 1; knight on foxtrot 3 to delta 2; knight on foxtrot 3 to hotel 4; and more.
+    ",
+        ),
+    );
+    assert_eq!(driver::sans(&app).len(), 4, "nothing was played");
+}
+
+#[test]
+fn new_starts_a_new_game_after_asking() {
+    let mut app = App::new(Game::new());
+    let got = transcript(&mut app, "e4\nnew\nn\nnew\ny");
+    assert_transcript(
+        &got,
+        &greeted(
+            "
+        White to move.
+        White: pawn to e 4.
+        Black to move.
+        Abandon this game and start a new one? Answer yes or no.
+        Black to move.
+        Abandon this game and start a new one? Answer yes or no.
+        White to move.
+    ",
+        ),
+    );
+    assert_eq!(app.game().ply(), 0);
+}
+
+#[test]
+fn quit_does_not_say_the_last_refusal_again() {
+    let mut app = App::new(Game::new());
+    let got = transcript_of(&mut app, &mut Kept::new(), Announce::San, "e5\nxyz\nquit", Instant::now());
+    assert_eq!(got.matches("Illegal move: e5").count(), 1, "{got}");
 }

@@ -88,6 +88,16 @@ fn the_review_marks_the_blunder_in_the_move_list_and_gives_each_sides_accuracy()
 }
 
 #[test]
+fn the_review_summary_names_the_players() {
+    let mut app = played().with_players("Anna", "Ben");
+    press(&mut app, Key::Ctrl('e'));
+    report_all(&mut app);
+    let message = app.message().expect("a summary").text.clone();
+    assert!(message.starts_with("Review done. Accuracy: Anna (White) "), "{message}");
+    assert!(message.contains(", Ben (Black) "), "{message}");
+}
+
+#[test]
 fn the_mark_keys_browse_to_the_marked_move_and_show_the_better_move_in_san() {
     let mut app = reviewed();
     press(&mut app, Key::Home);

@@ -44,8 +44,8 @@ fn start_position() {
 fn selection_with_quiet_moves_and_captures() {
     let mut app = App::new(Game::new());
     play(&mut app, "e4 d5 Nc3 Nf6");
-    // The cursor is on f6 after Black's move; walk to e4 and pick up the pawn.
-    press_all(&mut app, &[Key::Down, Key::Down, Key::Left, Key::Enter]);
+    // White's turn starts on c3, the last piece White moved; walk to e4 and pick up the pawn.
+    press_all(&mut app, &[Key::Up, Key::Right, Key::Right, Key::Enter]);
     assert_eq!(app.selection().map(|s| s.from.to_string()).as_deref(), Some("e4"));
     snapshot("selection", &app, &colour());
     let mono = Look { colors: ColorSupport::None, ..colour() };
@@ -343,9 +343,9 @@ fn game_record_overlay() {
 fn screenshot() -> String {
     let mut app = App::new(Game::new());
     play(&mut app, "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O b5 Bb3 d6 c3 Bg4 h3 Bh5");
-    // The cursor is on h5 after Black's last move: walk it to f3 and pick up the
-    // knight, which can capture on e5.
-    press_all(&mut app, &[Key::Down, Key::Down, Key::Left, Key::Left, Key::Enter]);
+    // White's turn starts on h3, the pawn White moved last: walk to f3 and pick up
+    // the knight, which can capture on e5.
+    press_all(&mut app, &[Key::Left, Key::Left, Key::Enter]);
     assert_eq!(app.selection().map(|s| s.from.to_string()).as_deref(), Some("f3"));
     let look = Look { theme: theme::WOOD, colors: ColorSupport::TrueColor, pieces: PieceSet::Glyphs };
     svg(&draw(&app, &look, 120, 40))

@@ -236,7 +236,7 @@ impl App {
         if fresh.review.is_complete() {
             // Every position is one the earlier review saw (moves were taken back).
             fresh.state = ReviewState::Done;
-            self.info(strings::review_done(&fresh));
+            self.info(strings::review_done(&fresh, &self.players));
             self.round.review = Some(fresh);
             return;
         }
@@ -272,7 +272,7 @@ impl App {
             EngineReport::Done => {
                 review.state = ReviewState::Done;
                 let summary = if review.is_current() {
-                    strings::review_done(review)
+                    strings::review_done(review, &self.players)
                 } else {
                     strings::REVIEW_DONE_OUT_OF_DATE.to_owned()
                 };

@@ -3,7 +3,9 @@
 //! uses them too, so a hint and the message Enter gives read the same.
 
 use super::{Question, Reviewing, Step};
-use crate::chess::{Color, Game, Illegality, NoClaim, Outcome, ParseSanError, Piece, Role, Square};
+use crate::chess::{
+    ByColor, Color, Game, Illegality, NoClaim, Outcome, ParseSanError, Piece, Reason, Role, Square,
+};
 
 pub(crate) const NO_QUESTION: &str = "There is no question to answer.";
 pub(crate) const AUTO_FLIP_ON: &str = "The board now turns after every move.";
@@ -66,16 +68,38 @@ pub(crate) const NO_LATER_MARK: &str = "No marked move after this one.";
 pub(crate) const NO_EARLIER_MARK: &str = "No marked move before this one.";
 pub(crate) const PROMOTION_KEYS: &str = "Choose the piece the pawn becomes, or Esc to cancel the move.";
 
-/// What an undo took back: the result, or the move labelled `label`.
-pub(crate) fn taken_back(step: Step, label: &str) -> String {
-    match step {
-        Step::Move(_) => format!("Taken back: {label}."),
-        Step::Result(outcome) => format!("Taken back: {outcome}."),
+/// A player as the players are told of them: `Anna (White)`, or `White` for a player
+/// who goes by the colour's name.
+fn player(players: &ByColor<String>, color: Color) -> String {
+    let name = &players[color];
+    if name == color.name() { name.clone() } else { format!("{name} ({color})") }
+}
+
+/// The result, with the players' names where they are named: `Ben (Black) resigns —
+/// Anna (White) wins 0-1`; a draw names nobody.
+pub fn outcome(outcome: Outcome, players: &ByColor<String>) -> String {
+    let Some(winner) = outcome.result.winner() else { return outcome.to_string() };
+    let (won, lost) = (player(players, winner), player(players, !winner));
+    let result = outcome.result.pgn();
+    match outcome.reason {
+        Reason::Checkmate => format!("Checkmate — {won} wins {result}"),
+        Reason::Resignation => format!("{lost} resigns — {won} wins {result}"),
+        Reason::Timeout => format!("{won} wins on time {result}"),
+        Reason::Unspecified => format!("{won} wins {result}"),
+        reason => format!("{won} wins by {} {result}", reason.describe()),
     }
 }
 
-pub(crate) fn game_over(outcome: Outcome) -> String {
-    format!("The game is over: {outcome}.")
+/// What an undo took back: the result, or the move labelled `label`.
+pub(crate) fn taken_back(step: Step, label: &str, players: &ByColor<String>) -> String {
+    match step {
+        Step::Move(_) => format!("Taken back: {label}."),
+        Step::Result(result) => format!("Taken back: {}.", outcome(result, players)),
+    }
+}
+
+pub(crate) fn game_over(result: Outcome, players: &ByColor<String>) -> String {
+    format!("The game is over: {}.", outcome(result, players))
 }
 
 /// `Anna (White)`, or `White` when the player goes by the colour's name.
@@ -185,12 +209,12 @@ pub(crate) fn review_failed(why: &str) -> String {
     format!("No review, the game goes on: {why}")
 }
 
-/// The review is done: each side's accuracy and mistakes.
-pub(crate) fn review_done(review: &Reviewing) -> String {
+/// The review is done: each side's accuracy and mistakes, by name.
+pub(crate) fn review_done(review: &Reviewing, players: &ByColor<String>) -> String {
     let side = |color: Color| {
         let accuracy = review.accuracy(color).map_or_else(|| "–".to_owned(), |a| format!("{a:.0}%"));
         let counts = review.counts(color).unwrap_or_default();
-        format!("{color} {accuracy} ({})", mark_counts(counts))
+        format!("{} {accuracy} ({})", player(players, color), mark_counts(counts))
     };
     format!("Review done. Accuracy: {}, {}.", side(Color::White), side(Color::Black))
 }

@@ -5,10 +5,12 @@
 
 use super::words::{Word, WordAction, command_word};
 use super::{App, Edit, Focus, strings};
-use crate::chess::{Game, MAX_MOVE_TEXT, Move, MoveText, Nag};
+use crate::chess::{Game, Move, MoveText, Nag};
 
-/// The longest move text kept: no more than the core reads.
-const MAX_INPUT: usize = MAX_MOVE_TEXT;
+/// The longest text kept, in bytes: a line of moves typed (or pasted by a terminal
+/// without bracketed paste, key by key) as long as a long game's whole record. One
+/// move is at most [`crate::chess::MAX_MOVE_TEXT`] characters; the core reads no more of it.
+const MAX_INPUT: usize = 128 * 1024;
 
 /// What the typed text means now: what the hint shows and what Enter does.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,6 +49,18 @@ impl App {
         read(self.game(), self.input())
     }
 
+    /// Whether the typed text is a line of several moves (`1. e4 e5 2. Nf3`), which
+    /// Enter plays one by one as a paste: a terminal without bracketed paste sends a
+    /// pasted line as keys.
+    pub fn is_line_of_moves(&self) -> bool {
+        let text = self.input();
+        text.split_whitespace().filter_map(move_token).nth(1).is_some()
+            && !matches!(
+                self.reading(),
+                Reading::Move(..) | Reading::Promotion(_) | Reading::Command(_) | Reading::Sign(_)
+            )
+    }
+
     /// The move the typed text would play, when exactly one legal move fits it.
     pub fn preview(&self) -> Option<Move> {
         match self.reading() {
@@ -59,6 +73,7 @@ impl App {
         match edit {
             Edit::Type(c) => self.type_char(c),
             Edit::Backspace => {
+                self.round.refused = false;
                 if let Focus::Typing(text) = &mut self.round.focus {
                     text.pop();
                     if text.is_empty() {
@@ -91,18 +106,30 @@ impl App {
                 _ => {}
             }
         }
+        let refused = std::mem::take(&mut self.round.refused);
         if !matches!(self.round.focus, Focus::Typing(_)) {
             self.leave_browsing();
             self.round.focus = Focus::Typing(String::new());
+        } else if refused {
+            self.round.focus = Focus::Typing(String::new());
         }
         if let Focus::Typing(text) = &mut self.round.focus
-            && text.chars().count() < MAX_INPUT
+            && text.len() + c.len_utf8() <= MAX_INPUT
         {
             text.push(c);
         }
     }
 
+    /// Tab: fills in the typed move as far as the moves it could become agree, or
+    /// takes the "did you mean" of a refused text.
     fn complete(&mut self) {
+        if let Reading::Refused(_) = self.reading() {
+            if let Some(m) = suggestion(self.game(), self.input()) {
+                self.round.refused = false;
+                self.round.focus = Focus::Typing(self.game().position().san(m));
+            }
+            return;
+        }
         let Reading::Incomplete(sans) = self.reading() else { return };
         let mut rest = sans.iter().map(String::as_str);
         let Some(first) = rest.next() else { return };
@@ -121,6 +148,7 @@ impl App {
     /// Enter on typed text: plays it, opens the promotion picker, or says why not and
     /// keeps the text to mend.
     fn submit(&mut self) {
+        self.round.refused = false;
         if let Reading::Command(word) = self.reading() {
             // For players who do not know the keys.
             self.round.focus = Focus::Idle;
@@ -133,6 +161,11 @@ impl App {
         if let Reading::Sign(nag) = self.reading() {
             return self.mark_last_move(nag);
         }
+        if self.is_line_of_moves() {
+            let line = self.input().to_owned();
+            self.round.focus = Focus::Idle;
+            return self.paste(&line);
+        }
         if self.refuse_if_over() {
             return;
         }
@@ -140,10 +173,16 @@ impl App {
             Reading::Move(m, nag) => self.play(m, nag),
             Reading::Promotion(m) => self.open_promotion(m.from(), m.to()),
             Reading::Empty | Reading::Command(_) | Reading::Sign(_) => {}
-            Reading::Ambiguous(sans) => self.refuse_move(strings::ambiguous(&sans)),
-            Reading::Incomplete(sans) => self.refuse_move(strings::incomplete(self.input().trim(), &sans)),
-            Reading::Refused(why) => self.refuse_move(why),
+            Reading::Ambiguous(sans) => self.refuse_typed(strings::ambiguous(&sans)),
+            Reading::Incomplete(sans) => self.refuse_typed(strings::incomplete(self.input().trim(), &sans)),
+            Reading::Refused(why) => self.refuse_typed(why),
         }
+    }
+
+    /// Enter refused the typed text: it stays to mend, until a new one is typed.
+    fn refuse_typed(&mut self, why: String) {
+        self.round.refused = true;
+        self.refuse_move(why);
     }
 
     /// A pasted line of moves (move numbers, results and `e.p.` are skipped), played
@@ -194,11 +233,62 @@ fn move_token(word: &str) -> Option<&str> {
     }
 }
 
+/// Reads typed text as the core does, and when that finds no move, once more with its
+/// capitalised squares in lower case (`E4`, `E2E4`, `Exd5`, as dictation and phone
+/// keyboards write them). A square is never a piece letter, so this is taken only
+/// where the letter is followed by a rank; `Bc4` stays a bishop.
+pub fn read_typed(game: &Game, text: &str) -> MoveText {
+    let reading = game.read_move_text(text);
+    if !matches!(reading, MoveText::Invalid(_) | MoveText::Illegal(_)) {
+        return reading;
+    }
+    let Some(lowered) = squares_lowered(text) else { return reading };
+    match game.read_move_text(&lowered) {
+        MoveText::Invalid(_) | MoveText::Illegal(_) => reading,
+        found => found,
+    }
+}
+
+/// `text` with every capital file letter that starts a square (`E4`), or a pawn's
+/// capture (`Exd5`), in lower case; `None` when there is none. `B` before `x` is a
+/// bishop, so it stays.
+fn squares_lowered(text: &str) -> Option<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut changed = false;
+    let lowered = chars
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            let next = chars.get(i + 1).copied().unwrap_or(' ');
+            let square = ('A'..='H').contains(&c) && ('1'..='8').contains(&next);
+            let pawn_takes = i == 0 && ('A'..='H').contains(&c) && c != 'B' && matches!(next, 'x' | 'X');
+            if square || pawn_takes {
+                changed = true;
+                c.to_ascii_lowercase()
+            } else {
+                c
+            }
+        })
+        .collect();
+    changed.then_some(lowered)
+}
+
+/// The legal move close to refused text that the refusal offers ("did you mean"), and
+/// Tab takes.
+pub fn suggestion(game: &Game, text: &str) -> Option<Move> {
+    let text = text.trim();
+    match read_typed(game, text) {
+        MoveText::Illegal(crate::chess::Illegality::GameOver(_)) => None,
+        MoveText::Illegal(_) | MoveText::Invalid(_) => game.position().suggest(text),
+        _ => None,
+    }
+}
+
 /// The core's one reading of typed text, in a player's words.
 fn read(game: &Game, text: &str) -> Reading {
     let pos = game.position();
     let sans = |moves: Vec<Move>| moves.into_iter().map(|m| pos.san(m)).collect();
-    let nearest = |text: &str| pos.suggest(text).map(|m| pos.san(m));
+    let nearest = |text: &str| suggestion(game, text).map(|m| pos.san(m));
     let text = text.trim();
     if let Some(sign) = super::annotating::typed_sign(text) {
         return Reading::Sign(sign);
@@ -206,7 +296,7 @@ fn read(game: &Game, text: &str) -> Reading {
     if let Some(word) = command_word(text) {
         return Reading::Command(word);
     }
-    match game.read_move_text(text) {
+    match read_typed(game, text) {
         MoveText::Empty => Reading::Empty,
         MoveText::Move { mv, nag } => Reading::Move(mv, nag),
         MoveText::Promotion { from, to } => {

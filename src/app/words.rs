@@ -40,7 +40,7 @@ impl WordAction {
 }
 
 /// The commands every face takes as typed words.
-pub const WORDS: [Word; 8] = [
+pub const WORDS: [Word; 9] = [
     Word {
         name: "undo",
         short: &["takeback"],
@@ -82,6 +82,12 @@ pub const WORDS: [Word; 8] = [
         short: &["analyse", "analyze"],
         action: WordAction::Command(Command::Review),
         what: "have a chess engine review the game (marks, accuracy), or stop the review",
+    },
+    Word {
+        name: "new",
+        short: &["newgame"],
+        action: WordAction::Command(Command::NewGame),
+        what: "start a new game (a game in progress asks first)",
     },
     Word { name: "help", short: &["commands"], action: WordAction::Help, what: "list the commands" },
 ];

@@ -49,23 +49,32 @@ impl Announce {
         names[file as usize]
     }
 
-    /// The move `m`, played in `pos`: `Nxf3+`, or `knight takes f 3, check`.
+    /// The move `m`, played in `pos`: `Nxf3+`, or `knight takes pawn on f 3, check`.
     pub fn move_in(self, pos: &Position, m: Move) -> String {
         if self == Announce::San {
             return pos.san(m);
         }
+        if m.is_castle() {
+            return self.what_it_does(pos, m);
+        }
+        let role = pos.piece_at(m.from()).map_or(Role::Pawn, |p| p.role);
+        format!("{role} {}", self.what_it_does(pos, m))
+    }
+
+    /// The move `m` of the piece on its square, in words even for SAN, since the piece
+    /// is said before it: `to e 2`, `takes pawn on d 5, check`, `castles kingside`.
+    pub fn what_it_does(self, pos: &Position, m: Move) -> String {
         let mut said = match m.castling_side() {
             Some(CastlingSide::KingSide) => "castles kingside".to_owned(),
             Some(CastlingSide::QueenSide) => "castles queenside".to_owned(),
-            None => {
-                let role = pos.piece_at(m.from()).map_or(Role::Pawn, |p| p.role);
-                let verb = if pos.is_capture(m) { "takes" } else { "to" };
-                format!("{role} {verb} {}", self.square(m.to()))
-            }
+            None if m.is_en_passant() => format!("takes pawn on {} en passant", self.square(m.to())),
+            None => match pos.piece_at(m.to()) {
+                Some(taken) if pos.is_capture(m) => {
+                    format!("takes {} on {}", taken.role, self.square(m.to()))
+                }
+                _ => format!("to {}", self.square(m.to())),
+            },
         };
-        if m.is_en_passant() {
-            said.push_str(" en passant");
-        }
         if let Some(role) = m.promotion_role() {
             let _ = write!(said, ", becomes a {role}");
         }
@@ -77,6 +86,72 @@ impl Announce {
             said.push_str(", check");
         }
         said
+    }
+
+    /// The legal moves of `pos`, a line for each piece that can move, king first:
+    /// `Knight on b 1: to a 3; to c 3.` Two knights that reach the same square are
+    /// told apart by where they stand.
+    pub fn moves_by_piece(self, pos: &Position) -> Vec<String> {
+        let color = pos.turn();
+        let mut lines = Vec::new();
+        for role in [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn] {
+            for sq in pos.by_piece(role.of(color)) {
+                let moves = pos.legal_moves_from(sq);
+                if moves.is_empty() {
+                    continue;
+                }
+                let said: Vec<String> = moves.iter().map(|m| self.what_it_does(pos, *m)).collect();
+                lines.push(format!(
+                    "{} on {}: {}.",
+                    capitalised(role.name()),
+                    self.square(sq),
+                    said.join("; ")
+                ));
+            }
+        }
+        lines
+    }
+
+    /// The legal moves of `pos` that end on `to`, each with the piece that makes it:
+    /// `knight on c 3 to b 5; knight on d 4 to b 5`.
+    pub fn moves_to(self, pos: &Position, to: Square) -> Vec<String> {
+        pos.legal_moves()
+            .iter()
+            .filter(|m| m.to() == to || m.is_castle() && m.destination() == to)
+            .map(|m| self.move_from(pos, *m))
+            .collect()
+    }
+
+    /// A move with the square it starts from: `knight on b 1 to d 2`.
+    pub fn move_from(self, pos: &Position, m: Move) -> String {
+        let role = pos.piece_at(m.from()).map_or(Role::Pawn, |p| p.role);
+        format!("{role} on {} {}", self.square(m.from()), self.what_it_does(pos, m))
+    }
+
+    /// A sentence of the core's with each square in it said this way: `no knight can
+    /// reach f 4`.
+    pub fn squares_in(self, text: &str) -> String {
+        if self == Announce::San {
+            return text.to_owned();
+        }
+        let mut out = String::with_capacity(text.len() + 8);
+        let mut rest = text;
+        while let Some(c) = rest.chars().next() {
+            let word_start = out.chars().next_back().is_none_or(|p| !p.is_alphanumeric());
+            let square = rest.get(..2).and_then(|two| two.parse::<Square>().ok());
+            let word_end = rest[c.len_utf8()..].chars().nth(1).is_none_or(|n| !n.is_alphanumeric());
+            match square {
+                Some(sq) if word_start && word_end && c.is_ascii_lowercase() => {
+                    out.push_str(&self.square(sq));
+                    rest = &rest[2..];
+                }
+                _ => {
+                    out.push(c);
+                    rest = &rest[c.len_utf8()..];
+                }
+            }
+        }
+        out
     }
 
     /// A piece on a square: `white knight on f 3`.
@@ -126,4 +201,10 @@ fn colour_word(color: Color) -> &'static str {
         Color::White => "white",
         Color::Black => "black",
     }
+}
+
+/// `Knight`, for the start of a sentence.
+pub(super) fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }

@@ -4,9 +4,10 @@
 
 use std::io::{self, Write};
 
+use super::Announce;
 use crate::app::words::{WORDS, Word, command_word};
-use crate::app::{App, Question};
-use crate::chess::DrawClaim;
+use crate::app::{App, Question, read_typed, strings, suggestion};
+use crate::chess::{DrawClaim, Game, Illegality, MoveText};
 
 /// What a command word asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -196,6 +197,53 @@ pub(super) fn claimable(claim: DrawClaim) -> String {
         DrawClaim::FiftyMoveRule => "fifty moves each without a capture or a pawn move",
     };
     format!("A draw can be claimed ({why}): type claim.")
+}
+
+/// `moves b5` on an empty square: the moves that end there.
+pub(super) fn moves_to(square: &str, moves: &[String]) -> String {
+    let square = super::speech::capitalised(square);
+    match moves {
+        [] => format!("{square} is empty; no move ends there."),
+        [one] => format!("{square} is empty; one move ends there: {one}."),
+        many => format!("{square} is empty; {} moves end there: {}.", many.len(), many.join("; ")),
+    }
+}
+
+/// Why typed `text` is no move, said as `say` speaks (for words and NATO; SAN keeps
+/// the board's sentences): the candidates of an ambiguous or unfinished move, the
+/// squares of an illegal one, and the move meant.
+pub(super) fn refusal(say: Announce, game: &Game, text: &str) -> Option<String> {
+    const SHOWN: usize = 6;
+    if say == Announce::San {
+        return None;
+    }
+    let pos = game.position();
+    let spoken =
+        |moves: &[crate::chess::Move]| moves.iter().map(|m| say.move_from(pos, *m)).collect::<Vec<_>>();
+    let meant = || {
+        suggestion(game, text)
+            .map_or_else(String::new, |m| format!(" — did you mean {}?", say.move_from(pos, m)))
+    };
+    match read_typed(game, text) {
+        MoveText::Ambiguous(moves) => Some(format!("Ambiguous: {}?", spoken(&moves).join(", or "))),
+        MoveText::Incomplete(moves) => {
+            let list = spoken(&moves[..moves.len().min(SHOWN)]).join("; ");
+            let more = if moves.len() > SHOWN { "; and more" } else { "" };
+            Some(format!("Not a whole move yet: {text} could become {list}{more}."))
+        }
+        // Nothing refused (the app plays it, or asks for the piece), or the game is
+        // over, which the board's sentence says.
+        MoveText::Illegal(Illegality::GameOver(_))
+        | MoveText::Empty
+        | MoveText::Move { .. }
+        | MoveText::Promotion { .. } => None,
+        MoveText::Illegal(reason) => {
+            Some(format!("Illegal move: {text} ({}){}", say.squares_in(&reason.to_string()), meant()))
+        }
+        MoveText::Invalid(err) => {
+            suggestion(game, text).map(|_| format!("{}{}", strings::not_a_move(&err), meant()))
+        }
+    }
 }
 
 pub(super) fn unknown(text: &str) -> String {

@@ -34,6 +34,9 @@ pub const READ_LIMIT: u64 = 1 << 20;
 /// The longest a value read from a file is shown.
 const VALUE_LIMIT: usize = 60;
 
+/// The words of the result column, matched whole by the filter.
+const RESULT_WORDS: [&str; 6] = ["1-0", "0-1", "1/2-1/2", "*", "unfinished", "unreadable"];
+
 /// The games folder, as the library lists it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Shelf {
@@ -132,7 +135,9 @@ impl Entry {
     }
 
     /// Whether every word of `filter` is found, ignoring case, in the players, the
-    /// opening, the dates or the file's name. An empty filter matches everything.
+    /// opening, the dates or the file's name; a result (`1-0`, `unfinished`) is matched
+    /// whole against the result column, so `1-0` is not found in `2021-01-05`. An
+    /// empty filter matches everything.
     pub fn matches(&self, filter: &str) -> bool {
         let mut haystack = format!("{} {}", self.name, self.saved_at());
         if let Some(s) = self.summary() {
@@ -142,7 +147,26 @@ impl Entry {
             }
         }
         let haystack = haystack.to_lowercase();
-        filter.split_whitespace().all(|word| haystack.contains(&word.to_lowercase()))
+        let result = self.result_column();
+        filter.split_whitespace().all(|word| {
+            let word = word.to_lowercase();
+            let word = if word == "½-½" { "1/2-1/2".to_owned() } else { word };
+            if RESULT_WORDS.contains(&word.as_str()) {
+                word == result
+            } else {
+                haystack.contains(&word) || result.starts_with(&word)
+            }
+        })
+    }
+
+    /// What the library's result column says: `1-0`, `1/2-1/2`, `unfinished` or
+    /// `unreadable`.
+    pub fn result_column(&self) -> &str {
+        match &self.content {
+            Content::Game(s) if s.is_unfinished() => "unfinished",
+            Content::Game(s) => &s.result,
+            Content::Unreadable(_) => "unreadable",
+        }
     }
 
     /// Where the entry goes in the list: unfinished games, then finished ones, then

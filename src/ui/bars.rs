@@ -12,12 +12,24 @@ use crate::app::{Action, App, Browse, Command, MessageKind, Mode, Reading, strin
 use crate::chess::{DrawClaim, Nag};
 use crate::input::{self, Key};
 
-/// Draws the four lines.
+/// Draws the four lines. A message too long for its line goes on over a second one:
+/// the row under the hints when the screen has it (the hints move down), else the
+/// hints' own, which come back with the next short message.
 pub fn render(screen: &ScreenLayout, buf: &mut Buffer, app: &App, look: &Look) {
     status_line(app, look).render(screen.status, buf);
     input_line(app, look, usize::from(screen.input.width)).render(screen.input, buf);
-    message_line(app, look, usize::from(screen.message.width)).render(screen.message, buf);
-    hint_line(app, look, screen.hints.width).render(screen.hints, buf);
+    let lines = message_lines(app, look, usize::from(screen.message.width));
+    let mut hints = screen.hints;
+    for (row, line) in lines.into_iter().enumerate() {
+        let y = screen.message.y + row as u16;
+        line.render(ratatui::layout::Rect { y, ..screen.message }, buf);
+        if y == hints.y {
+            hints.y += 1;
+        }
+    }
+    if hints.bottom() <= buf.area.bottom() {
+        hint_line(app, look, hints.width).render(hints, buf);
+    }
 }
 
 /// The name of the key for `action` in play, for sentences on screen.
@@ -28,8 +40,19 @@ fn key_name(action: &Action) -> String {
 /// The result banner, or whose turn it is with check and claimable draws.
 fn status_line(app: &App, look: &Look) -> Line<'static> {
     let game = app.game();
-    if let Some(outcome) = game.outcome() {
+    if let Some(outcome) = app.outcome_text() {
         return Line::styled(format!(" {outcome} "), look.banner());
+    }
+    if app.is_browsing() {
+        // The position on the board is not the live one: whose move it was there.
+        let shown = app.shown_position();
+        let mut spans =
+            vec![Span::styled(format!("{} to move in the position shown", shown.turn()), look.accent())];
+        if shown.is_check() {
+            spans.push(Span::styled(" — check", look.check()));
+        }
+        spans.push(Span::styled(format!(" · live: {} to move", game.turn()), look.dim()));
+        return Line::from(spans);
     }
     let turn = game.turn();
     let mut spans = vec![Span::styled(format!("{turn} to move"), look.accent())];
@@ -90,9 +113,18 @@ fn input_line(app: &App, look: &Look, width: usize) -> Line<'static> {
         spans.push(Span::styled(hint, look.dim()));
         return Line::from(spans);
     }
-    spans.push(Span::styled(typed.to_owned(), Style::new().add_modifier(Modifier::BOLD)));
+    // A long line of moves shows its end, where the typing is.
+    let room = width.saturating_sub(text::width("Move: █") + 1);
+    let shown = if text::width(typed) > room { tail(typed, room) } else { typed.to_owned() };
+    spans.push(Span::styled(shown, Style::new().add_modifier(Modifier::BOLD)));
     spans.push(Span::raw("█"));
     let position = app.game().position();
+    if app.is_line_of_moves() {
+        let used: usize = spans.iter().map(Span::width).sum();
+        let hint = "  Enter: play these moves one by one";
+        spans.push(Span::styled(text::fit_words(hint, width.saturating_sub(used)), look.dim()));
+        return Line::from(spans);
+    }
     let (hint, style) = match app.reading() {
         Reading::Empty => (String::new(), look.dim()),
         Reading::Move(m, nag) => {
@@ -118,6 +150,21 @@ fn input_line(app: &App, look: &Look, width: usize) -> Line<'static> {
     let used: usize = spans.iter().map(Span::width).sum();
     spans.push(Span::styled(text::fit_words(&hint, width.saturating_sub(used)), style));
     Line::from(spans)
+}
+
+/// The end of `text` in `width` columns, after `…`.
+fn tail(text: &str, width: usize) -> String {
+    let mut kept = Vec::new();
+    let mut used = 1;
+    for c in text.chars().rev() {
+        let w = text::width(c.encode_utf8(&mut [0; 4]));
+        if used + w > width {
+            break;
+        }
+        used += w;
+        kept.push(c);
+    }
+    std::iter::once('…').chain(kept.into_iter().rev()).collect()
 }
 
 /// `12. Nf3 !? Comment: a fine move█` — the comment editor, showing the end of a
@@ -148,15 +195,24 @@ fn comment_line(app: &App, draft: &crate::app::Draft, look: &Look, width: usize)
     ])
 }
 
-/// The last message, or where browsing is.
-fn message_line(app: &App, look: &Look, width: usize) -> Line<'static> {
+/// The last message, or where browsing is, on one line or two.
+fn message_lines(app: &App, look: &Look, width: usize) -> Vec<Line<'static>> {
     if let Some(message) = app.message() {
         let style = match message.kind {
             MessageKind::Error => look.error(),
             MessageKind::Info => Style::new(),
         };
-        return Line::styled(text::fit_words(&message.text, width), style);
+        return text::wrap(&message.text, width, 2)
+            .into_iter()
+            .map(|line| Line::styled(line, style))
+            .collect();
     }
+    let line = browsing_line(app);
+    text::wrap(&line, width, 2).into_iter().map(|line| Line::styled(line, look.accent())).collect()
+}
+
+/// Where browsing is, or nothing.
+fn browsing_line(app: &App) -> String {
     if app.is_browsing() {
         let ply = app.shown_ply();
         let at = match ply.checked_sub(1).and_then(|index| app.game().label(index)) {
@@ -179,9 +235,9 @@ fn message_line(app: &App, look: &Look, width: usize) -> Line<'static> {
         } else {
             format!("Viewing {at} — {live} returns to the game, which is unchanged")
         };
-        return Line::styled(text::fit_words(&text, width), look.accent());
+        return text;
     }
-    Line::default()
+    String::new()
 }
 
 /// The keys that answer the open question (or work the promotion picker), each with

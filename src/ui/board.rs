@@ -46,7 +46,9 @@ impl<'a> BoardView<'a> {
         } else {
             (None, Vec::new())
         };
-        let cursor = (app.mode() == Mode::Play && app.input().is_empty()).then_some(app.cursor());
+        // Browsing, the cursor would stand on a square of the live game: it is hidden.
+        let cursor = (app.mode() == Mode::Play && app.input().is_empty() && !app.is_browsing())
+            .then_some(app.cursor());
         // The review's better move is for the game's position, never a variation's.
         let better = app.reviewed_ply().and_then(|shown| app.reviewing()?.better(shown.checked_sub(1)?));
         BoardView { position, last_move: app.shown_last_move(), better, cursor, selected, targets }

@@ -50,6 +50,29 @@ pub fn fit_words(text: &str, columns: usize) -> String {
     format!("{cut}…")
 }
 
+/// `text` broken at spaces into at most `rows` lines of `columns`, the last fitted with
+/// [`fit_words`] when even those are too few.
+pub fn wrap(text: &str, columns: usize, rows: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut rest = text.trim();
+    while lines.len() + 1 < rows && width(rest) > columns {
+        let room = start_within(rest, columns);
+        // Break at the last space that fits (a word longer than the line is cut).
+        let at = if rest[room.len()..].starts_with(' ') {
+            room.len()
+        } else {
+            room.rfind(' ').filter(|&i| i > 0).unwrap_or(room.len())
+        };
+        if at == 0 {
+            break;
+        }
+        lines.push(rest[..at].trim_end().to_owned());
+        rest = rest[at..].trim_start();
+    }
+    lines.push(fit_words(rest, columns));
+    lines
+}
+
 /// `name` in at most `width` columns, its end replaced by `…` when it does not fit.
 pub fn shorten(name: &str, columns: usize) -> String {
     if width(name) <= columns {
@@ -71,6 +94,18 @@ mod tests {
         assert_eq!(fit_words("short", 24), "short");
         assert_eq!(fit_words("Unbreakablewordthatgoeson", 10), "Unbreakab…");
         assert!(fit_words("a b c d e f g h", 6).chars().count() <= 6);
+    }
+
+    #[test]
+    fn a_long_message_wraps_at_spaces_into_the_rows_it_has() {
+        let text = "No draw to claim: that needs a threefold repetition or 50 moves each";
+        assert_eq!(
+            wrap(text, 40, 2),
+            ["No draw to claim: that needs a threefold", "repetition or 50 moves each"]
+        );
+        assert_eq!(wrap(text, 40, 1), ["No draw to claim: that needs a…"]);
+        assert_eq!(wrap("short", 40, 2), ["short"]);
+        assert_eq!(wrap("Unbreakablewordthatgoeson and on", 10, 2), ["Unbreakabl", "ewordthat…"]);
     }
 
     #[test]

@@ -469,18 +469,43 @@ impl Position {
         if typed.is_empty() {
             return None;
         }
+        // Among moves as close in spelling, the one that lands nearest the square typed
+        // (`e5` for White is `e4`, not `e3`): a slip of a finger, not of the plan.
+        let aimed = typed
+            .as_bytes()
+            .windows(2)
+            .rev()
+            .find_map(|pair| std::str::from_utf8(pair).ok()?.parse::<Square>().ok());
+        let off_by = |m: Move| {
+            aimed.map_or(0, |sq| {
+                let to = m.destination();
+                let files = sq.file().index().abs_diff(to.file().index());
+                let ranks = sq.rank().index().abs_diff(to.rank().index());
+                (files + ranks) as usize
+            })
+        };
+        // And the piece named before the square it was sent to (`Nf4` is `Nf3`, not `f4`).
+        let named = match body.chars().next() {
+            Some(c) if c.is_ascii_uppercase() => Role::from_char(c),
+            Some('a'..='h') => Some(Role::Pawn),
+            _ => None,
+        };
+        let other_piece = |m: Move| {
+            let role = self.piece_at(m.from()).map(|p| p.role);
+            usize::from(named.is_some_and(|named| role != Some(named)))
+        };
         let moves = self.legal_moves();
-        let mut best: Option<(usize, Move)> = None;
+        let mut best: Option<((usize, usize, usize), Move)> = None;
         for &m in &moves {
             for form in [self.san_plain(m), self.uci(m)] {
                 let form = form.replace(['x', '='], "").to_ascii_lowercase();
-                let d = edit_distance(&typed, &form);
-                if best.is_none_or(|(bd, _)| d < bd) {
-                    best = Some((d, m));
+                let key = (edit_distance(&typed, &form), other_piece(m), off_by(m));
+                if best.is_none_or(|(best_key, _)| key < best_key) {
+                    best = Some((key, m));
                 }
             }
         }
-        best.filter(|(d, _)| *d <= 1 + typed.len() / 4).map(|(_, m)| m)
+        best.filter(|((d, _, _), _)| *d <= 1 + typed.len() / 4).map(|(_, m)| m)
     }
 }
 
@@ -951,5 +976,14 @@ mod tests {
         assert_eq!(p.suggest("Nf4").map(|m| p.san(m)), Some("Nf3".to_owned()));
         assert_eq!(p.suggest("Nf4!?").map(|m| p.san(m)), Some("Nf3".to_owned()));
         assert_eq!(p.suggest(""), None);
+    }
+
+    #[test]
+    fn a_suggestion_lands_nearest_the_square_typed() {
+        let p = Position::startpos();
+        assert_eq!(p.suggest("e5").map(|m| p.san(m)), Some("e4".to_owned()));
+        assert_eq!(p.suggest("d6").map(|m| p.san(m)), Some("d4".to_owned()));
+        let after_e4 = pos("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+        assert_eq!(after_e4.suggest("e4").map(|m| after_e4.san(m)), Some("e5".to_owned()));
     }
 }

@@ -1,0 +1,97 @@
+//! The real binary in a pseudo-terminal, for what a player meets typing, pointing and
+//! reading the screen (issue 18, section 4).
+
+use std::path::PathBuf;
+
+use common::pty::Pty;
+
+mod common;
+
+/// A data directory of its own for one test, removed afterwards.
+struct DataDir(PathBuf);
+
+impl DataDir {
+    fn new(name: &str) -> DataDir {
+        let path = std::env::temp_dir().join(format!("hotseat-screen-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).expect("create the data directory");
+        DataDir(path)
+    }
+}
+
+impl Drop for DataDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The binary with `args`, saving into a data directory of its own.
+fn start(name: &str, args: &[&str]) -> (Pty, DataDir) {
+    let data = DataDir::new(name);
+    let pty = Pty::start(args, None, &[("HOTSEAT_DATA_DIR", &data.0)]);
+    (pty, data)
+}
+
+#[test]
+fn after_a_refused_move_the_next_key_starts_a_new_text_and_tab_takes_the_suggestion() {
+    let (mut s, _data) = start("refused", &[]);
+    s.wait_for("White to move");
+    s.send("Nf4\r");
+    s.wait_for("Illegal move: Nf4");
+    assert!(s.contents().contains("Move: Nf4"), "the refused text stays to mend:\n{}", s.contents());
+    s.send("e5");
+    s.wait_for("Move: e5");
+    assert!(!s.contents().contains("Nf4e5"), "a new text, not appended:\n{}", s.contents());
+    s.send("\r");
+    s.wait_for("did you mean e4?");
+    s.send("\t");
+    s.wait_for("Move: e4");
+    s.send("\r");
+    s.wait_for("1. e4");
+    s.quit();
+}
+
+#[test]
+fn a_line_of_moves_typed_without_bracketed_paste_is_taken_whole() {
+    let (mut s, _data) = start("line", &[]);
+    s.wait_for("White to move");
+    // Sent as keys, as a terminal without bracketed paste sends a pasted line.
+    let line = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6";
+    assert!(line.len() > 64);
+    s.send(line);
+    s.wait_for("Enter: play these moves one by one");
+    s.send("\r");
+    s.wait_for("Pasted 14 moves.");
+    s.wait_for("7. Bb3");
+    s.quit();
+}
+
+#[test]
+fn the_result_banner_names_the_players_with_their_colours() {
+    let (mut s, _data) = start("names", &["--white", "Anna", "--black", "Ben"]);
+    s.wait_for("Anna");
+    s.send("e4\r");
+    s.wait_for("1. e4");
+    // Ctrl-R proposes the side to move, Black; Y confirms.
+    s.send("\x12");
+    s.wait_for("Are you sure?");
+    s.send("y");
+    s.wait_for("Ben (Black) resigns — Anna (White) wins 1-0");
+    // Enter on a finished game says so by name too.
+    s.send("Nf3\r");
+    s.wait_for("The game is over: Ben (Black) resigns — Anna (White) wins 1-0.");
+    s.quit();
+}
+
+#[test]
+fn a_message_too_long_for_its_line_goes_on_over_a_second_at_100x32() {
+    let (mut s, _data) = start("wrap", &[]);
+    s.wait_for("White to move");
+    // Ctrl-D with no draw to claim: a sentence longer than the 99 columns it has.
+    s.send("\x04");
+    s.wait_for("No draw to claim");
+    s.wait_for("\nmove.");
+    assert!(!s.contents().contains('…'), "nothing is cut:\n{}", s.contents());
+    s.wait_for("^Q quit");
+    s.quit();
+}
