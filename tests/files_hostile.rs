@@ -466,12 +466,23 @@ fn no_save_is_larger_than_what_hotseat_reads_back() {
     text.push_str(tail);
     fs::write(d.join("big.pgn"), &text).expect("a big game");
     drop(text);
+    let before = fs::read(d.join("big.pgn")).expect("the big game");
+    // Continued in a new file: the game goes on unsaved, and is printed at the end.
     let (status, stdout, stderr) =
-        run(d, &["--pgn", "big.pgn", "--save", "big.pgn", "--plain"], "e5\nNf3\nquit\n");
+        run(d, &["--pgn", "big.pgn", "--save", "copy.pgn", "--plain"], "e5\nNf3\nquit\n");
     assert!(stdout.contains("The game is not saved") && stdout.contains("larger than 64 MiB"), "{stderr}");
+    assert!(stdout.contains("White: knight to f 3."), "the game goes on");
+    assert!(stderr.contains("the game could not be saved"), "{stderr}");
     assert!(!status.success(), "the farewell says it was not saved");
-    assert!(fs::metadata(d.join("big.pgn")).expect("kept").len() <= MAX_FILE_SIZE);
-    assert_eq!(saved_moves(&d.join("big.pgn")), ["e4"], "the file is as it was");
+    assert!(fs::metadata(d.join("copy.pgn")).map_or(true, |meta| meta.len() <= MAX_FILE_SIZE));
+    // Continued in its own file: refused before the game starts, the file as it was.
+    let (status, _, stderr) = run(d, &["--pgn", "big.pgn", "--save", "big.pgn", "--plain"], "e5\nquit\n");
+    assert!(!status.success());
+    assert_eq!(
+        stderr,
+        "hotseat: cannot write big.pgn: it would be larger than 64 MiB, more than hotseat reads back\n"
+    );
+    assert!(fs::read(d.join("big.pgn")).expect("kept") == before, "the file is as it was");
 }
 
 #[test]
@@ -511,13 +522,13 @@ fn ctrl_n_leaves_no_empty_game_behind_and_the_farewell_names_the_game_played() {
     s.wait_for("Abandon this game");
     s.send("Y");
     s.wait_for("New game, saved to g-2.pgn");
-    // A game with no move is not asked about: Ctrl-N starts the next at once.
-    for round in 2..=3 {
+    assert!(names(d).contains(&"g-2.pgn".to_owned()), "the new game's file");
+    // A game with no move is not asked about: Ctrl-N starts the next at once. (Keys
+    // are taken in order, so the quit below comes after both.)
+    for _ in 2..=3 {
         s.send("xyz\r");
         s.wait_for("Not a move");
         s.send("\x0e");
-        s.wait_for("New game, saved to g-2.pgn");
-        assert!(names(d).contains(&"g-2.pgn".to_owned()), "round {round}");
     }
     s.quit();
     assert_eq!(names(d), ["g.pgn"], "no empty game stays");
@@ -590,4 +601,18 @@ fn a_move_sign_pgn_does_not_define_is_refused_with_its_line_and_column() {
         stderr,
         "hotseat: g.pgn: line 4, col 7: !!! is not a sign PGN defines (! ? !! ?? !? ?!, or $0 to $255)\n"
     );
+}
+
+#[test]
+fn a_game_continued_in_its_own_file_keeps_the_time_of_a_turn_under_way_with_no_move_played() {
+    let dir = TempDir::new("hostile-in-place-clock");
+    let d = dir.path();
+    let game = "[White \"Anna\"]\n[Black \"Ben\"]\n[Result \"*\"]\n[TimeControl \"300+0\"]\n\n\
+                1. e4 {[%clk 0:05:00]} 1... e5 {[%clk 0:05:00]} *\n";
+    fs::write(d.join("g.pgn"), game).expect("a game");
+    let (status, stdout, stderr) = run(d, &["--pgn", "g.pgn", "--save", "g.pgn", "--plain"], "quit\n");
+    assert!(status.success(), "{stderr}");
+    assert!(stdout.contains("Game saved to g.pgn"), "{stdout}");
+    let saved = fs::read_to_string(d.join("g.pgn")).expect("saved");
+    assert!(saved.contains("[TurnClock \""), "{saved}");
 }
