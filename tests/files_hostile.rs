@@ -273,6 +273,14 @@ fn a_link_another_user_made_in_a_sticky_folder_is_not_followed() {
     assert!(!status.success(), "{stderr}");
     assert!(stderr.contains("a link another user made in a shared folder"), "{stderr}");
     assert_eq!(fs::read_to_string(d.join("victim")).expect("victim"), "keep\n");
+    // Nor read through: an error would quote the text of a file only this user reads.
+    let (status, _, stderr) = run(d, &["--pgn", "shared/g.pgn", "--plain"], "quit\n");
+    assert!(!status.success());
+    assert_eq!(
+        stderr,
+        "hotseat: cannot read shared/g.pgn: it is a link another user made in a shared folder, \
+         which hotseat does not follow\n"
+    );
     // This user's own link there is followed, as the README promises.
     fs::remove_file(shared.join("g.pgn")).expect("removed");
     symlink(d.join("mine.pgn"), shared.join("g.pgn")).expect("a link of ours");
