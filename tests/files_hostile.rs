@@ -400,13 +400,19 @@ fn a_lock_lost_with_its_folder_is_said_and_the_next_hotseat_s_game_is_not_writte
     first.play("e4", "Black", 1);
     fs::remove_dir_all(d.join("box")).expect("removed");
     fs::create_dir(d.join("box")).expect("made again");
-    let (status, _, stderr) = run(d, &["--save", "box/g.pgn", "--plain"], "d4\nquit\n");
-    assert!(status.success(), "the second hotseat is let in: {stderr}");
+    // A second hotseat is let in on the name, and plays.
+    let mut second = Plain::start(d, &["--save", "box/g.pgn"], None);
+    second.play("d4", "Black", 1);
     first.play("e5", "White", 2);
     first.wait_for("the lock on box/g.pgn was lost");
     let (_, said, _) = first.finish();
     assert!(said.contains("1. e4 e5"), "the unsaved game is printed: {said}");
     assert_eq!(saved_moves(&d.join("box/g.pgn")), ["d4"], "the second game is kept");
+    assert!(d.join("box/.g.pgn.lock").exists(), "the second hotseat's lock file is left alone");
+    second.play("d5", "White", 2);
+    let (status, _, stderr) = second.finish();
+    assert!(status.success(), "{stderr}");
+    assert_eq!(saved_moves(&d.join("box/g.pgn")), ["d4", "d5"]);
 }
 
 // ----- 6. analyse --out -----
