@@ -209,6 +209,14 @@ fn a_link_or_a_hard_link_planted_at_the_lock_name_is_refused_and_its_target_left
         assert_eq!(stderr.trim_end().lines().count(), 1, "one line: {stderr}");
         assert!(!d.join(game).exists(), "{game}: no game started");
     }
+    // --resume takes the same lock, with the same care.
+    let games = d.join("data/games");
+    fs::create_dir_all(&games).expect("the games folder");
+    fs::write(games.join("2025-01-01_10-00-00Z.pgn"), UNFINISHED).expect("a game");
+    symlink(d.join("victim"), games.join(".2025-01-01_10-00-00Z.pgn.lock")).expect("a link");
+    let (status, _, stderr) = run(d, &["--resume", "--plain"], "quit\n");
+    assert!(!status.success());
+    assert!(stderr.contains("is a symbolic link"), "{stderr}");
     assert_eq!(fs::read(d.join("victim")).expect("victim"), before, "the target is untouched");
     assert!(!d.join("made").exists(), "nothing is made where a dangling link points");
 }
