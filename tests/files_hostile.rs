@@ -209,6 +209,14 @@ fn a_link_or_a_hard_link_planted_at_the_lock_name_is_refused_and_its_target_left
         assert_eq!(stderr.trim_end().lines().count(), 1, "one line: {stderr}");
         assert!(!d.join(game).exists(), "{game}: no game started");
     }
+    // --resume takes the same lock, with the same care.
+    let games = d.join("data/games");
+    fs::create_dir_all(&games).expect("the games folder");
+    fs::write(games.join("2025-01-01_10-00-00Z.pgn"), UNFINISHED).expect("a game");
+    symlink(d.join("victim"), games.join(".2025-01-01_10-00-00Z.pgn.lock")).expect("a link");
+    let (status, _, stderr) = run(d, &["--resume", "--plain"], "quit\n");
+    assert!(!status.success());
+    assert!(stderr.contains("is a symbolic link"), "{stderr}");
     assert_eq!(fs::read(d.join("victim")).expect("victim"), before, "the target is untouched");
     assert!(!d.join("made").exists(), "nothing is made where a dangling link points");
 }
@@ -273,6 +281,14 @@ fn a_link_another_user_made_in_a_sticky_folder_is_not_followed() {
     assert!(!status.success(), "{stderr}");
     assert!(stderr.contains("a link another user made in a shared folder"), "{stderr}");
     assert_eq!(fs::read_to_string(d.join("victim")).expect("victim"), "keep\n");
+    // Nor read through: an error would quote the text of a file only this user reads.
+    let (status, _, stderr) = run(d, &["--pgn", "shared/g.pgn", "--plain"], "quit\n");
+    assert!(!status.success());
+    assert_eq!(
+        stderr,
+        "hotseat: cannot read shared/g.pgn: it is a link another user made in a shared folder, \
+         which hotseat does not follow\n"
+    );
     // This user's own link there is followed, as the README promises.
     fs::remove_file(shared.join("g.pgn")).expect("removed");
     symlink(d.join("mine.pgn"), shared.join("g.pgn")).expect("a link of ours");
@@ -392,13 +408,19 @@ fn a_lock_lost_with_its_folder_is_said_and_the_next_hotseat_s_game_is_not_writte
     first.play("e4", "Black", 1);
     fs::remove_dir_all(d.join("box")).expect("removed");
     fs::create_dir(d.join("box")).expect("made again");
-    let (status, _, stderr) = run(d, &["--save", "box/g.pgn", "--plain"], "d4\nquit\n");
-    assert!(status.success(), "the second hotseat is let in: {stderr}");
+    // A second hotseat is let in on the name, and plays.
+    let mut second = Plain::start(d, &["--save", "box/g.pgn"], None);
+    second.play("d4", "Black", 1);
     first.play("e5", "White", 2);
     first.wait_for("the lock on box/g.pgn was lost");
     let (_, said, _) = first.finish();
     assert!(said.contains("1. e4 e5"), "the unsaved game is printed: {said}");
     assert_eq!(saved_moves(&d.join("box/g.pgn")), ["d4"], "the second game is kept");
+    assert!(d.join("box/.g.pgn.lock").exists(), "the second hotseat's lock file is left alone");
+    second.play("d5", "White", 2);
+    let (status, _, stderr) = second.finish();
+    assert!(status.success(), "{stderr}");
+    assert_eq!(saved_moves(&d.join("box/g.pgn")), ["d4", "d5"]);
 }
 
 // ----- 6. analyse --out -----
@@ -466,12 +488,23 @@ fn no_save_is_larger_than_what_hotseat_reads_back() {
     text.push_str(tail);
     fs::write(d.join("big.pgn"), &text).expect("a big game");
     drop(text);
+    let before = fs::read(d.join("big.pgn")).expect("the big game");
+    // Continued in a new file: the game goes on unsaved, and is printed at the end.
     let (status, stdout, stderr) =
-        run(d, &["--pgn", "big.pgn", "--save", "big.pgn", "--plain"], "e5\nNf3\nquit\n");
+        run(d, &["--pgn", "big.pgn", "--save", "copy.pgn", "--plain"], "e5\nNf3\nquit\n");
     assert!(stdout.contains("The game is not saved") && stdout.contains("larger than 64 MiB"), "{stderr}");
+    assert!(stdout.contains("White: knight to f 3."), "the game goes on");
+    assert!(stderr.contains("the game could not be saved"), "{stderr}");
     assert!(!status.success(), "the farewell says it was not saved");
-    assert!(fs::metadata(d.join("big.pgn")).expect("kept").len() <= MAX_FILE_SIZE);
-    assert_eq!(saved_moves(&d.join("big.pgn")), ["e4"], "the file is as it was");
+    assert!(fs::metadata(d.join("copy.pgn")).map_or(true, |meta| meta.len() <= MAX_FILE_SIZE));
+    // Continued in its own file: refused before the game starts, the file as it was.
+    let (status, _, stderr) = run(d, &["--pgn", "big.pgn", "--save", "big.pgn", "--plain"], "e5\nquit\n");
+    assert!(!status.success());
+    assert_eq!(
+        stderr,
+        "hotseat: cannot write big.pgn: it would be larger than 64 MiB, more than hotseat reads back\n"
+    );
+    assert!(fs::read(d.join("big.pgn")).expect("kept") == before, "the file is as it was");
 }
 
 #[test]
@@ -511,13 +544,13 @@ fn ctrl_n_leaves_no_empty_game_behind_and_the_farewell_names_the_game_played() {
     s.wait_for("Abandon this game");
     s.send("Y");
     s.wait_for("New game, saved to g-2.pgn");
-    // A game with no move is not asked about: Ctrl-N starts the next at once.
-    for round in 2..=3 {
+    assert!(names(d).contains(&"g-2.pgn".to_owned()), "the new game's file");
+    // A game with no move is not asked about: Ctrl-N starts the next at once. (Keys
+    // are taken in order, so the quit below comes after both.)
+    for _ in 2..=3 {
         s.send("xyz\r");
         s.wait_for("Not a move");
         s.send("\x0e");
-        s.wait_for("New game, saved to g-2.pgn");
-        assert!(names(d).contains(&"g-2.pgn".to_owned()), "round {round}");
     }
     s.quit();
     assert_eq!(names(d), ["g.pgn"], "no empty game stays");
@@ -590,4 +623,18 @@ fn a_move_sign_pgn_does_not_define_is_refused_with_its_line_and_column() {
         stderr,
         "hotseat: g.pgn: line 4, col 7: !!! is not a sign PGN defines (! ? !! ?? !? ?!, or $0 to $255)\n"
     );
+}
+
+#[test]
+fn a_game_continued_in_its_own_file_keeps_the_time_of_a_turn_under_way_with_no_move_played() {
+    let dir = TempDir::new("hostile-in-place-clock");
+    let d = dir.path();
+    let game = "[White \"Anna\"]\n[Black \"Ben\"]\n[Result \"*\"]\n[TimeControl \"300+0\"]\n\n\
+                1. e4 {[%clk 0:05:00]} 1... e5 {[%clk 0:05:00]} *\n";
+    fs::write(d.join("g.pgn"), game).expect("a game");
+    let (status, stdout, stderr) = run(d, &["--pgn", "g.pgn", "--save", "g.pgn", "--plain"], "quit\n");
+    assert!(status.success(), "{stderr}");
+    assert!(stdout.contains("Game saved to g.pgn"), "{stdout}");
+    let saved = fs::read_to_string(d.join("g.pgn")).expect("saved");
+    assert!(saved.contains("[TurnClock \""), "{saved}");
 }

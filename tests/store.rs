@@ -484,3 +484,33 @@ fn a_lock_file_left_by_a_killed_process_is_taken_over() {
     let lock = GameLock::acquire(&dir.path().join("g.pgn")).expect("no one holds it");
     assert_eq!(fs::read_to_string(lock.sidecar()).expect("the holder"), format!("{}\n", std::process::id()));
 }
+
+/// Runs `f` on a thread of its own and returns what it gives, failing when it takes
+/// longer than a test's patience (a read waiting on a pipe no one writes, say).
+fn without_waiting<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (done, result) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = done.send(f());
+    });
+    result.recv_timeout(common::pty::PATIENCE).expect("it waited on the file")
+}
+
+#[cfg(unix)]
+#[test]
+fn a_saved_game_swapped_for_a_pipe_or_a_link_is_not_one_to_resume_and_nothing_waits() {
+    use hotseat::records::store::{NotAFile, Unresumable, resumable_game};
+    let dir = TempDir::new("store-resume-swapped");
+    let d = dir.path().to_owned();
+    save_game(&d.join("real.pgn"), &unfinished(&["e4"])).expect("saved");
+    assert!(Command::new("mkfifo").arg(d.join("fifo.pgn")).status().expect("mkfifo").success());
+    std::os::unix::fs::symlink("real.pgn", d.join("link.pgn")).expect("symlink");
+    for (name, what) in [("fifo.pgn", NotAFile::Fifo), ("link.pgn", NotAFile::Link)] {
+        let path = d.join(name);
+        let why = without_waiting(move || resumable_game(&path).expect_err("not one to resume"));
+        assert!(
+            matches!(&why, Unresumable::Unreadable(StoreError::NotReadable { what: found, .. }) if *found == what),
+            "{name}: {why}"
+        );
+    }
+    assert_eq!(resumable_game(&d.join("real.pgn")).expect("a game").game.san_moves(), ["e4"]);
+}

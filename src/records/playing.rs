@@ -243,7 +243,7 @@ pub fn loaded_line(source: &Path, game: &Game) -> String {
         source.file_name().map_or_else(|| source.display().to_string(), |n| n.to_string_lossy().into_owned());
     if game.is_over() {
         return format!(
-            "Looking through {name}: PgUp/PgDn step through it; nothing is saved unless you take a move back."
+            "Looking through {name}: the game is over, and nothing is saved unless you take a move back."
         );
     }
     match game.ply().div_ceil(2) {

@@ -347,7 +347,7 @@ pub const MAX_FILE_SIZE: u64 = 64 << 20;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Links {
     /// A file named by the player (`--pgn FILE`): a link is followed, as the player
-    /// named it.
+    /// named it, unless another user made it in a shared folder (as for a save).
     Follow,
     /// A file found in a folder (the games folder): a link is not a game file.
     Refuse,
@@ -366,7 +366,17 @@ pub fn read_limited(path: &Path) -> Result<Vec<u8>, StoreError> {
 pub fn read_at_most(path: &Path, limit: u64, links: Links) -> Result<Vec<u8>, StoreError> {
     let read_err = |source| StoreError::Read { path: path.to_owned(), source };
     let not_readable = |what| StoreError::NotReadable { path: path.to_owned(), what };
-    let file = match open_to_read(path, links) {
+    // Links are followed here, not by the system, so that one planted in a shared
+    // folder (to a file only this user may read, whose text an error would quote) is
+    // refused; the file they lead to is then opened as a name that is no link.
+    let real = match links {
+        Links::Follow => match target::resolve(path) {
+            Ok(target) => target.path,
+            Err(err) => return Err(target::not_a_file(&err).map_or_else(|| read_err(err), not_readable)),
+        },
+        Links::Refuse => path.to_owned(),
+    };
+    let file = match open_to_read(&real, links) {
         Ok(file) => file,
         Err(err) if is_a_link(&err) => return Err(not_readable(NotAFile::Link)),
         Err(err) => return Err(read_err(err)),
@@ -390,10 +400,9 @@ pub fn read_at_most(path: &Path, limit: u64, links: Links) -> Result<Vec<u8>, St
 /// Opens a file to read without waiting on a named pipe or a device, and without
 /// following a symlink at its name when `links` says so.
 #[cfg(unix)]
-fn open_to_read(path: &Path, links: Links) -> io::Result<File> {
+fn open_to_read(path: &Path, _links: Links) -> io::Result<File> {
     use std::os::unix::fs::OpenOptionsExt;
-    let nofollow = if links == Links::Refuse { libc::O_NOFOLLOW } else { 0 };
-    OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK | nofollow).open(path)
+    OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW).open(path)
 }
 
 /// Elsewhere a link is checked for first.

@@ -116,6 +116,13 @@ impl Recorder {
         self
     }
 
+    /// Whether the game goes to a file that holds something already (`--pgn g.pgn
+    /// --save g.pgn`): saving there makes no copy, and keeps the time a turn under way
+    /// has used.
+    fn saves_in_place(&self) -> bool {
+        matches!(&self.destination, Destination::File(path) if std::fs::metadata(path).is_ok_and(|m| m.len() > 0))
+    }
+
     /// Whether the game is one to keep: a move was played in it, and it is not just as
     /// it was loaded. A game with no move is never kept, whatever ended it.
     fn is_worth_keeping(&self, game: &Game) -> bool {
@@ -258,7 +265,7 @@ impl Recorder {
     /// it was loaded is not written anywhere.
     fn save(&mut self, app: &App) -> Option<Message> {
         self.worth_keeping = self.is_worth_keeping(app.game());
-        if self.loaded.is_some() && self.path.is_none() && !self.worth_keeping {
+        if self.loaded.is_some() && self.path.is_none() && !self.worth_keeping && !self.saves_in_place() {
             return None;
         }
         let text = self.record(app).to_pgn();

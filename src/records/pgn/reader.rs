@@ -232,7 +232,7 @@ impl GameEntry {
     /// When the moves end the game by themselves (checkmate, say), they win over
     /// whatever result is written.
     ///
-    /// Clock times are refused past [`MAX_CLOCK_TIME`], and time-control tags in a
+    /// Clock times are refused past [`MAX_CLOCK_TIME`](crate::clock::MAX_CLOCK_TIME), and time-control tags in a
     /// form this program plays but with times past the command line's upper bounds
     /// (a base time over a day, say), so that no recorded time can overflow the
     /// clocks.

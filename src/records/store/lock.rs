@@ -144,7 +144,9 @@ impl Drop for GameLock {
     fn drop(&mut self) {
         // Removed while still locked (the file closes after this), so no one can lock
         // a file under this name that is about to go.
-        if cfg!(unix) {
+        // Only while the name still leads to it: a lock lost (its folder made again)
+        // leaves the next holder's file alone.
+        if cfg!(unix) && still_named(&self.file, &self.sidecar) {
             let _ = fs::remove_file(&self.sidecar);
         }
         let _ = self.file.unlock();
