@@ -154,16 +154,15 @@ impl Killer {
         loop {
             let mut slot = self.slot();
             let Some(child) = slot.child.as_mut() else { return };
-            match child.try_wait() {
-                Ok(Some(_)) | Err(_) => {
-                    // The engine's own process ended; anything it left in its group
-                    // (an engine behind a wrapper script) ends now.
-                    end_group(child.id());
-                    slot.child = None;
-                    return;
-                }
-                Ok(None) if Instant::now() >= deadline => break,
-                Ok(None) => {}
+            if has_ended(child) {
+                // Anything the engine left in its group (an engine behind a wrapper
+                // script) ends now, before the leader is reaped.
+                kill_group(child);
+                slot.child = None;
+                return;
+            }
+            if Instant::now() >= deadline {
+                break;
             }
             drop(slot);
             thread::sleep(Duration::from_millis(5));
@@ -184,6 +183,20 @@ fn kill_group(child: &mut Child) {
     end_group(child.id());
     let _ = child.kill();
     let _ = child.wait();
+}
+
+/// Whether the engine's own process has ended, leaving it to be reaped: until it is,
+/// its number (its group's too) cannot be given to another process.
+fn has_ended(child: &mut Child) -> bool {
+    #[cfg(unix)]
+    {
+        use rustix::process::{Pid, WaitId, WaitIdOptions, waitid};
+        let Some(pid) = i32::try_from(child.id()).ok().and_then(Pid::from_raw) else { return true };
+        let options = WaitIdOptions::EXITED | WaitIdOptions::NOHANG | WaitIdOptions::NOWAIT;
+        !matches!(waitid(WaitId::Pid(pid), options), Ok(None))
+    }
+    #[cfg(not(unix))]
+    !matches!(child.try_wait(), Ok(None))
 }
 
 /// Kills every process left in the group the engine `id` led (none left is no error).
