@@ -521,7 +521,8 @@ fn clock_line(app: &App) -> String {
     } else {
         "the clocks start once both sides have moved".to_owned()
     };
-    format!("White {}, Black {}; {state}.", format_display(white.left), format_display(black.left))
+    let control = app.time_control().map_or_else(String::new, |control| format!(" Time control: {control}."));
+    format!("White {}, Black {}; {state}.{control}", format_display(white.left), format_display(black.left))
 }
 
 /// The piece named in answer to the promotion question.

@@ -95,3 +95,19 @@ fn a_message_too_long_for_its_line_goes_on_over_a_second_at_100x32() {
     s.wait_for("^Q quit");
     s.quit();
 }
+
+#[test]
+fn the_time_control_is_shown_with_the_stage_a_staged_one_is_in() {
+    let (mut s, _data) = start("control", &["--clock", "3+2"]);
+    s.wait_for(" 3+2 ");
+    s.quit();
+    let (mut s, _data) = start("stages", &["--clock", "2/3:6"]);
+    s.wait_for("stage 1 of 2");
+    for (san, shown) in
+        [("e4", "1. e4"), ("e5", "White to move"), ("Nf3", "2. Nf3"), ("Nc6", "White to move")]
+    {
+        s.play(san, shown);
+    }
+    s.wait_for("stage 2 of 2");
+    s.quit();
+}

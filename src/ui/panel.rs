@@ -28,6 +28,9 @@ pub fn render(area: Rect, buf: &mut Buffer, app: &App, look: &Look) {
     if app.auto_flip() {
         block = block.title_bottom(Line::from(" auto-flip ").right_aligned());
     }
+    if let Some(control) = app.time_control() {
+        block = block.title_bottom(Line::styled(format!(" {control} "), look.dim()).left_aligned());
+    }
     let inner = block.inner(area);
     block.render(area, buf);
     if inner.height < 3 {
