@@ -340,7 +340,7 @@ impl Face {
             Said::Flip => writeln!(out, "{}", words::FLIP)?,
             Said::Fen => writeln!(out, "{}", pos.fen())?,
             Said::Pgn => match host.pgn(app) {
-                Some(pgn) => write!(out, "{}", pgn.trim_end().to_owned() + "\n")?,
+                Some(pgn) => print_pgn(out, &pgn)?,
                 None => writeln!(out, "{}", words::NO_RECORD)?,
             },
             Said::Quit => {
@@ -481,7 +481,13 @@ fn player(app: &App, color: Color) -> String {
     printed(app.player(color))
 }
 
-/// Text with names in it as printed: without what a terminal would act on.
+/// The game as PGN, whose tags may come from a file: each line as printed.
+fn print_pgn(out: &mut impl Write, pgn: &str) -> io::Result<()> {
+    pgn.trim_end().lines().try_for_each(|line| writeln!(out, "{}", printed(line)))
+}
+
+/// Text that may hold something from outside (a name, a file's name, a tag) as
+/// printed: without what a terminal would act on, as the board's screen draws it.
 fn printed(text: &str) -> String {
     text.chars().filter(|&c| !acts_on_terminal(c)).collect()
 }
