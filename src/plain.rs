@@ -347,7 +347,7 @@ impl Face {
             Said::Flip => writeln!(out, "{}", words::FLIP)?,
             Said::Fen => writeln!(out, "{}", pos.fen())?,
             Said::Pgn => match host.pgn(app) {
-                Some(pgn) => write!(out, "{}", pgn.trim_end().to_owned() + "\n")?,
+                Some(pgn) => print_pgn(out, &pgn)?,
                 None => writeln!(out, "{}", words::NO_RECORD)?,
             },
             Said::Quit => {
@@ -488,7 +488,13 @@ fn player(app: &App, color: Color) -> String {
     printed(app.player(color))
 }
 
-/// Text with names in it as printed: without what a terminal would act on.
+/// The game as PGN, whose tags may come from a file: each line as printed.
+fn print_pgn(out: &mut impl Write, pgn: &str) -> io::Result<()> {
+    pgn.trim_end().lines().try_for_each(|line| writeln!(out, "{}", printed(line)))
+}
+
+/// Text that may hold something from outside (a name, a file's name, a tag) as
+/// printed: without what a terminal would act on, as the board's screen draws it.
 fn printed(text: &str) -> String {
     text.chars().filter(|&c| !acts_on_terminal(c)).collect()
 }
@@ -528,7 +534,8 @@ fn clock_line(app: &App) -> String {
     } else {
         "the clocks start once both sides have moved".to_owned()
     };
-    format!("White {}, Black {}; {state}.", format_display(white.left), format_display(black.left))
+    let control = app.time_control().map_or_else(String::new, |control| format!(" Time control: {control}."));
+    format!("White {}, Black {}; {state}.{control}", format_display(white.left), format_display(black.left))
 }
 
 /// The piece named in answer to the promotion question.

@@ -301,10 +301,10 @@ fn a_game_loaded_from_a_file_continues_in_a_new_file_and_the_record_can_be_copie
     s.wait_for("19. c4");
     s.wait_for("Deep Blue (Computer)");
     // 1-0 with no Termination tag: the result stands, with no reason invented.
-    s.wait_for("White wins 1-0");
+    s.wait_for("Deep Blue (Computer) (White) wins 1-0");
     // The loaded history can be taken back: first the result, then a move.
     s.send("\x1a");
-    s.wait_for("Taken back: White wins 1-0");
+    s.wait_for("Taken back: Deep Blue (Computer) (White) wins 1-0");
     s.send("\x1a");
     s.wait_for("Taken back: 19. c4");
 

@@ -386,6 +386,28 @@ fn a_long_name_is_shortened_before_the_material_lead_is_cut() {
 }
 
 #[test]
+fn with_clocks_a_long_name_never_hides_the_captures_or_the_lead_and_the_panel_grows() {
+    // White has taken a pawn and the queen, Black two pawns: White leads by 8.
+    let mut app = App::new(Game::new()).with_players("Alexandra Konstantinopolskaya-Wiśniewska", "Bo");
+    play(&mut app, "e4 d5 exd5 Qxd5 Nc3 Qxg2 Bxg2");
+    let t0 = std::time::Instant::now();
+    let control = "5+3".parse().expect("valid time control");
+    let mut app = app.with_clocks(hotseat::chess::ByColor { white: control, black: control }, &[], t0);
+    send(&mut app, Action::Tick(t0));
+    for (w, h) in [(80, 24), (100, 32), (250, 70)] {
+        let lines = screen_text(&app, w, h);
+        let white = lines.iter().find(|l| l.contains("Alexandra")).expect("White's line");
+        let black = lines.iter().find(|l| l.contains(" Bo ")).expect("Black's line");
+        assert!(white.contains("5:00") && black.contains("5:00"), "{w}x{h}: the clocks\n{white}\n{black}");
+        assert!(white.contains("+8"), "{w}x{h}: the lead is shown\n{white}");
+        assert!(white.contains('♛'), "{w}x{h}: the captures are shown\n{white}");
+        if w == 250 {
+            assert!(white.contains("Konstantinopolskaya"), "the panel grows: {white}");
+        }
+    }
+}
+
+#[test]
 fn an_annotation_typed_with_a_move_is_kept_and_shown_in_the_move_list() {
     let mut app = app_from(AFTER_E4_E5);
     type_move(&mut app, "Nf3!?");

@@ -288,10 +288,10 @@ fn a_falling_clock_is_told_under_a_minute_30_and_10_seconds_and_the_flag_falls()
         Black to move.
         Black: pawn to e 5.
         White to move.
-        White 1:00, Black 1:00; White's clock is running.
+        White 1:00, Black 1:00; White's clock is running. Time control: 1+0.
         White's clock is under a minute: 0:58 left.
         White's clock is under 30 seconds: 0:28 left.
-        White 0:28, Black 1:00; White's clock is running.
+        White 0:28, Black 1:00; White's clock is running. Time control: 1+0.
         White's clock is under 10 seconds: 8.0 left.
         Black wins on time 0-1.
     ",
@@ -546,7 +546,7 @@ fn pause_stops_both_clocks_and_help_and_board_work_in_a_question_or_a_promotion(
         Black: king to g 6.
         White to move.
         The clocks are paused.
-        White 1:00, Black 1:00; the clocks are paused.
+        White 1:00, Black 1:00; the clocks are paused. Time control: 1+0.
         The clocks are running again.
         Which piece does the pawn become: queen, rook, bishop or knight? (cancel takes the move back)
         Rank 8: empty.

@@ -95,3 +95,54 @@ fn a_message_too_long_for_its_line_goes_on_over_a_second_at_100x32() {
     s.wait_for("^Q quit");
     s.quit();
 }
+
+#[test]
+fn the_time_control_is_shown_with_the_stage_a_staged_one_is_in() {
+    let (mut s, _data) = start("control", &["--clock", "3+2"]);
+    s.wait_for(" 3+2 ");
+    s.quit();
+    let (mut s, _data) = start("stages", &["--clock", "2/3:6"]);
+    s.wait_for("stage 1 of 2");
+    for (san, shown) in
+        [("e4", "1. e4"), ("e5", "White to move"), ("Nf3", "2. Nf3"), ("Nc6", "White to move")]
+    {
+        s.play(san, shown);
+    }
+    s.wait_for("stage 2 of 2");
+    s.quit();
+}
+
+// ----- plain text: nothing from outside acts on the terminal (issue 19, item 11) -----
+
+#[test]
+fn plain_text_prints_file_names_and_tags_without_escapes() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let data = DataDir::new("escapes");
+    let games = data.0.join("games");
+    std::fs::create_dir_all(&games).expect("the games folder");
+    let game = "[Event \"\u{202e}Casual\"]\n[Site \"?\"]\n[Date \"2025.01.01\"]\n[Round \"-\"]\n\
+                [White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 *\n";
+    let name = "a\x1b]52;c;ZXZpbA==\x07b.pgn";
+    std::fs::write(games.join(name), game).expect("a game file");
+    let copy = data.0.join("c\x1b]0;title\x07d.pgn");
+    std::fs::write(&copy, game).expect("a game file");
+    for args in [vec!["--resume", "--plain"], vec!["--pgn", copy.to_str().expect("utf-8"), "--plain"]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hotseat"))
+            .args(&args)
+            .env("HOTSEAT_DATA_DIR", &data.0)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary starts");
+        child.stdin.take().expect("stdin").write_all(b"pgn\nquit\n").expect("input");
+        let out = child.wait_with_output().expect("the binary ends");
+        let text = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+        assert!(text.contains("[Event"), "{args:?}: the pgn command ran:\n{text}");
+        assert!(text.contains("ZXZpbA==") || text.contains("title"), "{args:?}: the file is named:\n{text}");
+        for c in ['\x1b', '\x07', '\u{202e}'] {
+            assert!(!text.contains(c), "{args:?}: {c:?} reached the terminal:\n{text:?}");
+        }
+    }
+}

@@ -117,6 +117,25 @@ impl App {
         Some(self.clocks()?.face(color, self.now?))
     }
 
+    /// The time control, as typed (`3+2`), each side's when they differ, with the stage
+    /// the side to move is in for a control of several (`40/90+30,30+30, stage 1 of 2`).
+    pub fn time_control(&self) -> Option<String> {
+        let clocks = self.clocks()?;
+        let controls = clocks.controls();
+        let stage = |color: Color| {
+            let control = controls[color];
+            let count = control.stages().len();
+            let (at, _) = control.stage_after(clocks.moves_made(color));
+            if count > 1 { format!("{control}, stage {} of {count}", at + 1) } else { control.to_string() }
+        };
+        let turn = clocks.to_move();
+        Some(if controls.white == controls.black {
+            stage(turn)
+        } else {
+            format!("White {}; Black {}", stage(Color::White), stage(Color::Black))
+        })
+    }
+
     /// Whether the clocks are paused.
     pub fn clocks_paused(&self) -> bool {
         self.clocks().is_some_and(Clocks::is_paused)

@@ -16,8 +16,10 @@ use crate::clock::{ClockFace, format_display};
 /// Draws `side`'s clock at the right end of `row` (one line), if the game has clocks.
 /// Beside it, dimmed: the moves left in a stage with a move count (`12 to go`), and a
 /// simple delay counting down before the time runs (`d3.2`).
-pub fn render(row: Rect, buf: &mut Buffer, app: &App, side: Color, look: &Look) {
-    let Some(face) = app.clock_face(side) else { return };
+/// Returns the columns it took (none without clocks), which the player's line leaves
+/// free.
+pub fn render(row: Rect, buf: &mut Buffer, app: &App, side: Color, look: &Look) -> u16 {
+    let Some(face) = app.clock_face(side) else { return 0 };
     let mut spans = Vec::with_capacity(3);
     if let Some(to_go) = face.to_go {
         spans.push(Span::styled(format!("{to_go} to go"), look.dim()));
@@ -34,9 +36,10 @@ pub fn render(row: Rect, buf: &mut Buffer, app: &App, side: Color, look: &Look) 
     }
     let width = line.width() as u16;
     if row.width <= width || row.height == 0 {
-        return;
+        return 0;
     }
     line.render(Rect { x: row.right() - width, width, ..row }, buf);
+    width
 }
 
 /// ` 4:59 `: the running clock in the banner's colours, a low clock in the warning

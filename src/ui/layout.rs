@@ -11,8 +11,11 @@ use crate::chess::{File, Rank, Square};
 const CHROME_ROWS: u16 = 4;
 /// The narrowest side panel that still shows a move pair and the captured pieces.
 const PANEL_MIN_WIDTH: u16 = 24;
-/// Wider than this, the side panel only wastes space.
+/// The side panel's width on a screen of usual size; it grows with a wide screen
+/// (a quarter of it), so long names, captures and clocks all fit.
 const PANEL_MAX_WIDTH: u16 = 40;
+/// Wider than this, the side panel only wastes space.
+const PANEL_WIDEST: u16 = 72;
 /// The lowest panel under the board (when the terminal is tall and narrow).
 const PANEL_MIN_HEIGHT: u16 = 6;
 /// The highest panel under the board.
@@ -154,7 +157,7 @@ pub fn layout(area: Rect, flipped: bool) -> Option<ScreenLayout> {
     };
     if side >= stacked {
         let (board_w, board_h) = (board_width(side), board_height(side));
-        let panel_w = (area.width - board_w - 1).min(PANEL_MAX_WIDTH);
+        let panel_w = (area.width - board_w - 1).min(PANEL_MAX_WIDTH.max(area.width / 4).min(PANEL_WIDEST));
         let width = board_w + 1 + panel_w;
         let height = board_h + CHROME_ROWS;
         let x = area.x + (area.width - width) / 2;
@@ -233,6 +236,16 @@ mod tests {
             assert_eq!(l.board.square_at(a.x, a.y), None, "the rank labels are not a square");
             assert_eq!(l.board.square_at(a.x + 2, a.bottom() - 1), None, "nor the file labels");
         }
+    }
+
+    #[test]
+    fn the_panel_grows_with_a_wide_terminal() {
+        let width = |w, h| layout(Rect::new(0, 0, w, h), false).expect("fits").panel.width;
+        assert_eq!(width(100, 32), 40);
+        assert_eq!(width(120, 40), 40);
+        assert_eq!(width(200, 50), 50);
+        assert_eq!(width(250, 70), 62);
+        assert_eq!(width(500, 70), 72);
     }
 
     #[test]

@@ -28,6 +28,9 @@ pub fn render(area: Rect, buf: &mut Buffer, app: &App, look: &Look) {
     if app.auto_flip() {
         block = block.title_bottom(Line::from(" auto-flip ").right_aligned());
     }
+    if let Some(control) = app.time_control() {
+        block = block.title_bottom(Line::styled(format!(" {control} "), look.dim()).left_aligned());
+    }
     let inner = block.inner(area);
     block.render(area, buf);
     if inner.height < 3 {
@@ -35,11 +38,14 @@ pub fn render(area: Rect, buf: &mut Buffer, app: &App, look: &Look) {
     }
     let (top, bottom) =
         if app.flipped() { (Color::White, Color::Black) } else { (Color::Black, Color::White) };
-    let width = usize::from(inner.width);
-    player_line(app, top, width, look).render(Rect { height: 1, ..inner }, buf);
-    player_line(app, bottom, width, look).render(Rect { y: inner.bottom() - 1, height: 1, ..inner }, buf);
+    // The clock first, at the right end of the player's row; the player's line (name,
+    // captures, lead) in what it leaves, so the clock never hides the lead.
     for (side, y) in [(top, inner.y), (bottom, inner.bottom() - 1)] {
-        super::clocks::render(Rect { y, height: 1, ..inner }, buf, app, side, look);
+        let row = Rect { y, height: 1, ..inner };
+        let clock = super::clocks::render(row, buf, app, side, look);
+        let width = usize::from(inner.width.saturating_sub(clock));
+        player_line(app, side, width, look)
+            .render(Rect { width: row.width.saturating_sub(clock), ..row }, buf);
     }
     let (opening, rest) = opening_and_rest(inner, app);
     let (list, notes_area, review) = list_area(rest, app);
