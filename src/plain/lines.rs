@@ -2,10 +2,10 @@
 //! or standard input read on a thread of its own through the session's [`Feed`], so
 //! the clocks can be told while a player thinks. Both are a [`Source`] of lines.
 
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, IsTerminal};
 use std::time::Duration;
 
-use crate::session::{Feed, Polled, Source, signals};
+use crate::session::{Feed, Polled, Source, signals, terminal_gone};
 
 /// Lines from any reader, at the real time. Reading blocks, so a clock's warnings
 /// come with the next line (scripts, tests).
@@ -20,8 +20,12 @@ impl<R: BufRead> Source<String> for Reader<R> {
 /// The next line, without its line ending; `None` at the end of the input.
 fn read_line(reader: &mut impl BufRead) -> io::Result<Option<String>> {
     let mut line = String::new();
-    if reader.read_line(&mut line)? == 0 {
-        return Ok(None);
+    match reader.read_line(&mut line) {
+        Ok(0) => return Ok(None),
+        Ok(_) => {}
+        // The terminal hung up: that is the end of the input.
+        Err(err) if terminal_gone(&err) => return Ok(None),
+        Err(err) => return Err(err),
     }
     let line = line.strip_suffix('\n').unwrap_or(&line);
     Ok(Some(line.strip_suffix('\r').unwrap_or(line).to_owned()))
@@ -43,7 +47,8 @@ impl StdinLines {
     /// Starts reading standard input, and turns the ending signals into its end.
     pub fn start() -> io::Result<StdinLines> {
         let stdin = io::stdin();
-        let feed = Feed::start("stdin", move || read_line(&mut stdin.lock()), || {})?;
+        let terminal = stdin.is_terminal();
+        let feed = Feed::start("stdin", move || read_line(&mut stdin.lock()), || {}, terminal)?;
         Ok(StdinLines { feed })
     }
 
