@@ -22,6 +22,7 @@ mod reviewer;
 mod seats;
 pub mod signals;
 mod source;
+pub mod strings;
 mod tty;
 mod world;
 

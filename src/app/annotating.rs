@@ -7,7 +7,7 @@
 //! (`[%clk …]`, `[%eval …]`) are not shown in the editor and are kept as they were;
 //! one typed there is kept as words (`[ %clk`), not read as a command.
 
-use super::{Action, App, Edit, Effect, Focus, Show};
+use super::{Action, App, Edit, Effect, Focus, Show, strings};
 use crate::chess::{Annotations, MAX_VARIATION_DEPTH, Nag};
 
 /// The longest comment the editor takes, in characters.
@@ -88,10 +88,10 @@ impl App {
     /// sign.
     pub(super) fn open_comment_editor(&mut self) {
         if self.variation().is_some() {
-            return self.error("Comments are written on the moves of the game: Esc leaves the variation.");
+            return self.error(strings::COMMENT_ON_GAME_MOVES);
         }
         let Some(index) = self.shown_move() else {
-            return self.error("There is no move to comment on yet.");
+            return self.error(strings::NO_MOVE_TO_COMMENT);
         };
         let notes = self.timeline().annotations(index).cloned().unwrap_or_default();
         let under = match &self.round.focus {
@@ -112,7 +112,7 @@ impl App {
         match edit {
             Edit::Type(c) => {
                 if c == '}' {
-                    return self.error("A comment cannot hold } (PGN has no way to write it).");
+                    return self.error(strings::NO_BRACE_IN_COMMENT);
                 }
                 if !c.is_control() && draft.text.chars().count() < MAX_COMMENT {
                     draft.text.push(c);
@@ -127,7 +127,7 @@ impl App {
                     draft.text.push(if c.is_control() { ' ' } else { c });
                 }
                 if refused {
-                    self.error("A comment cannot hold }: it was left out.");
+                    self.error(strings::BRACE_LEFT_OUT);
                 }
             }
             Edit::Backspace => {
@@ -164,10 +164,10 @@ impl App {
         let said = if notes.remark().is_empty() { "no comment" } else { "the comment" };
         let sign = nag.and_then(Nag::suffix).map_or_else(String::new, |s| format!(" and the sign {s}"));
         if changed {
-            self.info(format!("{label}: {said}{sign} kept."));
+            self.info(strings::comment_kept(&label, said, &sign));
             self.effects.push(Effect::Save);
         } else {
-            self.info(format!("{label}: nothing changed."));
+            self.info(strings::comment_unchanged(&label));
         }
     }
 
@@ -175,7 +175,7 @@ impl App {
     pub(super) fn cancel_comment(&mut self) {
         if let Focus::Commenting(draft) = std::mem::take(&mut self.round.focus) {
             self.round.focus = draft.under;
-            self.info("The comment was left as it was.");
+            self.info(strings::COMMENT_UNCHANGED);
         }
     }
 
@@ -185,7 +185,7 @@ impl App {
         let nag = (nag.0 > 0).then_some(nag);
         self.round.focus = Focus::Idle;
         let Some(index) = self.game().ply().checked_sub(1) else {
-            return self.error("There is no move to mark yet.");
+            return self.error(strings::NO_MOVE_TO_MARK);
         };
         let label = self.game().label(index).unwrap_or_default();
         let Some(notes) = self.round.timeline.annotations_mut(index) else { return };
@@ -197,9 +197,9 @@ impl App {
         }
         let text = match nag {
             Some(nag) => {
-                format!("{label} is marked {}.", nag.suffix().map_or_else(|| nag.to_string(), str::to_owned))
+                strings::marked(&label, &nag.suffix().map_or_else(|| nag.to_string(), str::to_owned))
             }
-            None => format!("{label} has no sign now."),
+            None => strings::unmarked(&label),
         };
         self.info(text);
         self.effects.push(Effect::Save);

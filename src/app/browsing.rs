@@ -184,7 +184,7 @@ impl App {
             }
             None => match self.shown_move() {
                 Some(index) => return self.next_top_variation(index, 0),
-                None => return self.error("There is no move on the board whose variations to show."),
+                None => return self.error(strings::NO_VARIATIONS_TO_SHOW),
             },
         };
         let count = self.siblings((index, line, &path)).map_or(0, <[Line]>::len);
@@ -199,7 +199,7 @@ impl App {
         let count = self.timeline().annotations(index).map_or(0, |n| n.variations.len());
         if count == 0 {
             let label = self.game().label(index).unwrap_or_default();
-            return self.error(format!("{label} has no variation."));
+            return self.error(strings::no_variation(&label));
         }
         self.show_variation((index, line % count, &[]), 1);
     }
@@ -216,7 +216,7 @@ impl App {
             last = Some(node.mv);
         }
         let Some(last) = last else {
-            return self.error("That variation has no move.");
+            return self.error(strings::EMPTY_VARIATION);
         };
         let total = self.siblings(place).map_or(0, <[Line]>::len);
         let which = path.last().map_or(line, |&(_, which)| which);
@@ -258,10 +258,10 @@ impl App {
                     }
                 }
                 self.round.focus = Focus::Browsing(index);
-                self.info("Back in the game, where the variation starts.");
+                self.info(strings::BACK_WHERE_THE_VARIATION_STARTS);
             }
             Browse::Forward if step < len => self.show_variation((index, line, &path), step + 1),
-            Browse::Forward => self.info("This is the end of the variation."),
+            Browse::Forward => self.info(strings::END_OF_VARIATION),
             Browse::First | Browse::Live | Browse::NextMark | Browse::PreviousMark => return false,
             Browse::Variation => self.enter_variation(),
         }
@@ -277,7 +277,7 @@ impl App {
             self.show_variation((index, line, &path), node + 1);
         } else {
             self.round.focus = Focus::Browsing(index + 1);
-            self.info("Back in the game.");
+            self.info(strings::BACK_IN_THE_GAME);
         }
         true
     }
