@@ -43,7 +43,8 @@ pub use action::{
     Action, Answer, Browse, Command, Direction, Edit, Effect, Message, MessageKind, Notation, Point, Pointer,
     Show,
 };
-pub use annotating::{Draft, MAX_COMMENT, VariationView, note_of};
+pub use annotating::{Draft, MAX_COMMENT, note_of};
+pub use browsing::VariationView;
 pub use focus::{Focus, Mode, PromotionChoice, Question, Selection, TargetKind};
 pub use review::{EngineReport, ReviewState, Reviewing};
 pub use timeline::{Ply, Step, Timeline};

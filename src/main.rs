@@ -8,7 +8,7 @@ use anyhow::{Context, Result, bail};
 use hotseat::app::Action;
 use hotseat::cli::{self, Cli, Command};
 use hotseat::printable::printable;
-use hotseat::session::{Farewell, World};
+use hotseat::session::{Farewell, Tty, World};
 use hotseat::{plain, tui};
 
 fn main() -> ExitCode {
@@ -30,7 +30,8 @@ fn main() -> ExitCode {
         Err(err) => {
             // Errors quote files and paths; whatever slipped through unquoted is made
             // harmless here, the last step before the terminal.
-            eprintln!("hotseat: {}", printable(&cli::one_line(&err), usize::MAX));
+            // Never a panic, even with the terminal gone.
+            let _ = writeln!(std::io::stderr(), "hotseat: {}", printable(&cli::one_line(&err), usize::MAX));
             ExitCode::FAILURE
         }
     }
@@ -49,7 +50,9 @@ fn play(args: &Cli) -> Result<ExitCode> {
     }
     let (result, signal) = if plain {
         let mut lines = plain::StdinLines::start().context("cannot read standard input")?;
-        let mut out = std::io::stdout().lock();
+        // A terminal may go away under the game; a pipe's reader going is an error.
+        let mut out: Box<dyn Write> =
+            if std::io::stdout().is_terminal() { Box::new(Tty) } else { Box::new(std::io::stdout().lock()) };
         let mut world = World::new(&mut recorder, false, args.engine.clone());
         let played = plain::run(&mut app, &mut lines, &mut out, &mut world, args.announce);
         (played.context("cannot play in plain text"), lines.stopped_by())
@@ -65,7 +68,7 @@ fn play(args: &Cli) -> Result<ExitCode> {
     };
     let farewell = recorder.finish(&app);
     if let Farewell::NotSaved { pgn, .. } = &farewell {
-        print!("{pgn}");
+        let _ = write!(std::io::stdout(), "{pgn}");
         result?;
         bail!("{farewell} (the game is printed above)");
     }

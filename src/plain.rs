@@ -17,14 +17,14 @@ mod words;
 use std::io::{self, Write};
 use std::time::Duration;
 
-pub use lines::{Reader, StdinLines};
+pub use lines::{Line, MAX_LINE, Reader, StdinLines};
 pub use speech::Announce;
 pub use words::{PLAIN_WORDS, PlainWord, Said};
 
 use crate::app::{Action, Answer, App, Message, MessageKind, Question, Reading};
 use crate::chess::{ByColor, Color, MoveText, Role};
 use crate::clock::format_display;
-use crate::printable::{acts_on_terminal, printable};
+use crate::printable::{QUOTE_LIMIT, acts_on_terminal, printable};
 use crate::session::{self, Effects, Feeder, Host, Polled, Seats, Source};
 
 /// The clock warnings, in seconds: a clock falling under each is told once.
@@ -35,9 +35,9 @@ const MAX_NOTE: usize = 1200;
 
 /// Runs the game until the players quit or the input ends, printing every event to
 /// `out` and handing the app's effects to `host` (the saving).
-pub fn run(
+pub fn run<L: Into<Line>>(
     app: &mut App,
-    source: &mut impl Source<String>,
+    source: &mut impl Source<L>,
     out: &mut impl Write,
     host: &mut impl Host,
     announce: Announce,
@@ -71,7 +71,7 @@ pub fn run(
         // What the engine reviewing the game found: its last word is told.
         let (mut effects, _) = session::tick(app, host, source.now());
         let sent = match polled {
-            Polled::Input(line) => face.handle(app, &line, out, host, &mut effects)?,
+            Polled::Input(line) => face.read(app, &line.into(), out, host, &mut effects)?,
             Polled::TimedOut => false,
             Polled::Suspend => {
                 // A flag that fell just before the stop is told and saved first.
@@ -135,6 +135,26 @@ impl Face {
         if self.seats.allows(app, Feeder::Here, &action) {
             effects.add(app.update(action));
         }
+    }
+
+    /// Reads one line as it came: one that is not text is said to be unreadable and
+    /// left out; one cut at [`MAX_LINE`] is said to be, and read as far as it goes.
+    fn read(
+        &mut self,
+        app: &mut App,
+        line: &Line,
+        out: &mut impl Write,
+        host: &impl Host,
+        effects: &mut Effects,
+    ) -> io::Result<bool> {
+        if !line.readable {
+            writeln!(out, "{}", words::unreadable(&printable(&line.text, QUOTE_LIMIT)))?;
+            return Ok(false);
+        }
+        if line.cut {
+            writeln!(out, "{}", words::CUT)?;
+        }
+        self.handle(app, &line.text, out, host, effects)
     }
 
     /// Reads one line: an answer, a command or a move. Returns whether it went to the
@@ -224,7 +244,7 @@ impl Face {
             return Ok(false);
         }
         if !is_move && (text.chars().all(char::is_alphabetic) || text.starts_with('?')) {
-            writeln!(out, "{}", words::unknown(text))?;
+            writeln!(out, "{}", words::unknown(&printable(text, QUOTE_LIMIT)))?;
             return Ok(false);
         }
         for c in text.chars() {

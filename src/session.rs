@@ -9,7 +9,8 @@
 //!   engine brought), the [`Effects`] of one action with one save, a stop
 //!   ([`suspend`]), and how long to wait ([`wait_limit`]);
 //! - the input, of any kind: one [`Source`] trait and one [`Polled`], and the [`Feed`]
-//!   that reads on a thread of its own beside the [`signals`];
+//!   that reads on a thread of its own beside the [`signals`], and the terminal's
+//!   output ([`Tty`]), which may go away under the game;
 //! - the [`Seats`]: White and Black, each fed by a source of actions, and what a seat
 //!   may do.
 //!
@@ -21,6 +22,8 @@ mod reviewer;
 mod seats;
 pub mod signals;
 mod source;
+pub mod strings;
+mod tty;
 mod world;
 
 pub use host::{
@@ -30,4 +33,5 @@ pub use recorder::{Farewell, Recorder};
 pub use reviewer::Reviewer;
 pub use seats::{Feeder, Seats, may};
 pub use source::{Feed, Polled, Source};
+pub use tty::{Tty, terminal_gone};
 pub use world::World;

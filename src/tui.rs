@@ -6,7 +6,7 @@
 //! The loop is generic over the ratatui [`Backend`] and over the event [`Source`], so
 //! tests run the real loop on a `TestBackend` with scripted events.
 
-use std::io::{self, Stdout};
+use std::io;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -23,7 +23,7 @@ use ratatui::layout::Rect;
 use crate::app::{Action, App, Effect, Mode};
 use crate::clock::Clocks;
 use crate::input;
-use crate::session::{self, Effects, Feed, Feeder, Host, Polled, Seats, Source, signals};
+use crate::session::{self, Effects, Feed, Feeder, Host, Polled, Seats, Source, Tty, signals};
 use crate::ui::{self, Look, View};
 
 pub mod library;
@@ -53,7 +53,7 @@ impl TerminalEvents {
     /// the program, and SIGTSTP and SIGCONT give the terminal back and take it again
     /// (on Unix); the terminal is read from the first wait on.
     pub fn start() -> io::Result<TerminalEvents> {
-        let feed = Feed::start("terminal", || crossterm::event::read().map(Some), restore)?;
+        let feed = Feed::start("terminal", || crossterm::event::read().map(Some), restore, true)?;
         Ok(TerminalEvents { feed, resumed_here: false })
     }
 
@@ -77,7 +77,15 @@ impl Source<Event> for TerminalEvents {
         self.feed.wait(timeout, || {
             // Stopped by SIGSTOP, say, which cannot be caught: the shell may have put
             // the terminal back meanwhile.
-            if std::mem::take(resumed_here) { Ok(None) } else { taken_again().map(Some) }
+            if std::mem::take(resumed_here) {
+                return Ok(None);
+            }
+            match taken_again() {
+                Ok(polled) => Ok(Some(polled)),
+                // The terminal hung up meanwhile: the game ends as on a hangup.
+                Err(err) if session::terminal_gone(&err) => Ok(Some(Polled::Closed)),
+                Err(err) => Err(err),
+            }
         })
     }
 
@@ -218,8 +226,10 @@ where
 /// The terminal in game mode: raw, on the alternate screen, with mouse capture. Dropping
 /// it puts the terminal back.
 pub struct Screen {
-    terminal: Terminal<CrosstermBackend<Stdout>>,
+    terminal: Terminal<CrosstermBackend<Tty>>,
     events: TerminalEvents,
+    /// The terminal went away under a loop, which ended as on a SIGHUP.
+    hung_up: bool,
 }
 
 impl Screen {
@@ -229,8 +239,8 @@ impl Screen {
     pub fn start() -> io::Result<Screen> {
         install_panic_hook();
         let events = TerminalEvents::start()?;
-        match take().and_then(|()| Terminal::new(CrosstermBackend::new(io::stdout()))) {
-            Ok(terminal) => Ok(Screen { terminal, events }),
+        match take().and_then(|()| Terminal::new(CrosstermBackend::new(Tty))) {
+            Ok(terminal) => Ok(Screen { terminal, events, hung_up: false }),
             Err(err) => {
                 restore();
                 Err(err)
@@ -239,7 +249,7 @@ impl Screen {
     }
 
     /// The terminal to draw on.
-    pub fn terminal(&mut self) -> &mut Terminal<CrosstermBackend<Stdout>> {
+    pub fn terminal(&mut self) -> &mut Terminal<CrosstermBackend<Tty>> {
         &mut self.terminal
     }
 
@@ -251,7 +261,24 @@ impl Screen {
         look: &Look,
         host: &mut impl Host,
     ) -> Result<(), LoopError<io::Error>> {
-        run(&mut self.terminal, &mut self.events, app, look, host)
+        let result = run(&mut self.terminal, &mut self.events, app, look, host);
+        self.unless_hung_up(result, ())
+    }
+
+    /// `result`, unless it is an error because the terminal hung up (the window
+    /// closed): then the loop ended as on a SIGHUP, with `ended`.
+    fn unless_hung_up<T>(
+        &mut self,
+        result: Result<T, LoopError<io::Error>>,
+        ended: T,
+    ) -> Result<T, LoopError<io::Error>> {
+        match result {
+            Err(LoopError::Draw(_) | LoopError::Events(_)) if Tty::gone() || signals::hung_up() => {
+                self.hung_up = true;
+                Ok(ended)
+            }
+            result => result,
+        }
     }
 
     /// Runs the library ([`library::run`]) on this terminal with its events, until
@@ -263,13 +290,15 @@ impl Screen {
         look: &Look,
         delete: impl FnMut(&std::path::Path) -> Vec<crate::library::Action>,
     ) -> Result<library::Left, LoopError<io::Error>> {
-        library::run(&mut self.terminal, &mut self.events, shelf, folder, look, delete)
+        let result = library::run(&mut self.terminal, &mut self.events, shelf, folder, look, delete);
+        self.unless_hung_up(result, library::Left::Quit)
     }
 
-    /// The signal that ended the game, if one did: the program should exit with
+    /// The signal that ended the game, if one did (SIGHUP when the terminal hung up
+    /// without one): the program should exit with
     /// status 128 plus its number once the terminal is put back.
     pub fn stopped_by(&self) -> Option<i32> {
-        self.events.stopped_by()
+        self.events.stopped_by().or(self.hung_up.then_some(signals::SIGHUP))
     }
 }
 
@@ -291,14 +320,7 @@ pub fn take() -> io::Result<()> {
     TAKEN.store(true, Ordering::SeqCst);
     let _ = terminal::disable_raw_mode();
     terminal::enable_raw_mode()?;
-    execute!(
-        io::stdout(),
-        EnterAlternateScreen,
-        EnableMouseCapture,
-        EnableBracketedPaste,
-        Clear(ClearType::All),
-        Hide
-    )
+    execute!(Tty, EnterAlternateScreen, EnableMouseCapture, EnableBracketedPaste, Clear(ClearType::All), Hide)
 }
 
 /// Puts the terminal back as it was: mouse capture off, the main screen back, the
@@ -309,7 +331,7 @@ pub fn restore() {
     if !TAKEN.swap(false, Ordering::SeqCst) {
         return;
     }
-    let _ = execute!(io::stdout(), DisableBracketedPaste, DisableMouseCapture, LeaveAlternateScreen, Show);
+    let _ = execute!(Tty, DisableBracketedPaste, DisableMouseCapture, LeaveAlternateScreen, Show);
     let _ = terminal::disable_raw_mode();
 }
 

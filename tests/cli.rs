@@ -282,3 +282,45 @@ fn a_game_piped_in_from_a_file_is_played_and_saved() {
     assert!(text.contains("[White \"Ann\"]"), "{text}");
     std::fs::remove_dir_all(&dir).expect("clean up");
 }
+
+/// Plays in plain text with `input` on standard input (from a file); what came of it.
+fn plain_with_input(name: &str, input: &[u8]) -> (Output, String) {
+    let dir = std::env::temp_dir().join(format!("hotseat-cli-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let file = dir.join("input.txt");
+    std::fs::write(&file, input).expect("the input");
+    let out = Command::new(env!("CARGO_BIN_EXE_hotseat"))
+        .args(["--plain", "--announce", "san"])
+        .env("HOTSEAT_DATA_DIR", dir.join("data"))
+        .stdin(std::fs::File::open(&file).expect("the input file"))
+        .output()
+        .expect("the binary runs");
+    std::fs::remove_dir_all(&dir).expect("clean up");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    (out, stdout)
+}
+
+#[test]
+fn a_plain_line_that_is_not_utf8_is_said_unreadable_and_the_game_goes_on() {
+    let (out, stdout) = plain_with_input("not-utf8", b"e4\n\xe9t\xe9\ne5\nquit\n");
+    assert!(out.status.success(), "{out:?}");
+    assert!(stdout.contains("That line is not readable text (not UTF-8)"), "{stdout}");
+    assert!(stdout.contains("\"\u{fffd}t\u{fffd}\""), "quoted as far as it reads: {stdout}");
+    assert!(stdout.contains("Black: e5.\n"), "the game goes on: {stdout}");
+}
+
+#[test]
+fn a_plain_line_is_read_up_to_64_kib_and_quoted_back_at_most_60_characters() {
+    let mut input = "x".repeat(200 * 1024).into_bytes();
+    input.extend_from_slice(b"\ne4\nquit\n");
+    let (out, stdout) = plain_with_input("long-line", &input);
+    assert!(out.status.success(), "{out:?}");
+    assert!(
+        stdout.contains("That line is longer than 64 KiB: the rest of it was discarded.\n"),
+        "{stdout:.400}"
+    );
+    let refusal = stdout.lines().find(|l| l.starts_with("Neither a move nor a command")).expect("refused");
+    let quoted = refusal.split('"').nth(1).expect("a quote");
+    assert_eq!(quoted.chars().count(), 60, "{refusal}");
+    assert!(stdout.contains("White: e4.\n"), "the game goes on: {stdout:.400}");
+}

@@ -820,3 +820,91 @@ fn plain_text_stopped_with_ctrl_z_pauses_the_clocks_so_the_time_away_is_nobodys(
     let status = s.wait_for_exit();
     assert!(status.success(), "{status:?}");
 }
+
+/// The files a run left in the games folder that are not games: locks, temporaries.
+fn leftovers(data: &DataDir) -> Vec<String> {
+    let names = std::fs::read_dir(data.0.join("games")).map(|entries| {
+        entries.map(|e| e.expect("entry").file_name().to_string_lossy().into_owned()).collect::<Vec<_>>()
+    });
+    let game =
+        |name: &String| !name.starts_with('.') && Path::new(name).extension().is_some_and(|e| e == "pgn");
+    names.unwrap_or_default().into_iter().filter(|name| !game(name)).collect()
+}
+
+/// Hangs up the terminal of a game with a running clock, `moves` played, started as a
+/// controlling terminal or not; the exit status, and the games folder.
+fn hang_up_after(moves: &[(&str, &str)], controlling: bool) -> (portable_pty::ExitStatus, DataDir) {
+    static RUNS: AtomicUsize = AtomicUsize::new(0);
+    let data = DataDir::new(&format!("hangup-{}", RUNS.fetch_add(1, Ordering::Relaxed)));
+    // White's clock runs from the start, so the screen is redrawn every second.
+    let args = ["--clock", "5+0", "--clock-start", "white"];
+    let mut pty = if controlling {
+        Pty::start(&args, None, &data.env())
+    } else {
+        Pty::start_detached(&args, None, &data.env())
+    };
+    pty.wait_for("White to move");
+    for (san, shown) in moves {
+        pty.play(san, shown);
+    }
+    if !moves.is_empty() {
+        data.wait_for_saved_moves(&moves.iter().map(|(san, _)| *san).collect::<Vec<_>>());
+    }
+    let (status, _) = pty.hang_up();
+    (status, data)
+}
+
+#[test]
+fn a_terminal_that_hangs_up_saves_the_game_with_the_turn_time_and_exits_129() {
+    for controlling in [true, false] {
+        let how =
+            if controlling { "the controlling terminal" } else { "a terminal, not the controlling one" };
+        let (status, data) = hang_up_after(&[("e4", "1. e4")], controlling);
+        // Not SIGABRT from a panic on the way out, and no spinning on a dead terminal.
+        assert_eq!((status.exit_code(), status.signal()), (129, None), "{how}: {status:?}");
+        let games = data.games();
+        assert_eq!(games.len(), 1, "{how}: {games:?}");
+        assert_eq!(saved_moves(&games[0]), ["e4"], "{how}");
+        let saved = std::fs::read_to_string(&games[0]).expect("the saved game");
+        assert!(saved.contains("[TurnClock "), "{how}: the turn under way keeps its time:\n{saved}");
+        assert_eq!(leftovers(&data), Vec::<String>::new(), "{how}: the lock is gone");
+    }
+}
+
+#[test]
+fn a_terminal_that_hangs_up_before_any_move_leaves_no_game_and_no_lock() {
+    for controlling in [true, false] {
+        let how =
+            if controlling { "the controlling terminal" } else { "a terminal, not the controlling one" };
+        let (status, data) = hang_up_after(&[], controlling);
+        assert_eq!((status.exit_code(), status.signal()), (129, None), "{how}: {status:?}");
+        assert_eq!(data.games(), Vec::<PathBuf>::new(), "{how}: a game with no move is not kept");
+        assert_eq!(leftovers(&data), Vec::<String>::new(), "{how}");
+    }
+}
+
+#[test]
+fn plain_text_whose_terminal_goes_away_saves_the_game_and_exits_cleanly() {
+    for controlling in [true, false] {
+        let how =
+            if controlling { "the controlling terminal" } else { "a terminal, not the controlling one" };
+        let data = DataDir::new(&format!("plain-hangup-{controlling}"));
+        let args = ["--plain", "--clock", "5+0", "--clock-start", "white"];
+        let mut pty = if controlling {
+            Pty::start(&args, None, &data.env())
+        } else {
+            Pty::start_detached(&args, None, &data.env())
+        };
+        pty.wait_for("White to move.");
+        pty.send("e4\r");
+        pty.wait_for("Black to move.");
+        data.wait_for_saved_moves(&["e4"]);
+        let (status, _) = pty.hang_up();
+        assert!(matches!(status.exit_code(), 0 | 129) && status.signal().is_none(), "{how}: {status:?}");
+        let games = data.games();
+        assert_eq!(games.len(), 1, "{how}: {games:?}");
+        let saved = std::fs::read_to_string(&games[0]).expect("the saved game");
+        assert!(saved.contains("[TurnClock "), "{how}: the turn under way keeps its time:\n{saved}");
+        assert_eq!(leftovers(&data), Vec::<String>::new(), "{how}: the lock is gone");
+    }
+}

@@ -1,14 +1,14 @@
 //! What is said about the moves, from the keyboard: the comment editor (a move's
-//! comment and its sign, `!` to `?!`), a sign typed alone on the move line, and
-//! browsing the variations of a move (shown, never played into).
+//! comment and its sign, `!` to `?!`) and a sign typed alone on the move line. The
+//! variations are browsed in [`browsing`](super::browsing).
 //!
 //! A comment is one line of text with no `}` (which PGN cannot write inside a
 //! comment) and no control character; the commands programs keep in comments
 //! (`[%clk …]`, `[%eval …]`) are not shown in the editor and are kept as they were;
 //! one typed there is kept as words (`[ %clk`), not read as a command.
 
-use super::{Action, App, Browse, Edit, Effect, Focus, Show};
-use crate::chess::{Annotations, Line, MAX_VARIATION_DEPTH, Move, Nag, Position};
+use super::{Action, App, Edit, Effect, Focus, Show, strings};
+use crate::chess::{Annotations, MAX_VARIATION_DEPTH, Nag};
 
 /// The longest comment the editor takes, in characters.
 pub const MAX_COMMENT: usize = 1000;
@@ -37,36 +37,6 @@ pub struct Draft {
     pub under: Focus,
 }
 
-/// A variation on the board.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct VariationView {
-    /// The move of the game the variation could have replaced: its index.
-    pub index: usize,
-    /// Which of that move's variations (0 for the first).
-    pub line: usize,
-    /// The variations inside it, down to the one on the board (empty when it is
-    /// `line` itself): for each, the index of the move it could have replaced in
-    /// the line above and which of that move's variations it is.
-    pub path: Vec<(usize, usize)>,
-    /// How many of the line's moves are on the board, from 1 (of the innermost line).
-    pub step: usize,
-    /// The position after them.
-    pub position: Position,
-    /// The last of them.
-    pub last: Move,
-}
-
-impl VariationView {
-    /// Which of its move's variations the line on the board is (0 for the first).
-    pub fn which(&self) -> usize {
-        self.path.last().map_or(self.line, |&(_, which)| which)
-    }
-}
-
-/// Where a line stands: the game's move at `index`, its variation `line`, and
-/// the path down to a variation inside it.
-type Place<'a> = (usize, usize, &'a [(usize, usize)]);
-
 impl App {
     /// The comment being written, if the editor is open.
     pub fn draft(&self) -> Option<&Draft> {
@@ -74,80 +44,6 @@ impl App {
             Focus::Commenting(draft) => Some(draft),
             _ => None,
         }
-    }
-
-    /// The variation on the board, if one is.
-    pub fn variation(&self) -> Option<&VariationView> {
-        match self.round.focus.base() {
-            Focus::Variation(view) => Some(view),
-            _ => None,
-        }
-    }
-
-    /// The line of the variation on the board, if one is: the innermost one.
-    pub fn variation_line(&self) -> Option<&Line> {
-        let view = self.variation()?;
-        self.line_at((view.index, view.line, &view.path))
-    }
-
-    /// The position the variation on the board starts from (before its first move).
-    pub fn variation_start(&self) -> Option<Position> {
-        let view = self.variation()?;
-        self.start_of((view.index, view.line, &view.path))
-    }
-
-    /// How many variations the move that the variation on the board could have
-    /// replaced has (the variation's own among them).
-    pub fn variation_count(&self) -> usize {
-        let Some(view) = self.variation() else { return 0 };
-        self.siblings((view.index, view.line, &view.path)).map_or(0, <[Line]>::len)
-    }
-
-    /// The moves from the game's position the variation on the board starts at to the
-    /// position on the board: those of the lines above it before it, then its own.
-    pub fn variation_moves(&self) -> Vec<Move> {
-        let Some(view) = self.variation() else { return Vec::new() };
-        let mut out = Vec::new();
-        let mut line = self.timeline().annotations(view.index).and_then(|n| n.variations.get(view.line));
-        for &(node, which) in &view.path {
-            let Some(l) = line else { return out };
-            out.extend(l.moves.iter().take(node).map(|n| n.mv));
-            line = l.moves.get(node).and_then(|n| n.annotations.variations.get(which));
-        }
-        out.extend(line.into_iter().flat_map(|l| l.moves.iter().take(view.step).map(|n| n.mv)));
-        out
-    }
-
-    /// The line at `place`, if there is one.
-    fn line_at(&self, (index, line, path): Place) -> Option<&Line> {
-        let mut at = self.timeline().annotations(index)?.variations.get(line)?;
-        for &(node, which) in path {
-            at = at.moves.get(node)?.annotations.variations.get(which)?;
-        }
-        Some(at)
-    }
-
-    /// The line at `place` and its sibling variations.
-    fn siblings(&self, (index, line, path): Place) -> Option<&[Line]> {
-        match path.split_last() {
-            None => Some(&self.timeline().annotations(index)?.variations),
-            Some((&(node, _), up)) => {
-                Some(&self.line_at((index, line, up))?.moves.get(node)?.annotations.variations)
-            }
-        }
-    }
-
-    /// The position the line at `place` starts from, replayed from the game's.
-    fn start_of(&self, (index, line, path): Place) -> Option<Position> {
-        let mut position = self.game().position_at(index)?.clone();
-        let mut at = self.timeline().annotations(index)?.variations.get(line)?;
-        for &(node, which) in path {
-            for n in at.moves.iter().take(node) {
-                position.play(n.mv);
-            }
-            at = at.moves.get(node)?.annotations.variations.get(which)?;
-        }
-        Some(position)
     }
 
     /// The move whose position is on the board, as an index in the game, if it is a
@@ -178,16 +74,6 @@ impl App {
         vec![Effect::Save]
     }
 
-    /// Whether `F4` has a variation to show: one is on the board, or the move on the
-    /// board has some.
-    pub(super) fn can_show_variation(&self) -> bool {
-        self.variation().is_some()
-            || self
-                .shown_move()
-                .and_then(|i| self.timeline().annotations(i))
-                .is_some_and(|n| !n.variations.is_empty())
-    }
-
     /// The keys of the comment editor.
     pub(super) fn update_comment(&mut self, action: Action) {
         match action {
@@ -202,10 +88,10 @@ impl App {
     /// sign.
     pub(super) fn open_comment_editor(&mut self) {
         if self.variation().is_some() {
-            return self.error("Comments are written on the moves of the game: Esc leaves the variation.");
+            return self.error(strings::COMMENT_ON_GAME_MOVES);
         }
         let Some(index) = self.shown_move() else {
-            return self.error("There is no move to comment on yet.");
+            return self.error(strings::NO_MOVE_TO_COMMENT);
         };
         let notes = self.timeline().annotations(index).cloned().unwrap_or_default();
         let under = match &self.round.focus {
@@ -226,7 +112,7 @@ impl App {
         match edit {
             Edit::Type(c) => {
                 if c == '}' {
-                    return self.error("A comment cannot hold } (PGN has no way to write it).");
+                    return self.error(strings::NO_BRACE_IN_COMMENT);
                 }
                 if !c.is_control() && draft.text.chars().count() < MAX_COMMENT {
                     draft.text.push(c);
@@ -241,7 +127,7 @@ impl App {
                     draft.text.push(if c.is_control() { ' ' } else { c });
                 }
                 if refused {
-                    self.error("A comment cannot hold }: it was left out.");
+                    self.error(strings::BRACE_LEFT_OUT);
                 }
             }
             Edit::Backspace => {
@@ -278,10 +164,10 @@ impl App {
         let said = if notes.remark().is_empty() { "no comment" } else { "the comment" };
         let sign = nag.and_then(Nag::suffix).map_or_else(String::new, |s| format!(" and the sign {s}"));
         if changed {
-            self.info(format!("{label}: {said}{sign} kept."));
+            self.info(strings::comment_kept(&label, said, &sign));
             self.effects.push(Effect::Save);
         } else {
-            self.info(format!("{label}: nothing changed."));
+            self.info(strings::comment_unchanged(&label));
         }
     }
 
@@ -289,7 +175,7 @@ impl App {
     pub(super) fn cancel_comment(&mut self) {
         if let Focus::Commenting(draft) = std::mem::take(&mut self.round.focus) {
             self.round.focus = draft.under;
-            self.info("The comment was left as it was.");
+            self.info(strings::COMMENT_UNCHANGED);
         }
     }
 
@@ -299,7 +185,7 @@ impl App {
         let nag = (nag.0 > 0).then_some(nag);
         self.round.focus = Focus::Idle;
         let Some(index) = self.game().ply().checked_sub(1) else {
-            return self.error("There is no move to mark yet.");
+            return self.error(strings::NO_MOVE_TO_MARK);
         };
         let label = self.game().label(index).unwrap_or_default();
         let Some(notes) = self.round.timeline.annotations_mut(index) else { return };
@@ -311,130 +197,12 @@ impl App {
         }
         let text = match nag {
             Some(nag) => {
-                format!("{label} is marked {}.", nag.suffix().map_or_else(|| nag.to_string(), str::to_owned))
+                strings::marked(&label, &nag.suffix().map_or_else(|| nag.to_string(), str::to_owned))
             }
-            None => format!("{label} has no sign now."),
+            None => strings::unmarked(&label),
         };
         self.info(text);
         self.effects.push(Effect::Save);
-    }
-
-    /// F4: shows the first variation of the move on the board: a game's move, or a
-    /// variation's move that has variations itself; else the next variation beside
-    /// the one on the board (back to the first after the last).
-    pub(super) fn enter_variation(&mut self) {
-        let (index, line, mut path) = match self.variation() {
-            Some(view) => {
-                let (index, line, mut path) = (view.index, view.line, view.path.clone());
-                let current = self.variation_line().and_then(|l| l.moves.get(view.step.saturating_sub(1)));
-                if current.is_some_and(|n| !n.annotations.variations.is_empty()) {
-                    path.push((view.step - 1, 0));
-                    return self.show_variation((index, line, &path), 1);
-                }
-                match path.last_mut() {
-                    Some((_, which)) => *which += 1,
-                    None => return self.next_top_variation(index, line + 1),
-                }
-                (index, line, path)
-            }
-            None => match self.shown_move() {
-                Some(index) => return self.next_top_variation(index, 0),
-                None => return self.error("There is no move on the board whose variations to show."),
-            },
-        };
-        let count = self.siblings((index, line, &path)).map_or(0, <[Line]>::len);
-        if let (Some((_, which)), true) = (path.last_mut(), count > 0) {
-            *which %= count;
-        }
-        self.show_variation((index, line, &path), 1);
-    }
-
-    /// Shows variation `line` (modulo their number) of the game's move at `index`.
-    fn next_top_variation(&mut self, index: usize, line: usize) {
-        let count = self.timeline().annotations(index).map_or(0, |n| n.variations.len());
-        if count == 0 {
-            let label = self.game().label(index).unwrap_or_default();
-            return self.error(format!("{label} has no variation."));
-        }
-        self.show_variation((index, line % count, &[]), 1);
-    }
-
-    /// Shows `step` moves of the line at `place`.
-    fn show_variation(&mut self, place: Place, step: usize) {
-        let (index, line, path) = place;
-        let (Some(start), Some(moves)) = (self.start_of(place), self.line_at(place)) else { return };
-        let count = moves.moves.len();
-        let mut position = start;
-        let mut last = None;
-        for node in moves.moves.iter().take(step) {
-            position.play(node.mv);
-            last = Some(node.mv);
-        }
-        let Some(last) = last else {
-            return self.error("That variation has no move.");
-        };
-        let total = self.siblings(place).map_or(0, <[Line]>::len);
-        let which = path.last().map_or(line, |&(_, which)| which);
-        let (depth, back) = match path.len() {
-            0 => (String::new(), "Esc goes back to the game"),
-            1 => (" inside a variation".to_owned(), "Esc goes back up to the variation"),
-            n => (format!(" {} variations deep", n + 1), "Esc goes back up one variation"),
-        };
-        let step = step.min(count);
-        self.round.focus = Focus::Variation(Box::new(VariationView {
-            index,
-            line,
-            path: path.to_vec(),
-            step,
-            position,
-            last,
-        }));
-        self.info(format!(
-            "Variation {} of {total}{depth}, move {step} of {count}: PgUp/PgDn walk it, {back}.",
-            which + 1,
-        ));
-    }
-
-    /// `PgUp`, `PgDn`, `Home` and `End` inside a variation. `PgUp` before its first
-    /// move leaves it for the position it starts from: in the line above, or the
-    /// game's; `Home` and `End` go to the game's start and live position.
-    pub(super) fn browse_variation(&mut self, browse: Browse) -> bool {
-        let Some(view) = self.variation() else { return false };
-        let (index, line, mut path, step) = (view.index, view.line, view.path.clone(), view.step);
-        let len = self.variation_line().map_or(0, |l| l.moves.len());
-        match browse {
-            Browse::Back if step > 1 => self.show_variation((index, line, &path), step - 1),
-            Browse::Back => {
-                // Up through the lines whose first move the line replaces.
-                while let Some((node, _)) = path.pop() {
-                    if node > 0 {
-                        self.show_variation((index, line, &path), node);
-                        return true;
-                    }
-                }
-                self.round.focus = Focus::Browsing(index);
-                self.info("Back in the game, where the variation starts.");
-            }
-            Browse::Forward if step < len => self.show_variation((index, line, &path), step + 1),
-            Browse::Forward => self.info("This is the end of the variation."),
-            Browse::First | Browse::Live | Browse::NextMark | Browse::PreviousMark => return false,
-            Browse::Variation => self.enter_variation(),
-        }
-        true
-    }
-
-    /// Esc in a variation: back to the move it could have replaced, in the line
-    /// above or in the game.
-    pub(super) fn leave_variation(&mut self) -> bool {
-        let Some(view) = self.variation() else { return false };
-        let (index, line, mut path) = (view.index, view.line, view.path.clone());
-        if let Some((node, _)) = path.pop() {
-            self.show_variation((index, line, &path), node + 1);
-        } else {
-            self.round.focus = Focus::Browsing(index + 1);
-            self.info("Back in the game.");
-        }
-        true
     }
 }
 

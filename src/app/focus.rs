@@ -1,7 +1,8 @@
 //! Where the player is: one value ([`Focus`]) for the modes and overlays, each variant
 //! carrying its own state, so two cannot be open at once by accident.
 
-use super::annotating::{Draft, VariationView};
+use super::annotating::Draft;
+use super::browsing::VariationView;
 use crate::chess::{Color, Move, Role, Square};
 
 /// Where the player is, with what belongs there.

@@ -58,6 +58,18 @@ pub(crate) const CLOCKS_NOT_STARTED: &str =
 pub(crate) const PROMOTION_CANCELLED: &str = "Promotion cancelled: the pawn has not moved.";
 pub(crate) const NOTHING_TO_REVIEW: &str = "Nothing to review yet: no move has been played.";
 pub(crate) const ALREADY_REVIEWED: &str = "The engine has reviewed this game already.";
+pub(crate) const COMMENT_ON_GAME_MOVES: &str =
+    "Comments are written on the moves of the game: Esc leaves the variation.";
+pub(crate) const NO_MOVE_TO_COMMENT: &str = "There is no move to comment on yet.";
+pub(crate) const NO_BRACE_IN_COMMENT: &str = "A comment cannot hold } (PGN has no way to write it).";
+pub(crate) const BRACE_LEFT_OUT: &str = "A comment cannot hold }: it was left out.";
+pub(crate) const COMMENT_UNCHANGED: &str = "The comment was left as it was.";
+pub(crate) const NO_MOVE_TO_MARK: &str = "There is no move to mark yet.";
+pub(crate) const NO_VARIATIONS_TO_SHOW: &str = "There is no move on the board whose variations to show.";
+pub(crate) const EMPTY_VARIATION: &str = "That variation has no move.";
+pub(crate) const BACK_WHERE_THE_VARIATION_STARTS: &str = "Back in the game, where the variation starts.";
+pub(crate) const END_OF_VARIATION: &str = "This is the end of the variation.";
+pub(crate) const BACK_IN_THE_GAME: &str = "Back in the game.";
 pub(crate) const REVIEW_STARTED: &str =
     "The engine is reviewing the game; play on or browse meanwhile (asking again stops it).";
 pub(crate) const REVIEW_MID_GAME: &str = "Both players will see the engine's verdicts (best moves, mates, mistakes) while the game goes on. Start the review?";
@@ -242,4 +254,29 @@ pub(crate) fn review_written(written: crate::review::Written) -> String {
         "Review written into the game record: {} evaluations, {} marks, {} better moves{kept}.",
         written.evals, written.marks, written.lines
     )
+}
+
+/// A comment kept: `12. Nf3: the comment and the sign !? kept.`
+pub(crate) fn comment_kept(label: &str, said: &str, sign: &str) -> String {
+    format!("{label}: {said}{sign} kept.")
+}
+
+/// A comment closed with nothing changed.
+pub(crate) fn comment_unchanged(label: &str) -> String {
+    format!("{label}: nothing changed.")
+}
+
+/// A sign typed alone for the last move: `12. Nf3 is marked !?.`
+pub(crate) fn marked(label: &str, sign: &str) -> String {
+    format!("{label} is marked {sign}.")
+}
+
+/// The sign of the last move taken off.
+pub(crate) fn unmarked(label: &str) -> String {
+    format!("{label} has no sign now.")
+}
+
+/// F4 on a move without variations.
+pub(crate) fn no_variation(label: &str) -> String {
+    format!("{label} has no variation.")
 }

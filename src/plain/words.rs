@@ -258,3 +258,11 @@ pub(super) fn usage(word: &str) -> String {
     let takes = PLAIN_WORDS.iter().find(|w| w.name == word).map_or("", |w| w.takes);
     format!("Say it as: {word}{takes}.")
 }
+
+/// A line that is not UTF-8 text, quoted as far as it could be read.
+pub(super) fn unreadable(text: &str) -> String {
+    format!("That line is not readable text (not UTF-8), so it was left out: {text:?}.")
+}
+
+/// A line longer than [`MAX_LINE`](super::MAX_LINE).
+pub(super) const CUT: &str = "That line is longer than 64 KiB: the rest of it was discarded.";

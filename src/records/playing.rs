@@ -149,7 +149,7 @@ pub struct Resumed {
     pub path: PathBuf,
     /// The game.
     pub record: PgnGame,
-    /// The lock on the file, for the [`Recorder`] to hold.
+    /// The lock on the file, for the [`Recorder`](crate::session::Recorder) to hold.
     pub lock: GameLock,
     /// Newer files that were not resumed, and why, newest first (finished games are
     /// not listed): the players may have expected one of them.
@@ -180,7 +180,8 @@ pub fn resume(store: &GameStore) -> Result<Resumed, OpenError> {
 /// Takes the lock on the file a game is to be saved to, then refuses the file if
 /// saving would lose anything there ([`refuse_losing_a_game`]): in that order, so no
 /// other hotseat can start a game in it between the check and the first save. Hand
-/// the lock to the [`Recorder`] with [`Recorder::holding`].
+/// the lock to the session's recorder with
+/// [`Recorder::holding`](crate::session::Recorder::holding).
 pub fn claim_save_file(save: &Path, source: Option<&Path>) -> Result<GameLock, OpenError> {
     // What it is comes before the lock, so no lock file is made beside a folder or a
     // device.

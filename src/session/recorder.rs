@@ -139,7 +139,7 @@ impl Recorder {
     }
 
     /// Holds `lock`, the lock on the file the game goes to, taken before the file was
-    /// checked ([`claim_save_file`], [`resume`]). Without one, the lock is taken at the
+    /// checked ([`claim_save_file`](crate::records::claim_save_file), [`resume`](crate::records::resume)). Without one, the lock is taken at the
     /// first save.
     #[must_use]
     pub fn holding(mut self, lock: GameLock) -> Recorder {

@@ -58,7 +58,8 @@ pub fn ending() -> Vec<i32> {
 
 /// From now on, the [`ending`] signals, SIGTSTP and SIGCONT are handed to `hand` on a
 /// thread of their own instead of acting (on Unix); `hand` says whether someone took
-/// the signal. A second ending signal, or one nobody takes (the loop has ended), calls
+/// the signal. A second ending signal (but SIGHUP, which a hangup repeats), or one
+/// nobody takes (the loop has ended), calls
 /// `leave` (which puts a terminal back) and exits at once with status 128 plus the
 /// signal's number, as a shell reports a program killed by a signal; a SIGTSTP nobody
 /// takes calls `leave` and stops the program at once.
@@ -87,6 +88,12 @@ pub fn watch(hand: impl Fn(Signalled) -> bool + Send + 'static, leave: fn()) -> 
                             asked = true;
                             continue;
                         }
+                        // A terminal that hangs up sends SIGHUP more than once (to the
+                        // session's leader and to the group in front): that is still
+                        // the one hangup, and the game on its way out is saved first.
+                        if signal == SIGHUP {
+                            continue;
+                        }
                         leave();
                         // The destructors are skipped: the engines end here.
                         crate::engine::end_all();
@@ -99,6 +106,59 @@ pub fn watch(hand: impl Fn(Signalled) -> bool + Send + 'static, leave: fn()) -> 
     #[cfg(not(all(unix, feature = "tui")))]
     let _ = (hand, leave);
     Ok(())
+}
+
+/// The number of SIGHUP, which a terminal that hangs up sends (it is 1 everywhere).
+pub const SIGHUP: i32 = 1;
+
+/// Calls `hung_up`, on a thread of its own, once standard input (a terminal) hangs up
+/// (on Unix): its window closed, or the other end of its pseudo-terminal. The thread
+/// sleeps until then, so a game that goes on costs nothing.
+pub fn on_hangup(hung_up: impl FnOnce() + Send + 'static) -> io::Result<()> {
+    #[cfg(unix)]
+    std::thread::Builder::new().name("hangup".to_owned()).spawn(move || {
+        if wait_for_hangup(0, -1) {
+            hung_up();
+        }
+    })?;
+    #[cfg(not(unix))]
+    let _ = hung_up;
+    Ok(())
+}
+
+/// Whether standard input (a terminal) has hung up, at once: for a face that meets an
+/// error on its terminal and must tell a terminal gone from a real failure.
+pub fn hung_up() -> bool {
+    #[cfg(unix)]
+    return wait_for_hangup(0, 0);
+    #[cfg(not(unix))]
+    false
+}
+
+/// Waits at most `timeout` milliseconds (-1: for ever) until `fd` reports a hangup (or
+/// an error, or that it is no longer open); whether it did.
+#[cfg(unix)]
+#[allow(unsafe_code)]
+fn wait_for_hangup(fd: i32, timeout: i32) -> bool {
+    // Asking for no event at all: the kernel reports a hangup and errors anyway.
+    let mut watched = libc::pollfd { fd, events: 0, revents: 0 };
+    loop {
+        // Safety: `watched` is one valid `pollfd` that lives through the call, and the
+        // count says one.
+        let ready = unsafe { libc::poll(&raw mut watched, 1, timeout) };
+        if ready < 0 {
+            if io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
+                continue;
+            }
+            return false;
+        }
+        if watched.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0 {
+            return true;
+        }
+        if timeout >= 0 {
+            return false;
+        }
+    }
 }
 
 /// Stops the program, as SIGTSTP does by default, until a SIGCONT.

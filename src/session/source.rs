@@ -90,14 +90,27 @@ impl<T: Send + 'static> Feed<T> {
     /// Watches the signals from now on, and reads with `read` on a thread named `name`
     /// from the first wait on. `leave` puts the terminal back before the program
     /// stops or exits on a signal the loop cannot take (see [`signals::watch`]).
+    ///
+    /// With `terminal`, standard input is a terminal, watched on a thread of its own:
+    /// when it hangs up (the window closed, the other end of a pseudo-terminal closed),
+    /// the input ends as a SIGHUP would end it, whether or not one comes (a terminal
+    /// that is not the program's controlling terminal sends none, and a reader may
+    /// never learn of it).
     pub fn start(
         name: &'static str,
         read: impl FnMut() -> io::Result<Option<T>> + Send + 'static,
         leave: fn(),
+        terminal: bool,
     ) -> io::Result<Feed<T>> {
         let (sender, incoming) = mpsc::channel();
         let signalled = sender.clone();
         signals::watch(move |signal| signalled.send(Incoming::Signal(signal)).is_ok(), leave)?;
+        if terminal {
+            let hung_up = sender.clone();
+            signals::on_hangup(move || {
+                let _ = hung_up.send(Incoming::Signal(Signalled::Ending(signals::SIGHUP)));
+            })?;
+        }
         Ok(Feed { incoming, reader: Some(Reading { sender, name, read: Box::new(read) }), stopped_by: None })
     }
 

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use super::host::Host;
 use super::recorder::Recorder;
 use super::reviewer::Reviewer;
+use super::strings;
 use crate::app::{Action, App, Effect, Message};
 use crate::clipboard;
 use crate::engine::Limit;
@@ -40,18 +41,15 @@ impl Host for World<'_> {
             return None;
         }
         if self.read_only && matches!(effect, Effect::Save | Effect::NewGame) {
-            return Some(Message::info("Only looking through this game: nothing is saved."));
+            return Some(Message::info(strings::ONLY_LOOKING));
         }
         let Effect::Copy(notation) = effect else {
             return self.recorder.carry_out(app, effect);
         };
         let text = self.recorder.text(app, notation);
         Some(match clipboard::copy(&mut std::io::stdout(), &text) {
-            Ok(()) => Message::info(format!(
-                "{} sent to the clipboard (through the terminal: OSC 52, which some terminals must allow).",
-                notation.name()
-            )),
-            Err(err) => Message::error(format!("Cannot copy the {}: {err}.", notation.name())),
+            Ok(()) => Message::info(strings::copied(notation)),
+            Err(err) => Message::error(strings::not_copied(notation, &err)),
         })
     }
 

@@ -16,7 +16,7 @@ use crate::app::{App, Message};
 use crate::input::library::action_for_event;
 use crate::library::{Action, Effect, Library, OpenAs, Shelves};
 use crate::printable::printable;
-use crate::session::{Polled, Recorder, Source, World};
+use crate::session::{self, Polled, Recorder, Source, World};
 use crate::ui::Look;
 use crate::ui::library::{MIN_HEIGHT, MIN_WIDTH, list_rows, render};
 
@@ -126,7 +126,7 @@ impl Screen {
             // The engine, if one is reviewing the game, ends before the library comes back.
             drop(world);
             let farewell = if read_only {
-                format!("Closed {}; nothing was saved.", path.display())
+                session::strings::closed_unsaved(&path)
             } else {
                 recorder.finish(&app).to_string()
             };

@@ -36,6 +36,18 @@ impl Pty {
     /// variables, which must include `HOTSEAT_DATA_DIR` so no test ever saves a game
     /// in the player's real data directory.
     pub fn start(args: &[&str], dir: Option<&Path>, env: &[(&str, &Path)]) -> Pty {
+        Pty::start_as(args, dir, env, true)
+    }
+
+    /// Starts the binary as [`Pty::start`] does, but in a session of its own without
+    /// a controlling terminal: the pseudo-terminal is only its standard input and
+    /// output, and it gets no SIGHUP when the terminal hangs up.
+    #[allow(dead_code)]
+    pub fn start_detached(args: &[&str], dir: Option<&Path>, env: &[(&str, &Path)]) -> Pty {
+        Pty::start_as(args, dir, env, false)
+    }
+
+    fn start_as(args: &[&str], dir: Option<&Path>, env: &[(&str, &Path)], controlling: bool) -> Pty {
         assert!(env.iter().any(|(name, _)| *name == "HOTSEAT_DATA_DIR"), "never the real data directory");
         let pty = native_pty_system()
             .openpty(PtySize { rows: ROWS, cols: COLS, pixel_width: 0, pixel_height: 0 })
@@ -48,6 +60,7 @@ impl Pty {
         cmd.env("TERM", "xterm-256color");
         cmd.env("COLORTERM", "truecolor");
         cmd.env_remove("NO_COLOR");
+        cmd.set_controlling_tty(controlling);
         for (name, value) in env {
             cmd.env(name, value);
         }
@@ -130,6 +143,33 @@ impl Pty {
             }
             assert!(Instant::now() < deadline, "the binary did not exit:\n{}", self.contents());
             self.read_for(Duration::from_millis(50));
+        }
+    }
+
+    /// Closes the terminal's master side, as closing a terminal window does, and waits
+    /// for the binary to exit; its status, and everything it wrote before.
+    ///
+    /// The terminal hangs up once every copy of the master is closed, the one the
+    /// reading thread holds too: that thread lets go at the binary's next output (the
+    /// binary must still be drawing, a running clock say). Dropping the writer first
+    /// types a newline and the end-of-file character, as portable-pty does.
+    #[allow(dead_code)]
+    pub fn hang_up(self) -> (portable_pty::ExitStatus, Vec<u8>) {
+        let Pty { master, mut child, writer, output, mut raw, .. } = self;
+        drop(writer);
+        // What came before the hangup, then no more reading.
+        while let Ok(bytes) = output.recv_timeout(Duration::from_millis(200)) {
+            raw.extend_from_slice(&bytes);
+        }
+        drop(output);
+        drop(master);
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            if let Some(status) = child.try_wait().expect("child status") {
+                return (status, raw);
+            }
+            assert!(Instant::now() < deadline, "the binary did not exit after the hangup");
+            thread::sleep(Duration::from_millis(50));
         }
     }
 
