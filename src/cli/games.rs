@@ -54,7 +54,8 @@ impl Shelves for Games<'_> {
 
     fn open(&mut self, path: &Path, how: OpenAs) -> Result<(App, Recorder), String> {
         let opened = open_chosen(&self.store, path, how).and_then(|opened| {
-            let app = super::game_screen(self.args, opened.record, opened.notice)?.looking_through(how == OpenAs::Browse);
+            let app = super::game_screen(self.args, opened.record, opened.notice)?
+                .looking_through(how == OpenAs::Browse);
             Ok((app, opened.recorder))
         });
         opened.map_err(|err| format!("Not opened: {}", printable(&super::one_line(&err), usize::MAX)))

@@ -1,4 +1,4 @@
-//! The opening table, read from the two files `tests/openings/generate.rs` makes from
+//! The opening table, read from the two files `tests/it/openings/generate.rs` makes from
 //! `assets/openings/*.tsv` (do not edit them; run `OPENINGS_UPDATE=1 cargo test --test
 //! openings` to make them again):
 //!

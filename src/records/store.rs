@@ -548,8 +548,8 @@ pub struct ResumeSearch {
 /// [`READ_LIMIT`](super::shelf::READ_LIMIT) of it, so a folder of huge files is
 /// passed over quickly.
 pub fn resumable_game(path: &Path) -> Result<PgnGame, Unresumable> {
-    let file = read_pgn_file_with(path, super::shelf::READ_LIMIT, Links::Refuse)
-        .map_err(Unresumable::Unreadable)?;
+    let file =
+        read_pgn_file_with(path, super::shelf::READ_LIMIT, Links::Refuse).map_err(Unresumable::Unreadable)?;
     let entry = match file.games() {
         [] => return Err(Unresumable::NoGame),
         [entry] => entry,

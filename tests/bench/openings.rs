@@ -9,7 +9,7 @@
 //! length; the figures are per call, at every ply of a real game and of a long random
 //! one that left the book at once.
 
-#[path = "../openings/generate.rs"]
+#[path = "../it/openings/generate.rs"]
 mod generate;
 
 use std::hint::black_box;

@@ -1,7 +1,7 @@
 //! Clock times in saved games say only what happened: a `%clk` comment for a time a
 //! clock measured here or a record gave, and nothing for a move nobody timed.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -2,7 +2,7 @@
 //! row of the data set is named by its position, and hand-checked games are named as
 //! the data set names them.
 
-mod common;
+use crate::common;
 #[path = "openings/generate.rs"]
 mod generate;
 

@@ -5,7 +5,7 @@
 //! error and find the same moves (in SAN and in UCI), the same result and the same
 //! clock times.
 
-mod common;
+use crate::common;
 
 use std::ops::ControlFlow;
 use std::path::Path;

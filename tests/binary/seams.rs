@@ -3,7 +3,7 @@
 //! elsewhere, tested here together: what the screen says while a variation is on the
 //! board and a review is there, what a hostile engine's words become in a record.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::{Command, Stdio};

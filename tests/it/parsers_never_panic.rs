@@ -3,7 +3,7 @@
 //! And a bad FEN field is named as the one at fault; and random movetext (variations,
 //! comments, NAGs) that loads writes and reads back as the same tree.
 
-mod common;
+use crate::common;
 
 use common::{Rng, chess960_fen, data_path, random_walk, read_epd_file, read_perft_file};
 use hotseat::chess::{

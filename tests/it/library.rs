@@ -20,7 +20,7 @@ use common::TempDir;
 use common::pty::Pty;
 use common::svg::svg;
 
-mod common;
+use crate::common;
 
 fn game_text(white: &str, black: &str, moves: &str, result: &str, extra: &str) -> String {
     format!(

@@ -2,7 +2,7 @@
 //! annotated game and summary, refusals in one line, and no engine left behind when
 //! the program is ended by a signal.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};

@@ -2,7 +2,7 @@
 //! pseudo-terminal: a draw offered after one's own move (FIDE 9.1.2.2), and a draw
 //! claimed with the move that makes it (FIDE 9.2.1.1, 9.3.1.1).
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -7,7 +7,7 @@
 
 use std::fmt::Write as _;
 
-mod common;
+use crate::common;
 
 use common::driver::{app_from, play, press_all, type_move, type_text};
 use common::screen::{draw, draw_view, text};

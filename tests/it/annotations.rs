@@ -404,7 +404,7 @@ fn a_typed_annotation_is_written_with_the_move() {
 
 // ----- through the real binary -----
 
-mod common;
+use crate::common;
 use common::TempDir;
 use common::pty::Pty;
 

@@ -5,7 +5,7 @@
 //!
 //! Review changed snapshots with `INSTA_UPDATE=always cargo test --test review`.
 
-mod common;
+use crate::common;
 
 use common::screen::{draw, text};
 
@@ -90,7 +90,7 @@ fn the_review_marks_the_blunder_in_the_move_list_and_gives_each_sides_accuracy()
 #[test]
 fn the_review_summary_names_the_players() {
     let mut app = played().with_players("Anna", "Ben");
-    press(&mut app, Key::Ctrl('e'));
+    assert_eq!(review_key(&mut app), [Effect::Analyse]);
     report_all(&mut app);
     let message = app.message().expect("a summary").text.clone();
     assert!(message.starts_with("Review done. Accuracy: Anna (White) "), "{message}");

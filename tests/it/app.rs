@@ -1,6 +1,6 @@
 //! The game screen's behaviour, driven through the real key tables and mouse mapping.
 
-mod common;
+use crate::common;
 
 use common::driver::{app_from, error, play, press, press_all, sans, send, type_move, type_text};
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use common::pty::Pty;
 
-mod common;
+use crate::common;
 
 /// A data directory of its own for one test, removed afterwards.
 struct DataDir(PathBuf);

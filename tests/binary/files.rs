@@ -9,7 +9,7 @@ use std::process::{Command, Output, Stdio};
 use std::thread;
 use std::time::Duration;
 
-mod common;
+use crate::common;
 use common::TempDir;
 use common::pty::Pty;
 

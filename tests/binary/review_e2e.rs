@@ -4,7 +4,7 @@
 //! engine behind; and with no engine to be found the game says how to get one and goes
 //! on.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::time::{Duration, Instant};

@@ -19,7 +19,7 @@ use hotseat::ui::{self, Look, View};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
-mod common;
+use crate::common;
 use common::driver::{press, press_all, type_move, type_text};
 
 fn secs(s: f64) -> Duration {

@@ -15,7 +15,7 @@ use hotseat::records::store::{
     save_target, write_atomic, write_atomic_with,
 };
 
-mod common;
+use crate::common;
 use common::TempDir;
 
 fn unfinished(moves: &[&str]) -> PgnGame {
@@ -127,7 +127,7 @@ fn a_killed_saver_leaves_the_old_or_the_new_file() {
     for round in 0..4u64 {
         write_atomic(&target, &versions[0]).expect("initial version");
         let mut child = Command::new(std::env::current_exe().expect("test binary"))
-            .args(["--exact", "child_saver_loop", "--ignored", "--test-threads=1"])
+            .args(["--exact", "store::child_saver_loop", "--ignored", "--test-threads=1"])
             .env(CHILD_TARGET_ENV, &target)
             .stdout(Stdio::null())
             .stderr(Stdio::null())

@@ -12,7 +12,7 @@ use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
-mod common;
+use crate::common;
 use common::TempDir;
 use common::fake_engine::{Answer, FakeScript, fake_engine};
 use common::pty::{PATIENCE, Pty};

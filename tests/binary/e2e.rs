@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use common::pty::{COLS, PATIENCE, Pty, ROWS};
 use hotseat::chess::Square;
 
-mod common;
+use crate::common;
 
 /// The binary in a pseudo-terminal, with the data directory it saves to.
 struct Session {

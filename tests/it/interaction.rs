@@ -2,7 +2,7 @@
 //! open while a move is typed, the live hint against Enter, pasted moves, keys on a
 //! screen too small to play on, and the order of drawing and saving.
 
-mod common;
+use crate::common;
 
 use std::cell::RefCell;
 use std::rc::Rc;

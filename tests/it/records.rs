@@ -16,7 +16,7 @@ use hotseat::records::store::{GameStore, save_game};
 use hotseat::records::{self, Destination, OpenError, fresh_tags};
 use hotseat::session::{Farewell, Recorder};
 
-mod common;
+use crate::common;
 use common::TempDir;
 use common::driver::{self, press, press_all};
 

@@ -1,7 +1,7 @@
 //! The plain-text face, in-process: scripts of input lines and the exact text printed,
 //! with the time made up, through the real loop and the real app.
 
-mod common;
+use crate::common;
 
 use std::collections::VecDeque;
 use std::io;

@@ -2,7 +2,7 @@
 //! conversation, the order of the positions, a crash, hangs, garbage, and no process
 //! left behind.
 
-mod common;
+use crate::common;
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;

@@ -1,0 +1,16 @@
+//! The real `hotseat` binary, through pipes and pseudo-terminals: what only a real
+//! process, terminal or engine shows.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod analyse;
+mod cli;
+mod e2e;
+mod files;
+mod files_hostile;
+mod otb;
+mod review_e2e;
+mod screen_e2e;
+mod seams;
+mod stockfish;

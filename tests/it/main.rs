@@ -1,0 +1,22 @@
+//! In-process tests: the library's API driven as the faces drive it, headless screens
+//! (insta snapshots), scripted input through the real loops.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod annotations;
+mod app;
+mod clock_records;
+mod clocks;
+mod engine;
+mod interaction;
+mod library;
+mod openings;
+mod parsers_never_panic;
+mod pgn;
+mod pgn_interop;
+mod plain;
+mod records;
+mod review;
+mod screen;
+mod store;
