@@ -169,14 +169,12 @@ impl fmt::Display for EngineError {
         match self {
             EngineError::NotFound { tried } => {
                 let tried: Vec<String> = tried.iter().map(|p| quoted(p)).collect();
+                // What to do about it (install one, name one) is for the edge to say.
                 write!(f, "No chess engine found")?;
                 if !tried.is_empty() {
                     write!(f, " (looked for {})", tried.join(", "))?;
                 }
-                write!(
-                    f,
-                    ". Install Stockfish (`apt-get install stockfish` on Debian and Ubuntu, `brew install stockfish` on macOS), or point to a UCI engine with --engine PATH or the {ENGINE_VARIABLE} variable."
-                )
+                f.write_str(".")
             }
             EngineError::Spawn { path, reason } => {
                 write!(f, "Cannot start the engine {}: {}.", quoted(path), printable(reason, 200))

@@ -19,6 +19,7 @@ use crate::engine::{self, Analysis, Event, Limit};
 use crate::printable::{QUOTE_LIMIT, printable};
 use crate::records::{self, store};
 use crate::review::{Mark, Review};
+use crate::session::strings::engine_failed;
 
 /// The arguments of `hotseat analyse`.
 #[derive(Debug, Args)]
@@ -81,7 +82,7 @@ pub fn run(args: &AnalyseArgs) -> Result<ExitCode> {
         Some(out) => Some(claim_out(out, &args.file)?),
         None => None,
     };
-    let engine = engine::locate(args.engine.as_deref())?;
+    let engine = engine::locate(args.engine.as_deref()).map_err(|err| anyhow!(engine_failed(&err)))?;
     let signal = watch_signals()?;
     let mut review = Review::of(&pgn.game);
     let mut analysis = Analysis::start(&engine, &pgn.game, args.limit());

@@ -14,7 +14,7 @@ pub const ENGINE_VARIABLE: &str = "HOTSEAT_ENGINE";
 pub const PACKAGE_PATHS: [&str; 3] =
     ["/usr/games/stockfish", "/opt/homebrew/bin/stockfish", "/usr/local/bin/stockfish"];
 
-/// Finds the engine: `explicit` (`--engine PATH`) if given, else the program named by
+/// Finds the engine: `explicit` (the engine the player named) if given, else the program named by
 /// `HOTSEAT_ENGINE` if set, else `stockfish` on `PATH`, else [`PACKAGE_PATHS`]. A
 /// path given or named must be there: it is not silently replaced by another engine.
 pub fn locate(explicit: Option<&Path>) -> Result<PathBuf, EngineError> {
@@ -158,19 +158,13 @@ mod tests {
     }
 
     #[test]
-    fn with_none_found_the_message_names_the_places_and_the_cures() {
+    fn with_none_found_the_message_names_the_places() {
         let err = locate_with(None, |_| None, &[Path::new("/nowhere/stockfish")]).expect_err("nothing");
         let EngineError::NotFound { tried } = &err else { panic!("{err:?}") };
         assert_eq!(tried, &[PathBuf::from("stockfish"), PathBuf::from("/nowhere/stockfish")]);
+        // The cures (install one, --engine, HOTSEAT_ENGINE) are the edge's words:
+        // session::strings::engine_failed, tested there and through the binary.
         let text = err.to_string();
-        for needle in [
-            "/nowhere/stockfish",
-            "apt-get install stockfish",
-            "brew install stockfish",
-            "--engine PATH",
-            "HOTSEAT_ENGINE",
-        ] {
-            assert!(text.contains(needle), "{text}");
-        }
+        assert!(text.contains("/nowhere/stockfish"), "{text}");
     }
 }

@@ -7,6 +7,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use super::strings;
 use crate::app::{Action, App, Effect, EngineReport, Message};
 use crate::engine::{self, Analysis, Event, Limit, Settings};
 
@@ -50,7 +51,7 @@ impl Reviewer {
                     Settings { limit: self.limit, first: vec![app.shown_ply()], ..Settings::default() };
                 self.analysis = Some(Analysis::start_with(&path, app.game(), &settings));
             }
-            Err(err) => self.failed = Some(err.to_string()),
+            Err(err) => self.failed = Some(strings::engine_failed(&err)),
         }
     }
 
@@ -96,7 +97,7 @@ impl Reviewer {
                 }
                 Event::Failed(err) => {
                     ended = true;
-                    EngineReport::Failed(err.to_string())
+                    EngineReport::Failed(strings::engine_failed(&err))
                 }
             });
         }
