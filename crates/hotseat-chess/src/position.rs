@@ -264,9 +264,28 @@ impl Position {
     }
 
     /// Recomputes the pieces checking the side to move.
+    ///
+    /// Only their pieces can check, and never their king (a valid position has the kings
+    /// apart); a slider is looked up only when one of theirs stands on a line through our
+    /// king, which most of the time none does. This runs after every move (a tenth of
+    /// perft's instructions before it was narrowed so).
+    #[inline(always)]
     pub(crate) fn update_checkers(&mut self) {
-        let king = self.king_of(self.turn);
-        self.checkers = self.attackers_to(king, self.occupied) & self.by_color[!self.turn];
+        let us = self.turn;
+        let king = self.king_of(us);
+        let them = self.by_color[!us];
+        let r = &self.by_role;
+        let mut checkers =
+            ((knight_attacks(king) & r[Role::Knight]) | (pawn_attacks(us, king) & r[Role::Pawn])) & them;
+        let diagonal = (r[Role::Bishop] | r[Role::Queen]) & them;
+        if (bishop_rays(king) & diagonal).any() {
+            checkers |= bishop_attacks(king, self.occupied) & diagonal;
+        }
+        let straight = (r[Role::Rook] | r[Role::Queen]) & them;
+        if (rook_rays(king) & straight).any() {
+            checkers |= rook_attacks(king, self.occupied) & straight;
+        }
+        self.checkers = checkers;
     }
 
     /// Plays a move without checking that it is legal, as fast as possible.
