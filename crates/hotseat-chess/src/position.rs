@@ -295,7 +295,17 @@ impl Position {
     /// position leaves the position corrupt (it may later panic or give wrong answers),
     /// but it never causes undefined behaviour.
     pub fn play_unchecked(&mut self, m: Move) {
-        let us = self.turn;
+        // One copy per side, so that the colour is a constant in each.
+        if self.turn == Color::White {
+            self.play_for::<true>(m);
+        } else {
+            self.play_for::<false>(m);
+        }
+    }
+
+    #[inline(always)]
+    fn play_for<const WHITE: bool>(&mut self, m: Move) {
+        let us = if WHITE { Color::White } else { Color::Black };
         let them = !us;
         let from = m.from();
         let to = m.to();
