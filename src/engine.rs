@@ -128,13 +128,20 @@ impl Resources {
     /// Every core but one, and at least one thread: the one left keeps the board quick
     /// and leaves room for whatever else runs. On a two-core machine that is one thread,
     /// which also keeps the marks the same from run to run (a second thread measured 50%
-    /// more work for the same depth here, README "How long it takes"). An eighth of the
-    /// free memory for the hash, between 16 and 256 MiB (64 where it is not known).
+    /// more work for the same depth here, and changed marks between runs: README "How
+    /// long it takes"). The hash grows with the threads that fill it, 16 MiB each (the
+    /// usual default, so one thread reviews exactly as before), at most 256 MiB and an
+    /// eighth of the free memory.
     pub fn of_machine() -> Resources {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
+        Resources::for_machine(cores, free_memory_mib())
+    }
+
+    /// [`Resources::of_machine`] for `cores` cores and `free_mib` MiB of free memory.
+    fn for_machine(cores: u64, free_mib: Option<u64>) -> Resources {
         let threads = cores.saturating_sub(1).max(1);
-        let hash_mib = free_memory_mib().map_or(64, |free| (free / 8).clamp(16, 256));
-        Resources { threads, hash_mib }
+        let ceiling = free_mib.map_or(256, |free| (free / 8).clamp(16, 256));
+        Resources { threads, hash_mib: (16 * threads).min(ceiling) }
     }
 
     /// The `setoption` commands for an engine that offered these spin options (name,
@@ -408,9 +415,13 @@ mod tests {
     }
 
     #[test]
-    fn the_machine_gives_at_least_one_thread_and_a_bounded_hash() {
-        let resources = Resources::of_machine();
-        assert!(resources.threads >= 1);
-        assert!((16..=256).contains(&resources.hash_mib), "{resources:?}");
+    fn one_core_is_left_free_and_the_hash_grows_with_the_threads() {
+        let of = |cores, free| Resources::for_machine(cores, free);
+        assert_eq!(of(1, Some(8192)), Resources { threads: 1, hash_mib: 16 });
+        assert_eq!(of(2, Some(8192)), Resources { threads: 1, hash_mib: 16 }, "as before on two cores");
+        assert_eq!(of(8, Some(8192)), Resources { threads: 7, hash_mib: 112 });
+        assert_eq!(of(64, None), Resources { threads: 63, hash_mib: 256 });
+        assert_eq!(of(8, Some(256)), Resources { threads: 7, hash_mib: 32 }, "an eighth of the free memory");
+        assert_eq!(of(8, Some(10)), Resources { threads: 7, hash_mib: 16 });
     }
 }
