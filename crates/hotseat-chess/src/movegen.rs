@@ -93,6 +93,14 @@ const fn shift(bb: Bitboard, delta: i32) -> Bitboard {
 
 impl Position {
     /// Every legal move in this position.
+    ///
+    /// ```
+    /// use hotseat_chess::{Move, Position, Square};
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").expect("valid fen");
+    /// let moves = pos.legal_moves();
+    /// assert_eq!(moves.len(), 15); // 5 king moves, 9 rook moves, castling
+    /// assert!(moves.contains(&Move::castle(Square::E1, Square::H1)));
+    /// ```
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         self.generate(&mut Each(|m| list.push(m)));

@@ -412,6 +412,15 @@ impl Position {
     }
 
     /// Plays a move if it is legal; otherwise leaves the position unchanged and says so.
+    ///
+    /// ```
+    /// use hotseat_chess::{Move, Position, Square};
+    /// let mut pos = Position::startpos();
+    /// assert!(pos.try_play(Move::normal(Square::E2, Square::E5)).is_err());
+    /// assert_eq!(pos, Position::startpos());
+    /// pos.try_play(Move::normal(Square::E2, Square::E4)).expect("legal");
+    /// assert_eq!(pos.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    /// ```
     pub fn try_play(&mut self, m: Move) -> Result<(), IllegalMoveError> {
         if self.is_legal(m) {
             self.play_unchecked(m);
