@@ -121,6 +121,59 @@ pub struct Settings {
     pub timeouts: Timeouts,
 }
 
+/// What the engine may use of the machine: search threads and hash memory. Set through
+/// the UCI options `Threads` and `Hash` when the engine offers them, within the largest
+/// value it offers; an engine that offers neither is left as it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Resources {
+    /// Search threads.
+    pub threads: u64,
+    /// The hash table, in MiB. One engine process reviews a whole game, so what it
+    /// learns about one position is still there for the next.
+    pub hash_mib: u64,
+}
+
+impl Resources {
+    /// Every core but one, and at least one thread: the one left keeps the board quick
+    /// and leaves room for whatever else runs. On a two-core machine that is one thread,
+    /// which also keeps the marks the same from run to run (a second thread measured 50%
+    /// more work for the same depth here, and changed marks between runs: README "How
+    /// long it takes"). The hash grows with the threads that fill it, 16 MiB each (the
+    /// usual default, so one thread reviews exactly as before), at most 256 MiB and an
+    /// eighth of the free memory.
+    pub fn of_machine() -> Resources {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
+        Resources::for_machine(cores, free_memory_mib())
+    }
+
+    /// [`Resources::of_machine`] for `cores` cores and `free_mib` MiB of free memory.
+    fn for_machine(cores: u64, free_mib: Option<u64>) -> Resources {
+        let threads = cores.saturating_sub(1).max(1);
+        let ceiling = free_mib.map_or(256, |free| (free / 8).clamp(16, 256));
+        Resources { threads, hash_mib: (16 * threads).min(ceiling) }
+    }
+
+    /// The `setoption` commands for an engine that offered these spin options (name,
+    /// largest value).
+    fn commands(self, offered: &[(String, u64)]) -> Vec<String> {
+        let mut commands = Vec::new();
+        for (name, wanted) in [("Threads", self.threads), ("Hash", self.hash_mib)] {
+            if let Some((_, max)) = offered.iter().find(|(offered, _)| offered == name) {
+                commands.push(format!("setoption name {name} value {}", wanted.clamp(1, (*max).max(1))));
+            }
+        }
+        commands
+    }
+}
+
+/// The memory available to new programs, in MiB (Linux's `MemAvailable`).
+fn free_memory_mib() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024)
+}
+
 /// What an analysis reports.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
@@ -208,8 +261,10 @@ pub struct Analysis {
 
 impl Analysis {
     /// Starts analysing every position of `game` (its start, then after each move), in
-    /// order, at `limit`. Returns at once: the engine starts on the thread, and a failure
-    /// to start arrives as [`Event::Failed`]. A Chess960 game sets `UCI_Chess960`.
+    /// order, at `limit`, with the threads and hash of [`Resources::of_machine`]; one
+    /// engine process, and so one hash, serves the whole game. Returns at once: the
+    /// engine starts on the thread, and a failure to start arrives as [`Event::Failed`].
+    /// A Chess960 game sets `UCI_Chess960`.
     pub fn start(engine: &Path, game: &Game, limit: Limit) -> Analysis {
         Analysis::start_with(engine, game, &Settings { limit, ..Settings::default() })
     }
@@ -236,6 +291,7 @@ impl Analysis {
             order,
             limit: settings.limit,
             timeouts: settings.timeouts,
+            resources: Resources::of_machine(),
             events: events_tx,
             inbox_tx: control.clone(),
             inbox: control_rx,
@@ -342,5 +398,37 @@ impl fmt::Debug for Analysis {
             .field("total", &self.total)
             .field("finished", &self.finished)
             .finish_non_exhaustive()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn threads_and_hash_are_set_only_when_offered_and_within_the_engine_s_limits() {
+        let resources = Resources { threads: 8, hash_mib: 256 };
+        let stockfish = [("Threads".to_owned(), 1024), ("Hash".to_owned(), 33_554_432)];
+        assert_eq!(
+            resources.commands(&stockfish),
+            ["setoption name Threads value 8", "setoption name Hash value 256"]
+        );
+        let small = [("Hash".to_owned(), 64), ("Threads".to_owned(), 2)];
+        assert_eq!(
+            resources.commands(&small),
+            ["setoption name Threads value 2", "setoption name Hash value 64"]
+        );
+        assert!(resources.commands(&[("Move Overhead".to_owned(), 5000)]).is_empty());
+    }
+
+    #[test]
+    fn one_core_is_left_free_and_the_hash_grows_with_the_threads() {
+        let of = |cores, free| Resources::for_machine(cores, free);
+        assert_eq!(of(1, Some(8192)), Resources { threads: 1, hash_mib: 16 });
+        assert_eq!(of(2, Some(8192)), Resources { threads: 1, hash_mib: 16 }, "as before on two cores");
+        assert_eq!(of(8, Some(8192)), Resources { threads: 7, hash_mib: 112 });
+        assert_eq!(of(64, None), Resources { threads: 63, hash_mib: 256 });
+        assert_eq!(of(8, Some(256)), Resources { threads: 7, hash_mib: 32 }, "an eighth of the free memory");
+        assert_eq!(of(8, Some(10)), Resources { threads: 7, hash_mib: 16 });
     }
 }

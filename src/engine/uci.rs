@@ -109,6 +109,24 @@ pub fn parse_bestmove(line: &str) -> Option<Option<&str>> {
     Some(tokens.next().filter(|m| !matches!(*m, "(none)" | "0000" | "none")))
 }
 
+/// Reads an `option name NAME type spin default D min A max B` line: the option's name
+/// and its largest value, or `None` for any other line (other option types included).
+pub(super) fn parse_spin_option(line: &str) -> Option<(&str, u64)> {
+    let rest = line.trim().strip_prefix("option name ")?;
+    let (name, rest) = rest.split_once(" type ")?;
+    let mut tokens = rest.split_whitespace();
+    if tokens.next()? != "spin" {
+        return None;
+    }
+    let mut max = None;
+    while let Some(token) = tokens.next() {
+        if token == "max" {
+            max = tokens.next().and_then(|t| t.parse().ok());
+        }
+    }
+    Some((name.trim(), max?))
+}
+
 /// `position fen FEN moves ...` for the position after `index` moves of `game`: the
 /// position after the last capture or pawn move before it (or the start), and the
 /// moves since, which is all the history the engine needs to see repetitions. So the
@@ -263,5 +281,20 @@ mod tests {
         assert_eq!(verdict.score, Some(Score::Cp(20)));
         assert_eq!(verdict.depth, 2);
         assert_eq!(verdict.pv_first.as_deref(), Some("g1f3"));
+    }
+
+    #[test]
+    fn spin_options_give_their_name_and_largest_value() {
+        let hash = "option name Hash type spin default 16 min 1 max 33554432";
+        assert_eq!(parse_spin_option(hash), Some(("Hash", 33_554_432)));
+        let threads = "option name Threads type spin default 1 min 1 max 1024";
+        assert_eq!(parse_spin_option(threads), Some(("Threads", 1024)));
+        assert_eq!(
+            parse_spin_option("option name Move Overhead type spin default 10 min 0 max 5000"),
+            Some(("Move Overhead", 5000))
+        );
+        assert_eq!(parse_spin_option("option name UCI_Chess960 type check default false"), None);
+        assert_eq!(parse_spin_option("option name Hash type spin default 16"), None, "no max");
+        assert_eq!(parse_spin_option("id name Stockfish"), None);
     }
 }

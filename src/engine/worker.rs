@@ -13,7 +13,7 @@ use crate::review::Eval;
 
 use super::process::{self, Control, Killer};
 use super::uci::{self, Verdict};
-use super::{EngineError, Event, Limit, Timeouts};
+use super::{EngineError, Event, Limit, Resources, Timeouts};
 
 /// How long a finished engine has to leave after `quit` before it is killed.
 const GRACE: Duration = Duration::from_millis(500);
@@ -25,6 +25,7 @@ pub(super) struct Job {
     pub(super) order: VecDeque<usize>,
     pub(super) limit: Limit,
     pub(super) timeouts: Timeouts,
+    pub(super) resources: Resources,
     pub(super) events: Sender<Event>,
     pub(super) inbox_tx: SyncSender<Control>,
     pub(super) inbox: Receiver<Control>,
@@ -79,7 +80,21 @@ fn session(job: &mut Job, stdin_slot: &mut Option<ChildStdin>) -> Result<(), Hal
     let stdin = stdin_slot.insert(stdin);
     let mut talk = Talk { inbox: &job.inbox, order: &mut job.order };
     process::send(stdin, "uci")?;
-    talk.wait_for(|line| line.trim() == "uciok", job.timeouts.handshake, "its greeting, uciok")?;
+    // The greeting lists the options the engine offers, before `uciok`.
+    let mut offered = Vec::new();
+    let deadline = Instant::now() + job.timeouts.handshake;
+    loop {
+        let line = talk.line(deadline, "its greeting, uciok")?;
+        if line.trim() == "uciok" {
+            break;
+        }
+        if let Some((name, max)) = uci::parse_spin_option(&line) {
+            offered.push((name.to_owned(), max));
+        }
+    }
+    for command in job.resources.commands(&offered) {
+        process::send(stdin, &command)?;
+    }
     if job.game.start().is_chess960() {
         process::send(stdin, "setoption name UCI_Chess960 value true")?;
     }

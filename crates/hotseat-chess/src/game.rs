@@ -243,6 +243,15 @@ impl Default for Game {
 
 impl Game {
     /// A game from the standard starting position.
+    ///
+    /// ```
+    /// use hotseat_chess::Game;
+    /// let mut game = Game::new();
+    /// game.play_san("e4").expect("legal");
+    /// game.play_san("Nf6").expect("legal");
+    /// assert_eq!(game.ply(), 2);
+    /// assert!(!game.is_over());
+    /// ```
     pub fn new() -> Game {
         Game::from_position(Position::startpos())
     }

@@ -93,6 +93,14 @@ const fn shift(bb: Bitboard, delta: i32) -> Bitboard {
 
 impl Position {
     /// Every legal move in this position.
+    ///
+    /// ```
+    /// use hotseat_chess::{Move, Position, Square};
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").expect("valid fen");
+    /// let moves = pos.legal_moves();
+    /// assert_eq!(moves.len(), 15); // 5 king moves, 9 rook moves, castling
+    /// assert!(moves.contains(&Move::castle(Square::E1, Square::H1)));
+    /// ```
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         self.generate(&mut Each(|m| list.push(m)));
@@ -132,7 +140,18 @@ impl Position {
 
     #[inline(always)]
     fn generate<S: Sink>(&self, sink: &mut S) {
-        let us = self.turn;
+        // One copy of the generator per side: with the colour a constant, which way pawns
+        // go, which rank is whose and whose pieces are whose all fold away.
+        if self.turn == Color::White {
+            self.generate_for::<S, true>(sink);
+        } else {
+            self.generate_for::<S, false>(sink);
+        }
+    }
+
+    #[inline(always)]
+    fn generate_for<S: Sink, const WHITE: bool>(&self, sink: &mut S) {
+        let us = if WHITE { Color::White } else { Color::Black };
         let them = !us;
         let ours = self.by_color[us];
         let occupied = self.occupied;
@@ -200,7 +219,7 @@ impl Position {
             sink.piece(from, t);
         }
 
-        self.generate_pawns(sink, movable & r[Role::Pawn], pinned, target, king);
+        self.generate_pawns(sink, us, movable & r[Role::Pawn], pinned, target, king);
 
         if let Some(ep) = self.ep_square {
             for from in self.en_passant_capturers(ep) {
@@ -210,7 +229,7 @@ impl Position {
 
         if let Some(danger) = danger {
             for rook in castle_rooks {
-                if self.castling_is_safe(king, rook, danger) {
+                if self.castling_is_safe(us, king, rook, danger) {
                     sink.one(Move::castle(king, rook));
                 }
             }
@@ -221,12 +240,12 @@ impl Position {
     fn generate_pawns<S: Sink>(
         &self,
         sink: &mut S,
+        us: Color,
         pawns: Bitboard,
         pinned: Bitboard,
         target: Bitboard,
         king: Square,
     ) {
-        let us = self.turn;
         let theirs = self.by_color[!us];
         let empty = !self.occupied;
         let last = Bitboard::relative_rank(us, Rank::Eighth);
@@ -305,7 +324,7 @@ impl Position {
     /// Castling legality given the map of attacked squares (`danger`, computed with the
     /// king lifted off the board). The side to move is not in check.
     #[inline(always)]
-    fn castling_is_safe(&self, king: Square, rook: Square, danger: Bitboard) -> bool {
+    fn castling_is_safe(&self, us: Color, king: Square, rook: Square, danger: Bitboard) -> bool {
         let (king_to, rook_to) = castling_destinations(king, rook);
         if ((between(king, king_to) | king_to) & danger).any() {
             return false;
@@ -314,7 +333,7 @@ impl Position {
         // destination shields it until it moves; only a corner rook cannot.
         matches!(rook.file(), File::A | File::H) || {
             let after = (self.occupied ^ king ^ rook) | king_to | rook_to;
-            !self.is_attacked(king_to, !self.turn, after)
+            !self.is_attacked(king_to, !us, after)
         }
     }
 

@@ -61,6 +61,14 @@ perft_search!(
 );
 
 /// Perft split by first move: each legal move with the node count below it.
+///
+/// ```
+/// use hotseat_chess::{Position, perft_divide};
+/// let pos = Position::startpos();
+/// let divided = perft_divide(&pos, 3);
+/// assert_eq!(divided.len(), 20);
+/// assert_eq!(divided.iter().map(|(_, nodes)| nodes).sum::<u64>(), 8_902);
+/// ```
 pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     if depth == 0 {
         return Vec::new();
