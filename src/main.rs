@@ -119,7 +119,8 @@ fn game_screen(args: &Cli, record: records::pgn::PgnGame, notice: Option<String>
         .with_annotations(record.annotations, record.trailing)
         .with_players(white, black)
         .with_auto_flip(args.auto_flip)
-        .with_bell(args.bell);
+        .with_bell(args.bell)
+        .with_random_chess960(args.chess960 == Some(cli::Chess960::Random));
     if let Some((controls, times)) = clocks {
         app = app.with_clocks_starting(&controls, clock_start, &times, Instant::now());
         if let Some(left) = left {
