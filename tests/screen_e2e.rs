@@ -191,3 +191,19 @@ fn a_random_chess960_start_shows_its_number_and_a_new_game_draws_another() {
         "the saved game names its start {first}: {saved:?}"
     );
 }
+
+#[test]
+fn a_long_result_banner_is_shortened_at_a_word_not_cut() {
+    let long = "Alexandra Konstantinopolskaya-Wiśniewska of the Grand Duchy";
+    let (mut s, _data) =
+        start("banner", &["--white", long, "--black", "Bartholomew Featherstonehaugh-Montgomery"]);
+    s.wait_for("White to move");
+    s.send("\x12");
+    s.wait_for("Are you sure?");
+    s.send("y");
+    s.wait_for("resigns —");
+    let screen = s.contents();
+    let banner = screen.lines().find(|l| l.contains("resigns —")).expect("the banner").trim_end();
+    assert!(banner.ends_with('…') || banner.ends_with("0-1"), "{banner:?}");
+    s.quit();
+}
