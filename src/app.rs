@@ -70,11 +70,14 @@ struct Round {
     draw_offer: Option<Color>,
     /// The engine's review of this game, once asked for.
     review: Option<Reviewing>,
+    /// The number of the Chess960 start, when the game has one.
+    chess960: Option<u16>,
 }
 
 impl Round {
     fn new(game: Game) -> Round {
         let cursor = start_of_turn(&game);
+        let chess960 = game.start().chess960_number();
         Round {
             timeline: Timeline::new(game),
             clocks: None,
@@ -84,6 +87,7 @@ impl Round {
             message: None,
             draw_offer: None,
             review: None,
+            chess960,
         }
     }
 }
@@ -130,6 +134,8 @@ pub struct App {
     /// The game is only looked through, not played: the engine may review it at once.
     looking_through: bool,
     quit: bool,
+    /// A new game draws a new random Chess960 start (the game began with one).
+    random_chess960: bool,
     effects: Vec<Effect>,
 }
 
@@ -145,8 +151,21 @@ impl App {
             bell: false,
             looking_through: false,
             quit: false,
+            random_chess960: false,
             effects: Vec::new(),
         }
+    }
+
+    /// Makes each new game start from a new random Chess960 position, as this one did.
+    #[must_use]
+    pub fn with_random_chess960(mut self, on: bool) -> App {
+        self.random_chess960 = on;
+        self
+    }
+
+    /// The number of the game's Chess960 start (0 to 959), when it has one.
+    pub fn chess960_number(&self) -> Option<u16> {
+        self.round.chess960
     }
 
     /// Names the players (shown on screen; `White` and `Black` until named).
@@ -566,7 +585,14 @@ impl App {
     }
 
     fn new_game(&mut self) {
-        let start = self.game().start().clone();
+        let start = if self.random_chess960 {
+            // A process-random key each time: no two new games need the same start.
+            let n = std::hash::BuildHasher::hash_one(&std::collections::hash_map::RandomState::new(), 960u16)
+                % 960;
+            crate::chess::Position::chess960(n as u16).unwrap_or_else(|| self.game().start().clone())
+        } else {
+            self.game().start().clone()
+        };
         let controls = self.clocks().map(|clocks| (clocks.controls(), clocks.clock_start()));
         self.stop_review_for_new_game();
         self.round = Round::new(Game::from_position(start));

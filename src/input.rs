@@ -120,7 +120,7 @@ const PLAY: &[Binding] = &[
     },
     Binding {
         keys: &[act(Key::Tab, Action::Edit(Edit::Complete))],
-        help: "complete the typed move",
+        help: "complete the typed move, or take the move suggested",
         hint: None,
     },
     Binding {

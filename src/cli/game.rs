@@ -22,7 +22,8 @@ pub fn game_screen(args: &Cli, record: PgnGame, notice: Option<String>) -> Resul
         .with_annotations(record.annotations, record.trailing)
         .with_players(white, black)
         .with_auto_flip(args.auto_flip)
-        .with_bell(args.bell);
+        .with_bell(args.bell)
+        .with_random_chess960(args.chess960 == Some(super::Chess960::Random));
     if let Some((controls, times)) = clocks {
         app = app.with_clocks_starting(&controls, clock_start, &times, Instant::now());
         if let Some(left) = left {

@@ -16,7 +16,7 @@ use crate::input::{self, Key};
 /// the row under the hints when the screen has it (the hints move down), else the
 /// hints' own, which come back with the next short message.
 pub fn render(screen: &ScreenLayout, buf: &mut Buffer, app: &App, look: &Look) {
-    status_line(app, look).render(screen.status, buf);
+    fit_line(status_line(app, look), usize::from(screen.status.width)).render(screen.status, buf);
     input_line(app, look, usize::from(screen.input.width)).render(screen.input, buf);
     let lines = message_lines(app, look, usize::from(screen.message.width));
     let mut hints = screen.hints;
@@ -35,6 +35,20 @@ pub fn render(screen: &ScreenLayout, buf: &mut Buffer, app: &App, look: &Look) {
 /// The name of the key for `action` in play, for sentences on screen.
 fn key_name(action: &Action) -> String {
     input::key_for(Mode::Play, action).map_or_else(|| "?".to_owned(), Key::name)
+}
+
+/// `line` in `width` columns without cutting a word (a key's name above all): the notes
+/// at its end go whole, the first part is shortened at a word.
+fn fit_line(mut line: Line<'static>, width: usize) -> Line<'static> {
+    while line.width() > width && line.spans.len() > 1 {
+        line.spans.pop();
+    }
+    if let Some(first) = line.spans.first_mut()
+        && first.width() > width
+    {
+        first.content = text::fit_words(&first.content, width).into();
+    }
+    line
 }
 
 /// The result banner, or whose turn it is with check and claimable draws.

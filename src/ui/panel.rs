@@ -23,7 +23,9 @@ const SAN_WIDTH: u16 = 8;
 pub fn render(area: Rect, buf: &mut Buffer, app: &App, look: &Look) {
     let mut block = Block::new().borders(Borders::ALL).border_style(look.dim()).title(" Moves ");
     if app.game().start().is_chess960() {
-        block = block.title(Line::from(" Chess960 ").right_aligned());
+        let title =
+            app.chess960_number().map_or_else(|| " Chess960 ".to_owned(), |n| format!(" Chess960 #{n} "));
+        block = block.title(Line::from(title).right_aligned());
     }
     if app.auto_flip() {
         block = block.title_bottom(Line::from(" auto-flip ").right_aligned());

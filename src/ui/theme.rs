@@ -91,18 +91,20 @@ pub struct Theme {
 }
 
 /// Warm brown squares of middle brightness, so that both white and black pieces stand
-/// out (about 3:1 against the square they are hardest to see on). With 16 colours it
-/// becomes a green and buff tournament board.
+/// out (about 3:1 against the square they are hardest to see on). With 16 colours the
+/// squares are the two basic colours nearest the middle (light blue and magenta: in
+/// xterm's colours both pieces stand at 4.4:1 or more on both, the most 16 colours
+/// allow), not a bright green and yellow on which white pieces vanish.
 pub const WOOD: Theme = Theme {
     name: "wood",
-    light: shade(0xB88B5B, Color::Yellow),
-    dark: shade(0x7D502D, Color::Green),
+    light: shade(0xB88B5B, Color::LightBlue),
+    dark: shade(0x7D502D, Color::Magenta),
     white_piece: shade(0xFFFFFF, Color::White),
     black_piece: shade(0x000000, Color::Black),
     last_move_light: shade(0xCDB04E, Color::Cyan),
     last_move_dark: shade(0xA08528, Color::Cyan),
-    selected: shade(0x6F9A3C, Color::Blue),
-    cursor: shade(0x3D7FC4, Color::Magenta),
+    selected: shade(0x6F9A3C, Color::Green),
+    cursor: shade(0x3D7FC4, Color::Yellow),
     target: shade(0xA9E34B, Color::LightCyan),
     capture: shade(0xC4452E, Color::Red),
     check: shade(0xF01E1E, Color::LightRed),
@@ -111,11 +113,14 @@ pub const WOOD: Theme = Theme {
     error: shade(0xFF6B5B, Color::LightRed),
 };
 
-/// Neutral greys with loud, clearly different highlights.
+/// For low vision: both white and black pieces at 4.5:1 or more (WCAG AA) on every
+/// plain square. That needs squares of one brightness, the middle one, so the two kinds
+/// of square differ in hue (a grey and a blue, each exact in the 256-colour palette
+/// too), with loud, clearly different highlights.
 pub const CONTRAST: Theme = Theme {
     name: "contrast",
-    light: shade(0x969696, Color::Cyan),
-    dark: shade(0x5A5A5A, Color::DarkGray),
+    light: shade(0x767676, Color::LightBlue),
+    dark: shade(0x5F5FFF, Color::Magenta),
     white_piece: shade(0xFFFFFF, Color::White),
     black_piece: shade(0x000000, Color::Black),
     last_move_light: shade(0xB9B96A, Color::LightYellow),
@@ -123,9 +128,9 @@ pub const CONTRAST: Theme = Theme {
     selected: shade(0xE0A800, Color::Green),
     cursor: shade(0x00B8E6, Color::LightCyan),
     target: shade(0x3CFF3C, Color::LightGreen),
-    capture: shade(0xFF4FA0, Color::LightMagenta),
+    capture: shade(0xFF4FA0, Color::Red),
     check: shade(0xFF1010, Color::LightRed),
-    better: shade(0xA05AFF, Color::Magenta),
+    better: shade(0xA05AFF, Color::LightMagenta),
     accent: shade(0x00D7FF, Color::LightCyan),
     error: shade(0xFF5F5F, Color::LightRed),
 };
@@ -419,6 +424,98 @@ mod tests {
         assert_eq!(xterm_index(255, 0, 0), 196);
         assert_eq!(xterm_index(128, 128, 128), 244);
         assert_eq!(xterm_index(0x87, 0xaf, 0xd7), 110);
+    }
+
+    /// WCAG's relative luminance of an sRGB colour.
+    fn luminance((r, g, b): (u8, u8, u8)) -> f64 {
+        let lin = |c: u8| {
+            let c = f64::from(c) / 255.0;
+            if c <= 0.040_45 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
+        };
+        0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+    }
+
+    /// WCAG's contrast ratio of two colours.
+    fn ratio(a: (u8, u8, u8), b: (u8, u8, u8)) -> f64 {
+        let (a, b) = (luminance(a), luminance(b));
+        (a.max(b) + 0.05) / (a.min(b) + 0.05)
+    }
+
+    /// What a terminal shows for `color`: xterm's default palette for the 16 basic
+    /// colours (a terminal may differ), the cube or grey ramp for 256.
+    fn shown(color: Color) -> (u8, u8, u8) {
+        const BASIC: [(u8, u8, u8); 16] = [
+            (0, 0, 0),
+            (205, 0, 0),
+            (0, 205, 0),
+            (205, 205, 0),
+            (0, 0, 238),
+            (205, 0, 205),
+            (0, 205, 205),
+            (229, 229, 229),
+            (127, 127, 127),
+            (255, 0, 0),
+            (0, 255, 0),
+            (255, 255, 0),
+            (92, 92, 255),
+            (255, 0, 255),
+            (0, 255, 255),
+            (255, 255, 255),
+        ];
+        let basic = [
+            Color::Black,
+            Color::Red,
+            Color::Green,
+            Color::Yellow,
+            Color::Blue,
+            Color::Magenta,
+            Color::Cyan,
+            Color::Gray,
+            Color::DarkGray,
+            Color::LightRed,
+            Color::LightGreen,
+            Color::LightYellow,
+            Color::LightBlue,
+            Color::LightMagenta,
+            Color::LightCyan,
+            Color::White,
+        ];
+        match color {
+            Color::Rgb(r, g, b) => (r, g, b),
+            Color::Indexed(i @ 16..=231) => {
+                let level = |n: u8| if n == 0 { 0 } else { 55 + 40 * n };
+                let i = i - 16;
+                (level(i / 36), level(i / 6 % 6), level(i % 6))
+            }
+            Color::Indexed(i @ 232..) => (8 + 10 * (i - 232), 8 + 10 * (i - 232), 8 + 10 * (i - 232)),
+            other => basic.iter().position(|&c| c == other).map_or((0, 0, 0), |i| BASIC[i]),
+        }
+    }
+
+    /// The lower contrast of the two sides' pieces on each plain square, light first.
+    fn piece_contrast(theme: Theme, colors: ColorSupport) -> [f64; 2] {
+        let look = Look { theme, colors, pieces: PieceSet::Glyphs };
+        let rgb = |shade| shown(look.color(shade).expect("a colour"));
+        let (white, black) = (rgb(theme.white_piece), rgb(theme.black_piece));
+        [theme.light, theme.dark].map(|square| ratio(white, rgb(square)).min(ratio(black, rgb(square))))
+    }
+
+    #[test]
+    fn pieces_stand_out_on_their_squares_as_far_as_each_palette_allows() {
+        let round = |ratios: [f64; 2]| ratios.map(|r| format!("{r:.2}"));
+        // The contrast theme meets WCAG AA (4.5:1) for both sides on both squares.
+        assert_eq!(round(piece_contrast(CONTRAST, ColorSupport::TrueColor)), ["4.54", "4.57"]);
+        assert_eq!(round(piece_contrast(CONTRAST, ColorSupport::Ansi256)), ["4.54", "4.57"]);
+        // With 16 colours no basic colour gives both 4.5:1 (in xterm's colours): light
+        // blue and magenta come nearest, 4.43 and 4.48, in both themes.
+        assert_eq!(round(piece_contrast(CONTRAST, ColorSupport::Ansi16)), ["4.43", "4.48"]);
+        assert_eq!(round(piece_contrast(WOOD, ColorSupport::Ansi16)), ["4.43", "4.48"]);
+        // Wood keeps its brown squares, about 3:1 (its truecolor and 256 shades).
+        assert_eq!(round(piece_contrast(WOOD, ColorSupport::TrueColor)), ["3.05", "3.06"]);
+        for colors in [ColorSupport::TrueColor, ColorSupport::Ansi256, ColorSupport::Ansi16] {
+            let [light, dark] = piece_contrast(WOOD, colors);
+            assert!(light > 2.5 && dark > 2.5, "{colors:?}: {light:.2} {dark:.2}");
+        }
     }
 
     #[test]

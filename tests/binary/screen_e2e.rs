@@ -146,3 +146,64 @@ fn plain_text_prints_file_names_and_tags_without_escapes() {
         }
     }
 }
+
+/// The number in the panel's ` Chess960 #N ` title.
+fn chess960_number(screen: &str) -> Option<u16> {
+    let at = screen.find("Chess960 #")? + "Chess960 #".len();
+    screen[at..].split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()
+}
+
+#[test]
+fn a_random_chess960_start_shows_its_number_and_a_new_game_draws_another() {
+    let (mut s, data) = start("chess960", &["--chess960"]);
+    s.wait_for("Chess960 #");
+    let first = chess960_number(&s.contents()).expect("the number on screen");
+    s.play("a3", "1. a3");
+    s.send("\x0e");
+    s.wait_for("start a new one?");
+    s.send("y");
+    s.wait_for("White to move");
+    // A new random start each time: the same one five times running would be a
+    // chance of one in 960 to the fifth.
+    let mut numbers = vec![first];
+    for _ in 0..5 {
+        let deadline = std::time::Instant::now() + common::pty::PATIENCE;
+        while s.contents().contains("1. a3") {
+            assert!(std::time::Instant::now() < deadline, "no new game:\n{}", s.contents());
+            s.read_for(std::time::Duration::from_millis(50));
+        }
+        numbers.push(chess960_number(&s.contents()).expect("the number on screen"));
+        if numbers.iter().any(|&n| n != first) {
+            break;
+        }
+        s.send("\x0e");
+        s.read_for(std::time::Duration::from_millis(200));
+    }
+    assert!(numbers.iter().any(|&n| n != first), "always the same start: {numbers:?}");
+    s.quit();
+    let games = data.0.join("games");
+    let saved: Vec<String> = std::fs::read_dir(&games)
+        .expect("the games folder")
+        .filter_map(|e| std::fs::read_to_string(e.ok()?.path()).ok())
+        .collect();
+    assert!(
+        saved.iter().any(|pgn| pgn.contains(&format!("[Chess960 \"{first}\"]")) && pgn.contains("1. a3")),
+        "the saved game names its start {first}: {saved:?}"
+    );
+}
+
+#[test]
+fn a_long_result_banner_is_shortened_at_a_word_not_cut() {
+    let long = "Alexandra Konstantinopolskaya-Wiśniewska of the Grand Duchy";
+    let (mut s, _data) =
+        start("banner", &["--white", long, "--black", "Bartholomew Featherstonehaugh-Montgomery"]);
+    s.wait_for("White to move");
+    s.send("\x12");
+    s.wait_for("Are you sure?");
+    s.send("y");
+    s.wait_for("resigns —");
+    let screen = s.contents();
+    let banner = screen.lines().find(|l| l.contains("resigns —")).expect("the banner").trim_end();
+    assert!(banner.ends_with('…') || banner.ends_with("0-1"), "{banner:?}");
+    s.quit();
+}

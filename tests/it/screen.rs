@@ -221,6 +221,25 @@ fn browsing_an_earlier_position() {
 }
 
 #[test]
+fn browsing_says_whose_move_it_was_there_and_hides_the_cursor() {
+    let mut app = App::new(Game::new());
+    play(&mut app, "e4 e5 Nf3");
+    // The wood theme's cursor colour, on the board's squares (the move list marks the
+    // move shown with it too).
+    let cursor_cells = |app: &App| {
+        let buf = draw(app, &colour(), 100, 32);
+        let squares = ui::layout(buf.area, false).expect("fits").board.squares();
+        squares.positions().filter(|&p| buf[p].bg == ratatui::style::Color::Rgb(0x3D, 0x7F, 0xC4)).count()
+    };
+    assert!(cursor_cells(&app) > 0, "live, the cursor shows");
+    assert!(text(&draw(&app, &colour(), 100, 32)).contains("Black to move"));
+    press_all(&mut app, &[Key::PageUp]);
+    let screen = text(&draw(&app, &colour(), 100, 32));
+    assert!(screen.contains("White to move in the position shown · live: Black to move"), "{screen}");
+    assert_eq!(cursor_cells(&app), 0, "browsing, the cursor of the live game is hidden");
+}
+
+#[test]
 fn the_opening_of_the_position_shown_is_in_the_panel_broken_or_cut_at_a_word() {
     let mut app = App::new(Game::new());
     play(&mut app, "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6 Be3 e5");

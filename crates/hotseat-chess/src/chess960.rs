@@ -3,6 +3,21 @@
 use super::{File, Position, Role};
 
 impl Position {
+    /// The standard number of this position when it is a Chess960 start position (in
+    /// Chess960 notation, before any move): the inverse of [`Position::chess960`].
+    ///
+    /// ```
+    /// use hotseat::chess::Position;
+    /// assert_eq!(Position::chess960(7).and_then(|p| p.chess960_number()), Some(7));
+    /// assert_eq!(Position::startpos().chess960_number(), None, "not in Chess960 notation");
+    /// ```
+    pub fn chess960_number(&self) -> Option<u16> {
+        if !self.is_chess960() {
+            return None;
+        }
+        (0..960).find(|&n| Position::chess960(n).is_some_and(|start| start == *self))
+    }
+
     /// Chess960 start position `n` in the standard (Scharnagl) numbering, with Chess960
     /// notation switched on; `None` for `n` of 960 or more. Number 518 is the usual
     /// starting array.

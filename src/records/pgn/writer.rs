@@ -15,7 +15,7 @@ use crate::chess::{
 const MAX_LINE: usize = 80;
 
 /// Tags the writer derives from the game instead of copying.
-const DERIVED: [&str; 4] = ["SetUp", "FEN", "Variant", "Termination"];
+const DERIVED: [&str; 5] = ["SetUp", "FEN", "Variant", "Chess960", "Termination"];
 
 pub(crate) fn write(pgn: &PgnGame) -> String {
     let mut out = String::new();
@@ -58,6 +58,10 @@ fn tags(pgn: &PgnGame) -> Vec<(String, String)> {
     let start = game.start();
     if start.is_chess960() {
         push("Variant", "Chess960".to_owned());
+        // The start's number, for players who set the pieces up by it (518 is the usual).
+        if let Some(number) = start.chess960_number() {
+            push("Chess960", number.to_string());
+        }
     } else if let Some(variant) = stored.get("Variant").filter(|v| variant_is_chess960(v) == Some(false)) {
         push("Variant", variant.to_owned());
     }
