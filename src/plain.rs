@@ -216,8 +216,9 @@ impl Face {
             }
             // `claim Ng8`: the claim made with the move that makes the draw, as the
             // board takes a typed move and Ctrl-D (the move as typed, in its case).
-            if let (Said::App(word), Some(typed), None) =
-                (said, text.split_whitespace().nth(1), app.question())
+            // Taken while a question is open too, as a move is: a draw offer still
+            // stands if the claim fails, and is declined by the move if it holds.
+            if let (Said::App(word), Some(typed)) = (said, text.split_whitespace().nth(1))
                 && word.action == crate::app::words::WordAction::Command(crate::app::Command::ClaimDraw)
             {
                 for c in typed.chars() {

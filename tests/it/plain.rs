@@ -189,6 +189,34 @@ fn a_repetition_is_claimed_with_the_move_that_makes_it_and_a_claim_that_fails_pl
 }
 
 #[test]
+fn a_claim_with_a_move_is_taken_while_a_draw_offer_stands_as_a_move_is() {
+    let mut app = App::new(Game::new());
+    driver::play(&mut app, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
+    // White offers; Black, to move, claims with the move that repeats instead: the
+    // move declines the offer, as any move does, and the claim draws.
+    let got = transcript(&mut app, "draw\nclaim Nc6\nclaim Ng8");
+    assert_transcript(
+        &got,
+        &greeted(
+            "
+        Black to move.
+        White offers a draw. Black, do you accept? A move declines it. Answer yes or no.
+        No draw to claim with Nc6 (not played): after it the position stands for the 1st time, not the 3rd.
+        Black: knight to g 8.
+        Draw by threefold repetition 1/2-1/2.
+    ",
+        ),
+    );
+    assert_eq!(app.game().san_moves().last().map(String::as_str), Some("Ng8"));
+    // A claim that fails plays nothing and leaves the offer standing, to accept.
+    let mut app = App::new(Game::new());
+    driver::play(&mut app, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
+    let got = transcript(&mut app, "draw\nclaim Nc6\ny");
+    assert!(got.lines().any(|line| line == "Draw by agreement 1/2-1/2."), "{got}");
+    assert_eq!(app.game().ply(), 7, "nothing played");
+}
+
+#[test]
 fn a_draw_offer_declined_then_one_declined_by_a_move_then_one_accepted() {
     let mut app = App::new(Game::new());
     let got = transcript(&mut app, "draw\nmaybe\nno\nd4\ndraw\nd5\nclaim\ndraw\ny");
