@@ -190,6 +190,6 @@ pub fn assert_picture_current(name: &str, fresh: &str, test: &str) {
     let stored = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
         stored == fresh,
-        "assets/{name} is out of date: run `UPDATE_SCREENSHOT=1 cargo test --test {test}` and commit it"
+        "assets/{name} is out of date: run `UPDATE_SCREENSHOT=1 cargo test --test it {test}::` and commit it"
     );
 }

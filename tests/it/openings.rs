@@ -51,7 +51,7 @@ fn the_table_is_generated_from_the_data_set_as_shipped() {
         && fs::read_to_string(&txt).unwrap_or_default() == table.text;
     assert!(
         fresh,
-        "src/openings/table.bin or table.txt is stale: run `OPENINGS_UPDATE=1 cargo test --test openings`"
+        "src/openings/table.bin or table.txt is stale: run `OPENINGS_UPDATE=1 cargo test --test it openings::`"
     );
 }
 

@@ -3,7 +3,7 @@
 //! stop and browse it, what the screen shows of it, and how it meets the rest of the
 //! game (typing, questions, take-backs, a new game, an engine that fails).
 //!
-//! Review changed snapshots with `INSTA_UPDATE=always cargo test --test review`.
+//! Review changed snapshots with `INSTA_UPDATE=always cargo test --test it review::`.
 
 use crate::common;
 

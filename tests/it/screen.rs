@@ -1,9 +1,9 @@
 //! The whole screen, drawn headless on ratatui's `TestBackend`, as insta snapshots at
 //! two sizes; and the README picture, an SVG made from the same buffer with its colours.
 //!
-//! Review changed snapshots with `INSTA_UPDATE=always cargo test --test screen` and
+//! Review changed snapshots with `INSTA_UPDATE=always cargo test --test it screen::` and
 //! `git diff tests/snapshots`; refresh the picture with
-//! `UPDATE_SCREENSHOT=1 cargo test --test screen`.
+//! `UPDATE_SCREENSHOT=1 cargo test --test it screen::`.
 
 use std::fmt::Write as _;
 
@@ -371,7 +371,7 @@ fn screenshot() -> String {
 }
 
 /// Writes the screenshot position in every colour mode and theme to `$HOTSEAT_LOOKS`,
-/// for a person to look at: `HOTSEAT_LOOKS=/tmp cargo test --test screen looks`.
+/// for a person to look at: `HOTSEAT_LOOKS=/tmp cargo test --test it screen::looks`.
 #[test]
 fn looks() {
     let Some(dir) = std::env::var_os("HOTSEAT_LOOKS") else { return };
