@@ -118,7 +118,9 @@ impl Position {
     #[inline(always)]
     pub fn king_of(&self, color: Color) -> Square {
         let kings = self.by_role[Role::King] & self.by_color[color];
-        kings.first().expect("a valid position has a king of each colour")
+        // A valid position has a king of each colour, so no test for an empty set (which
+        // would give h8 here, never a panic or undefined behaviour).
+        Square::new(kings.0.trailing_zeros())
     }
 
     /// The pieces giving check to the side to move.
@@ -294,6 +296,7 @@ impl Position {
     /// [`legal_moves`](Position::legal_moves). Playing a move that is not legal in this
     /// position leaves the position corrupt (it may later panic or give wrong answers),
     /// but it never causes undefined behaviour.
+    #[inline]
     pub fn play_unchecked(&mut self, m: Move) {
         // One copy per side, so that the colour is a constant in each.
         if self.turn == Color::White {
