@@ -211,7 +211,14 @@ impl Face {
         let argument = parts.next();
         if let Some(said) = words::said(first) {
             if parts.next().is_some() {
-                writeln!(out, "{}", words::too_many(first))?;
+                // `claim` takes one move: "takes nothing" would be untrue of it.
+                let claim = matches!(said, Said::App(word)
+                    if word.action == crate::app::words::WordAction::Command(crate::app::Command::ClaimDraw));
+                writeln!(
+                    out,
+                    "{}",
+                    if claim { words::CLAIM_USAGE.to_owned() } else { words::too_many(first) }
+                )?;
                 return Ok(false);
             }
             // `claim Ng8`: the claim made with the move that makes the draw, as the

@@ -83,8 +83,7 @@ pub(crate) const PROMOTION_KEYS: &str = "Choose the piece the pawn becomes, or E
 /// A player as the players are told of them: `Anna (White)`, or `White` for a player
 /// who goes by the colour's name.
 fn player(players: &ByColor<String>, color: Color) -> String {
-    let name = &players[color];
-    if name == color.name() { name.clone() } else { format!("{name} ({color})") }
+    named(&players[color], color)
 }
 
 /// The result, with the players' names where they are named: `Ben (Black) resigns —
@@ -114,9 +113,21 @@ pub(crate) fn game_over(result: Outcome, players: &ByColor<String>) -> String {
     format!("The game is over: {}.", outcome(result, players))
 }
 
-/// `Anna (White)`, or `White` when the player goes by the colour's name.
+/// The most characters of a player's name a sentence says; the record keeps it whole.
+const NAME_IN_SENTENCE: usize = 40;
+
+/// `Anna (White)`, or `White` when the player goes by the colour's name. A name longer
+/// than [`NAME_IN_SENTENCE`] is cut, ending in `…`: a name of thousands of characters
+/// would otherwise fill a question's box and hide the question.
 pub(crate) fn named(name: &str, color: Color) -> String {
-    if name == color.name() { name.to_owned() } else { format!("{name} ({color})") }
+    if name == color.name() {
+        return name.to_owned();
+    }
+    if name.chars().nth(NAME_IN_SENTENCE).is_none() {
+        return format!("{name} ({color})");
+    }
+    let kept: String = name.chars().take(NAME_IN_SENTENCE - 1).collect();
+    format!("{kept}… ({color})")
 }
 
 /// `who` said no to the draw offered to them.

@@ -250,6 +250,10 @@ pub(super) fn unknown(text: &str) -> String {
     format!("Neither a move nor a command: {text:?}. Type help for the commands.")
 }
 
+/// `claim` said with more than one move after it.
+pub(super) const CLAIM_USAGE: &str =
+    "Say it as: claim, or claim and the one move that makes the draw (claim Ng8).";
+
 pub(super) fn too_many(word: &str) -> String {
     format!("{word} takes nothing after it.")
 }

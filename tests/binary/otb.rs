@@ -84,3 +84,21 @@ fn a_repetition_is_claimed_with_the_move_that_makes_it_and_a_bad_claim_plays_not
     let saved = saved(dir.path()).replace('\n', " ");
     assert!(saved.contains("4. Ng1 Ng8 1/2-1/2"), "{saved}");
 }
+
+#[test]
+fn a_very_long_name_is_shortened_in_a_question_so_the_question_is_seen() {
+    let dir = TempDir::new("otb-long-name");
+    let long = "A".repeat(3000);
+    let mut pty = start(&dir, &["--white", &long, "--black", "Ben"]);
+    pty.play("e4", "Black to move");
+    pty.send(CTRL_O);
+    // At 100x32 the whole name would fill the question's box and push the question
+    // itself out of sight.
+    pty.wait_for(&format!("{}… (White)", "A".repeat(39)));
+    pty.wait_for("offers a draw. Ben (Black), do you");
+    pty.send("y");
+    pty.wait_for("Draw by agreement");
+    pty.send(CTRL_Q);
+    assert!(pty.wait_for_exit().success());
+    assert!(saved(dir.path()).contains(&format!("[White \"{long}\"]")), "the record keeps the whole name");
+}

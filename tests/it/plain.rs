@@ -217,6 +217,23 @@ fn a_claim_with_a_move_is_taken_while_a_draw_offer_stands_as_a_move_is() {
 }
 
 #[test]
+fn a_claim_with_more_than_one_move_says_how_a_claim_is_said() {
+    let mut app = App::new(Game::new());
+    driver::play(&mut app, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
+    let got = transcript(&mut app, "claim Ng8 Nf3");
+    assert_transcript(
+        &got,
+        &greeted(
+            "
+        Black to move.
+        Say it as: claim, or claim and the one move that makes the draw (claim Ng8).
+    ",
+        ),
+    );
+    assert_eq!(app.game().ply(), 7, "nothing played");
+}
+
+#[test]
 fn a_draw_offer_declined_then_one_declined_by_a_move_then_one_accepted() {
     let mut app = App::new(Game::new());
     let got = transcript(&mut app, "draw\nmaybe\nno\nd4\ndraw\nd5\nclaim\ndraw\ny");
