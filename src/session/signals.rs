@@ -58,11 +58,15 @@ pub fn ending() -> Vec<i32> {
 
 /// From now on, the [`ending`] signals, SIGTSTP and SIGCONT are handed to `hand` on a
 /// thread of their own instead of acting (on Unix); `hand` says whether someone took
-/// the signal. A second ending signal (but SIGHUP, which a hangup repeats), or one
-/// nobody takes (the loop has ended), calls
+/// the signal. A second ending signal, or one nobody takes (the loop has ended), calls
 /// `leave` (which puts a terminal back) and exits at once with status 128 plus the
 /// signal's number, as a shell reports a program killed by a signal; a SIGTSTP nobody
 /// takes calls `leave` and stops the program at once.
+///
+/// Not every second signal is a second request, though: a hangup repeats SIGHUP, and
+/// a closing window or a session manager sends SIGHUP and SIGTERM together. Those are
+/// one request, and the game on its way out is saved first: only a signal that comes
+/// [`SAME_REQUEST`] or more after the first, and is not SIGHUP, ends it at once.
 pub fn watch(hand: impl Fn(Signalled) -> bool + Send + 'static, leave: fn()) -> io::Result<()> {
     #[cfg(all(unix, feature = "tui"))]
     {
@@ -71,7 +75,7 @@ pub fn watch(hand: impl Fn(Signalled) -> bool + Send + 'static, leave: fn()) -> 
         handled.extend([SIGTSTP, SIGCONT]);
         let mut signals = signal_hook::iterator::Signals::new(handled)?;
         std::thread::Builder::new().name("signals".to_owned()).spawn(move || {
-            let mut asked = false;
+            let mut asked: Option<std::time::Instant> = None;
             for signal in signals.forever() {
                 match signal {
                     SIGCONT => {
@@ -84,14 +88,15 @@ pub fn watch(hand: impl Fn(Signalled) -> bool + Send + 'static, leave: fn()) -> 
                         }
                     }
                     _ => {
-                        if !asked && hand(Signalled::Ending(signal)) {
-                            asked = true;
+                        if asked.is_none() && hand(Signalled::Ending(signal)) {
+                            asked = Some(std::time::Instant::now());
                             continue;
                         }
                         // A terminal that hangs up sends SIGHUP more than once (to the
-                        // session's leader and to the group in front): that is still
-                        // the one hangup, and the game on its way out is saved first.
-                        if signal == SIGHUP {
+                        // session's leader and to the group in front), and SIGTERM may
+                        // come with it: that is still the one request, and the game on
+                        // its way out is saved first.
+                        if signal == SIGHUP || asked.is_some_and(|first| first.elapsed() < SAME_REQUEST) {
                             continue;
                         }
                         leave();
@@ -107,6 +112,10 @@ pub fn watch(hand: impl Fn(Signalled) -> bool + Send + 'static, leave: fn()) -> 
     let _ = (hand, leave);
     Ok(())
 }
+
+/// How soon after the first ending signal another is taken as part of the same request
+/// (SIGHUP and SIGTERM sent together), not as a second asking to end at once.
+pub const SAME_REQUEST: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// The number of SIGHUP, which a terminal that hangs up sends (it is 1 everywhere).
 pub const SIGHUP: i32 = 1;

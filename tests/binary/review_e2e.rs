@@ -228,9 +228,10 @@ fn an_engine_behind_a_wrapper_script_that_ignores_quit_ends_with_the_review() {
 
 #[test]
 fn two_ending_signals_close_together_leave_no_engine_behind() {
-    // The second signal ends the program at once, racing the first one's orderly way
-    // out; ten times over, so a program that skips the engines on the fast way out
-    // fails (it did about one time in three).
+    // Two ending signals close together (a session manager's SIGTERM and SIGHUP) are
+    // one request: the game ends the orderly way, and the engine behind its wrapper
+    // with it. Ten times over: the old fast way out, which this pair once took, left
+    // the engine running about one time in three.
     for round in 0..10 {
         let dir = TempDir::new(&format!("review-e2e-two-signals-{round}"));
         let script = FakeScript { stubborn: true, hang: Some(Hang::Go(1)), ..FakeScript::default() };
