@@ -2,7 +2,8 @@
 //!
 //! The layers, from the bottom; each uses only those below it:
 //!
-//! - [`chess`]: the rules core, a library on its own (no terminal, no files, no time).
+//! - [`chess`]: the rules core, the crate `hotseat-chess` of this workspace (no terminal,
+//!   no files, no time), re-exported here so that `hotseat::chess::...` names it.
 //! - [`clock`]: chess clocks, on time handed in.
 //! - [`openings`]: opening names, looked up by position in a table built into the crate.
 //! - [`app`]: the game screen as a state machine: where the player is, the game's one
@@ -23,8 +24,9 @@
 //! and words its errors. Without the feature, the crate is the core and the floors above
 //! it that know no terminal.
 
+pub use hotseat_chess as chess;
+
 pub mod app;
-pub mod chess;
 pub mod clock;
 pub mod engine;
 pub mod library;

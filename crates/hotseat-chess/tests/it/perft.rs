@@ -1,4 +1,4 @@
-//! Perft suites from `tests/data/` (and the random suite from `../shared/perft/` when
+//! Perft suites from `tests/data/` (and the random suite from `shared/perft/` beside the clone when
 //! it is there): every position, every listed depth, against known node counts.
 //!
 //! The normal run checks each depth whose expected count is under a node limit, and
@@ -6,20 +6,18 @@
 //! debug build. The `#[ignore]`d tests run every listed depth:
 //!
 //! ```text
-//! cargo test --release --test perft -- --ignored
+//! cargo test -p hotseat-chess --release --test it perft -- --ignored
 //! ```
 //!
 //! The Chess960 and random suites are very deep (5e11 and 4e12 nodes), so the ignored
 //! tests take `HOTSEAT_PERFT_NODE_LIMIT` from the environment to cap them when wanted.
 
-mod common;
-
 use std::path::Path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use common::{PerftCase, data_path, read_epd_file, read_perft_file};
-use hotseat::chess::{FenError, Position, Strictness, perft, perft_divide};
+use crate::common::{PerftCase, data_path, read_epd_file, read_perft_file};
+use hotseat_chess::{FenError, Position, Strictness, perft, perft_divide};
 
 /// The largest expected node count the normal run checks.
 fn quick_node_limit() -> u64 {
@@ -120,7 +118,7 @@ fn chess960() -> Vec<PerftCase> {
 /// `random.perft` is not copied into the project (see `tests/data/SOURCES.md`); it is
 /// read from the shared folder beside the clone when that exists.
 fn random() -> Option<Vec<PerftCase>> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/perft/random.perft");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/perft/random.perft");
     if path.exists() {
         Some(read_perft_file(&path))
     } else {

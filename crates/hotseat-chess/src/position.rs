@@ -18,7 +18,7 @@ use super::{
 /// repetitions and the game's outcome belong to [`Game`](super::Game).
 ///
 /// ```
-/// use hotseat::chess::Position;
+/// use hotseat_chess::Position;
 /// let pos = Position::startpos();
 /// assert_eq!(pos.legal_moves().len(), 20);
 /// ```

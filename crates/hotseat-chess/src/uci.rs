@@ -19,7 +19,7 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::{ReadMoveError, Role, SanError, Square};
+    use crate::{ReadMoveError, Role, SanError, Square};
 
     #[test]
     fn castling_reads_both_ways_and_writes_by_variant() {

@@ -5,12 +5,10 @@
 //! of legal moves, the SAN of each, the FEN, and whether the game is over (checkmate,
 //! stalemate, insufficient material). Games run until they end, so those endings occur.
 
-mod common;
-
 use std::collections::{BTreeMap, HashMap};
 
-use common::{Rng, chess960_fen};
-use hotseat::chess::{Color as HColor, Game, Outcome as HOutcome, Position as HPosition, Reason};
+use crate::common::{Rng, chess960_fen};
+use hotseat_chess::{Color as HColor, Game, Outcome as HOutcome, Position as HPosition, Reason};
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
 use shakmaty::{CastlingMode, Chess, Color as SColor, EnPassantMode, KnownOutcome, Outcome, Position};
@@ -52,7 +50,7 @@ impl Pair {
         let at = || format!("{context}: {fen}");
 
         // Legal moves, as sets of UCI strings.
-        let our_moves: BTreeMap<String, hotseat::chess::Move> =
+        let our_moves: BTreeMap<String, hotseat_chess::Move> =
             ours.legal_moves().iter().map(|&m| (ours.uci(m), m)).collect();
         assert_eq!(our_moves.len(), ours.legal_moves().len(), "{}: two moves share a UCI text", at());
         assert_eq!(
@@ -191,7 +189,7 @@ fn hotseat_agrees_with_shakmaty_over_random_games() {
     let mut hashes = HashMap::new();
     let mut rng = Rng::new(0x5eed);
     for game in 0..40u64 {
-        play_game(hotseat::chess::STARTING_FEN, rng.next_u64() ^ game, 600, &mut tally, &mut hashes);
+        play_game(hotseat_chess::STARTING_FEN, rng.next_u64() ^ game, 600, &mut tally, &mut hashes);
     }
     for game in 0..40u64 {
         let start = chess960_fen(rng.below(960));

@@ -96,7 +96,7 @@ impl Position {
     /// The move in SAN, with `+` or `#` when it gives check or mate.
     ///
     /// ```
-    /// use hotseat::chess::{Position, Move, Square};
+    /// use hotseat_chess::{Position, Move, Square};
     /// let pos = Position::startpos();
     /// assert_eq!(pos.san(Move::normal(Square::G1, Square::F3)), "Nf3");
     /// ```

@@ -258,7 +258,7 @@ impl FromIterator<Square> for Bitboard {
 /// Writes a [`Bitboard`] as an 8x8 grid, eighth rank first: `X` (or `1`) is a member, `.` is not.
 ///
 /// ```
-/// use hotseat::{bitboard, chess::{Bitboard, Square}};
+/// use hotseat_chess::{Bitboard, Square, bitboard};
 /// let bb: Bitboard = bitboard! {
 ///     . . . . . . . .
 ///     . . . . . . . .
@@ -283,7 +283,7 @@ macro_rules! bitboard {
                 bits |= 1u64 << ((7 - row) * 8 + col);
             }
         }
-        $crate::chess::Bitboard(bits)
+        $crate::Bitboard(bits)
     }};
 }
 

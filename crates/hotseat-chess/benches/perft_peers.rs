@@ -17,8 +17,8 @@ const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 type Engine = (&'static str, fn(&str, u32) -> u64);
 
 fn hotseat_perft(fen: &str, depth: u32) -> u64 {
-    let pos = hotseat::chess::Position::from_fen(fen).expect("valid fen");
-    hotseat::chess::perft(&pos, depth)
+    let pos = hotseat_chess::Position::from_fen(fen).expect("valid fen");
+    hotseat_chess::perft(&pos, depth)
 }
 
 fn shakmaty_perft(fen: &str, depth: u32) -> u64 {

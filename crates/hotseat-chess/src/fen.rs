@@ -107,7 +107,7 @@ impl Position {
     /// (leniently too); a fullmove number of 0 reads as 1.
     ///
     /// ```
-    /// use hotseat::chess::{FenField, Position};
+    /// use hotseat_chess::{FenField, Position};
     /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").expect("valid fen");
     /// assert_eq!(pos.legal_moves().len(), 15);
     /// let err = Position::from_fen("4k3/8/8/8/8/8/8/4K2R x K - 0 1").unwrap_err();

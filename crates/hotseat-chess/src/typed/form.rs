@@ -2,7 +2,7 @@
 //! (`+`, `#`, `e.p.`, an annotation) taken off, then the move's form read.
 
 use super::Nag;
-use crate::chess::{CastlingSide, File, Rank, Role, Square};
+use crate::{CastlingSide, File, Rank, Role, Square};
 
 /// The shape of a complete move, before the position is consulted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,7 +7,7 @@
 //! each with the same annotations on its own moves.
 //!
 //! ```
-//! use hotseat::chess::{Annotations, Line, Nag, Node, Position};
+//! use hotseat_chess::{Annotations, Line, Nag, Node, Position};
 //!
 //! let start = Position::startpos();
 //! let mut notes = Annotations::default();
@@ -205,7 +205,7 @@ fn split_commands(comment: &str) -> (Vec<String>, String) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::Position;
+    use crate::Position;
 
     fn node(san: &str) -> Node {
         Node::new(Position::startpos().parse_san(san).expect("legal"))

@@ -323,7 +323,7 @@ impl Game {
     /// any automatic ending it brought. `None` when there is nothing to take back.
     ///
     /// ```
-    /// use hotseat::chess::{Color, Game, Undone};
+    /// use hotseat_chess::{Color, Game, Undone};
     /// let mut game = Game::new();
     /// game.play_san("e4").expect("legal");
     /// game.resign(Color::Black);
@@ -354,7 +354,7 @@ impl Game {
     /// Any index has a number, played or not.
     ///
     /// ```
-    /// use hotseat::chess::{Color, Game, MoveNumber, Position};
+    /// use hotseat_chess::{Color, Game, MoveNumber, Position};
     /// let start = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 b - - 0 30").expect("valid fen");
     /// let game = Game::from_position(start);
     /// assert_eq!(game.move_number(0), MoveNumber { fullmove: 30, color: Color::Black });
@@ -371,7 +371,7 @@ impl Game {
     /// past the last move.
     ///
     /// ```
-    /// use hotseat::chess::Game;
+    /// use hotseat_chess::Game;
     /// let mut game = Game::new();
     /// game.play_san("e4").expect("legal");
     /// game.play_san("e5").expect("legal");

@@ -10,7 +10,7 @@ use super::{Move, Position};
 /// compiled to use it runs instead of the portable one; the counts are the same.
 ///
 /// ```
-/// use hotseat::chess::{perft, Position};
+/// use hotseat_chess::{perft, Position};
 /// assert_eq!(perft(&Position::startpos(), 3), 8_902);
 /// ```
 pub fn perft(pos: &Position, depth: u32) -> u64 {

@@ -136,7 +136,7 @@ impl Position {
     /// tells them apart.
     ///
     /// ```
-    /// use hotseat::chess::{Illegality, Position, Role, Square};
+    /// use hotseat_chess::{Illegality, Position, Role, Square};
     /// let pos = Position::startpos();
     /// assert_eq!(pos.explain(Square::G1, Square::F3), None);
     /// assert_eq!(

@@ -6,7 +6,7 @@
 //! which adds history, repetition, the clocks of the draw rules and the outcome.
 //!
 //! ```
-//! use hotseat::chess::{Game, Outcome, Reason, Color};
+//! use hotseat_chess::{Game, Outcome, Reason, Color};
 //! let mut game = Game::new();
 //! for san in ["f3", "e5", "g4", "Qh4#"] {
 //!     game.play_san(san).expect("legal move");
@@ -46,3 +46,8 @@ pub use role::{ByRole, Piece, Role};
 pub use san::{ParseSanError, ReadMoveError, SanError};
 pub use square::{File, ParseCoordError, ParseSquareError, Rank, Square};
 pub use typed::{MAX_MOVE_TEXT, MoveText, Nag};
+
+// The README's example is compiled and run with the documentation tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;

@@ -23,7 +23,7 @@ impl Position {
     /// starting array.
     ///
     /// ```
-    /// use hotseat::chess::Position;
+    /// use hotseat_chess::Position;
     /// let pos = Position::chess960(518).expect("0 to 959");
     /// assert_eq!(pos.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
     /// assert!(pos.is_chess960());

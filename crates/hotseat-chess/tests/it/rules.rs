@@ -1,8 +1,8 @@
 //! The rules of chess, one test per rule, each named for it. These add to the unit tests
-//! inside `src/chess/` (fool's mate, repetition, the clocks, dead positions, SAN forms)
+//! inside `src/` (fool's mate, repetition, the clocks, dead positions, SAN forms)
 //! without repeating them.
 
-use hotseat::chess::{
+use hotseat_chess::{
     CastlingSide, Color, DrawClaim, Game, Move, Outcome, Piece, Position, ReadMoveError, Reason, Role,
     SanError, Square, Strictness, Undone,
 };

@@ -5,13 +5,11 @@
 //! the perft suites) and a seed for a random game from it; every position of the game
 //! is checked.
 
-mod common;
-
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
-use common::{Rng, chess960_fen, data_path, read_epd_file, read_perft_file};
-use hotseat::chess::{
+use crate::common::{Rng, chess960_fen, data_path, read_epd_file, read_perft_file};
+use hotseat_chess::{
     CastlingSide, Color, File, Move, MoveKind, Piece, Position, Rank, Role, STARTING_FEN, Square, Strictness,
 };
 use proptest::prelude::*;
@@ -280,7 +278,7 @@ fn walk(
 }
 
 fn config() -> ProptestConfig {
-    common::proptest_config(if cfg!(debug_assertions) { 128 } else { 1024 })
+    crate::common::proptest_config(if cfg!(debug_assertions) { 128 } else { 1024 })
 }
 
 proptest! {

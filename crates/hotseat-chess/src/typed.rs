@@ -28,7 +28,7 @@ pub const MAX_MOVE_TEXT: usize = 32;
 /// A Numeric Annotation Glyph, as PGN writes a comment on a move: `$1` for `!`.
 ///
 /// ```
-/// use hotseat::chess::Nag;
+/// use hotseat_chess::Nag;
 /// assert_eq!(Nag::from_suffix("!?"), Some(Nag::SPECULATIVE_MOVE));
 /// assert_eq!(Nag::SPECULATIVE_MOVE.suffix(), Some("!?"));
 /// assert_eq!(Nag(5).to_string(), "$5");
@@ -127,7 +127,7 @@ impl Position {
     /// expose the king reads as unreachable; [`Game::read_move_text`] says why.
     ///
     /// ```
-    /// use hotseat::chess::{Move, MoveText, Nag, Position, Square};
+    /// use hotseat_chess::{Move, MoveText, Nag, Position, Square};
     /// let pos = Position::startpos();
     /// let nf3 = Move::normal(Square::G1, Square::F3);
     /// assert_eq!(pos.read_move_text("Nf"), MoveText::Incomplete(vec![nf3]));
@@ -181,7 +181,7 @@ impl Position {
     /// long algebraic or coordinates, as [`MoveText`] describes.
     ///
     /// ```
-    /// use hotseat::chess::Position;
+    /// use hotseat_chess::Position;
     /// let pos = Position::startpos();
     /// assert_eq!(pos.san(pos.parse_move("ng1-f3!?").expect("legal")), "Nf3");
     /// let err = pos.parse_move("Nf4").unwrap_err();
@@ -231,7 +231,7 @@ impl Position {
     /// either way: king to its destination (`e1g1`) or king onto its rook (`e1h1`).
     ///
     /// ```
-    /// use hotseat::chess::Position;
+    /// use hotseat_chess::Position;
     /// let pos = Position::startpos();
     /// let m = pos.parse_uci("g1f3").expect("legal");
     /// assert_eq!(pos.san(m), "Nf3");
@@ -516,7 +516,7 @@ impl Game {
     /// move is [`Illegality::GameOver`] and nothing is the start of one.
     ///
     /// ```
-    /// use hotseat::chess::{Game, Illegality, MoveText, Position};
+    /// use hotseat_chess::{Game, Illegality, MoveText, Position};
     /// let start = Position::from_fen("4k3/3p4/8/K3P2r/8/8/8/8 b - - 0 1").expect("valid fen");
     /// let mut game = Game::from_position(start);
     /// game.play_san("d5").expect("legal");
@@ -558,7 +558,7 @@ impl Game {
     /// Reads a move as [`Game::parse_move`] does and plays it; on error nothing changes.
     ///
     /// ```
-    /// use hotseat::chess::Game;
+    /// use hotseat_chess::Game;
     /// let mut game = Game::new();
     /// game.play_san("e4").expect("legal");
     /// let err = game.play_san("Ke3").unwrap_err();
@@ -590,7 +590,7 @@ fn edit_distance(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::{Color, Outcome, Reason};
+    use crate::{Color, Outcome, Reason};
 
     fn pos(fen: &str) -> Position {
         Position::from_fen(fen).expect("valid fen")
@@ -682,9 +682,9 @@ mod tests {
             ("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "exd6e.p.", Move::en_passant(Square::E5, Square::D6)),
             ("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "exd6 e.p.", Move::en_passant(Square::E5, Square::D6)),
             ("4k3/8/8/8/8/2p5/3B4/4K3 w - - 0 1", "bd2xc3", Move::normal(Square::D2, Square::C3)),
-            (crate::chess::STARTING_FEN, "e2e4", Move::normal(Square::E2, Square::E4)),
-            (crate::chess::STARTING_FEN, "Ng1f3", Move::normal(Square::G1, Square::F3)),
-            (crate::chess::STARTING_FEN, "Ng1-f3", Move::normal(Square::G1, Square::F3)),
+            (crate::STARTING_FEN, "e2e4", Move::normal(Square::E2, Square::E4)),
+            (crate::STARTING_FEN, "Ng1f3", Move::normal(Square::G1, Square::F3)),
+            (crate::STARTING_FEN, "Ng1-f3", Move::normal(Square::G1, Square::F3)),
             ("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "O-O", Move::castle(Square::E1, Square::H1)),
             ("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "0-0", Move::castle(Square::E1, Square::H1)),
             ("4k3/8/8/6N1/8/8/8/4K3 w - - 0 1", "Nf3", Move::normal(Square::G5, Square::F3)),
@@ -700,7 +700,7 @@ mod tests {
         let check = pos("4k3/8/8/8/8/8/8/3QK1N1 w - - 0 1");
         assert_eq!(check.read_move_text("Nf3+"), mv(Square::G1, Square::F3));
         assert_eq!(check.read_move_text("Qd8+"), mv(Square::D1, Square::D8));
-        let mut game = crate::chess::Game::new();
+        let mut game = crate::Game::new();
         for san in ["f3", "e5", "g4"] {
             game.play_san(san).expect("legal");
         }

@@ -1,0 +1,136 @@
+//! Helpers of the core's tests: reading the perft data files, a seeded random number
+//! generator and Chess960 start positions.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use hotseat_chess::Position;
+
+/// One position of a perft suite with its known node counts.
+#[derive(Clone, Debug)]
+pub struct PerftCase {
+    /// The file and line the position was read from, for failure messages.
+    pub origin: String,
+    /// The record's `id`, or its line number for EPD files.
+    pub id: String,
+    /// The position, as written in the file.
+    pub fen: String,
+    /// `(depth, nodes)`, in the order the file lists them.
+    pub depths: Vec<(u32, u64)>,
+}
+
+/// The path of a file in `tests/data/`.
+pub fn data_path(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("data").join(name)
+}
+
+/// Reads a suite in the `id`/`epd`/`perft` line form (`*.perft`).
+pub fn read_perft_file(path: &Path) -> Vec<PerftCase> {
+    let text = fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let name = path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let mut cases: Vec<PerftCase> = Vec::new();
+    let mut id = None;
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or("").trim();
+        let Some((key, rest)) = line.split_once(' ') else {
+            assert!(line.is_empty(), "{name}:{}: cannot read {raw:?}", i + 1);
+            continue;
+        };
+        let rest = rest.trim();
+        match key {
+            "id" => id = Some(rest.to_owned()),
+            "epd" => cases.push(PerftCase {
+                origin: format!("{name}:{}", i + 1),
+                id: id.take().unwrap_or_else(|| format!("line {}", i + 1)),
+                fen: rest.to_owned(),
+                depths: Vec::new(),
+            }),
+            "perft" => {
+                let (depth, nodes) = rest.split_once(' ').expect("perft DEPTH NODES");
+                let case = cases.last_mut().expect("a perft line follows an epd line");
+                case.depths.push((
+                    depth.trim().parse().expect("depth is a number"),
+                    nodes.trim().parse().expect("node count is a number"),
+                ));
+            }
+            other => panic!("{name}:{}: unknown key {other:?}", i + 1),
+        }
+    }
+    cases
+}
+
+/// Reads a suite in the EPD form `FEN ;D1 n ;D2 n ...` (`*.epd`).
+pub fn read_epd_file(path: &Path) -> Vec<PerftCase> {
+    let text = fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let name = path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let mut cases = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let mut parts = line.split(';');
+        let fen = parts.next().expect("a fen").trim().to_owned();
+        let mut depths = Vec::new();
+        for part in parts {
+            let part = part.trim();
+            let mut words = part.split_whitespace();
+            let depth = words.next().and_then(|d| d.strip_prefix('D')).expect("a ;Dn entry");
+            // Some records list a depth without a count (`;D4 ;D5 43238`): skip those.
+            let Some(nodes) = words.next() else { continue };
+            depths
+                .push((depth.parse().expect("depth is a number"), nodes.parse().expect("count is a number")));
+        }
+        cases.push(PerftCase {
+            origin: format!("{name}:{}", i + 1),
+            id: format!("line {}", i + 1),
+            fen,
+            depths,
+        });
+    }
+    cases
+}
+
+/// A small deterministic random number generator (`SplitMix64`), so failures can be
+/// reproduced from a seed without the `rand` crate.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator started from `seed`.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n` must be positive).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
+/// The FEN of Chess960 start position `index` (0 to 959), as the core numbers them.
+pub fn chess960_fen(index: usize) -> String {
+    Position::chess960(index as u16).expect("Chess960 positions are numbered 0 to 959").fen()
+}
+
+/// proptest settings: `cases` cases (`PROPTEST_CASES` overrides), and a fixed seed so
+/// that every run checks the same games unless `PROPTEST_RNG_SEED` asks otherwise.
+pub fn proptest_config(cases: u32) -> proptest::test_runner::Config {
+    use proptest::test_runner::{Config, RngSeed};
+    let mut config = Config::default();
+    if std::env::var_os("PROPTEST_CASES").is_none() {
+        config.cases = cases;
+    }
+    if config.rng_seed == RngSeed::Random {
+        config.rng_seed = RngSeed::Fixed(0x686f_7473_6561_7421);
+    }
+    config
+}
