@@ -7,7 +7,7 @@ impl Position {
     /// Chess960 notation, before any move): the inverse of [`Position::chess960`].
     ///
     /// ```
-    /// use hotseat::chess::Position;
+    /// use hotseat_chess::Position;
     /// assert_eq!(Position::chess960(7).and_then(|p| p.chess960_number()), Some(7));
     /// assert_eq!(Position::startpos().chess960_number(), None, "not in Chess960 notation");
     /// ```
