@@ -36,7 +36,7 @@ mod zobrist;
 pub use annotations::{Annotations, Line, MAX_VARIATION_DEPTH, Node};
 pub use bitboard::Bitboard;
 pub use color::{ByColor, Color};
-pub use fen::{FenError, FenField, STARTING_FEN, Strictness};
+pub use fen::{FenError, FenField, Impossibility, STARTING_FEN, Strictness};
 pub use game::{DrawClaim, Game, GameResult, MoveNumber, NoClaim, Outcome, Reason, Undone};
 pub use illegality::Illegality;
 pub use moves::{CastlingSide, MAX_MOVES, Move, MoveKind, MoveList};
