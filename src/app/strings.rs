@@ -4,7 +4,8 @@
 
 use super::{Question, Reviewing, Step};
 use crate::chess::{
-    ByColor, Color, Game, Illegality, NoClaim, Outcome, ParseSanError, Piece, Reason, Role, Square,
+    ByColor, Color, Game, Illegality, Move, NoClaim, Outcome, ParseSanError, Piece, Position, Reason, Role,
+    Square,
 };
 
 pub(crate) const NO_QUESTION: &str = "There is no question to answer.";
@@ -185,17 +186,28 @@ pub(crate) fn question_keys(question: Question) -> String {
     format!("That key does not answer the question: Y to {what}, Esc for no.")
 }
 
-pub(crate) fn ambiguous(sans: &[String]) -> String {
-    format!("Ambiguous: {}?", sans.join(" or "))
+/// Several legal moves fit the typed text: "Ambiguous: Nbd2 or Nfd2?".
+pub(crate) fn ambiguous(pos: &Position, moves: &[Move]) -> String {
+    format!("Ambiguous: {}?", sans(pos, moves).join(" or "))
 }
 
-pub(crate) fn incomplete(text: &str, sans: &[String]) -> String {
+/// Enter on `text`, the start of these legal moves: the first few of them.
+pub(crate) fn incomplete(text: &str, pos: &Position, moves: &[Move]) -> String {
     const SHOWN: usize = 6;
-    let mut list = sans.iter().take(SHOWN).cloned().collect::<Vec<_>>().join(", ");
-    if sans.len() > SHOWN {
+    let mut list = sans(pos, moves.get(..SHOWN).unwrap_or(moves)).join(", ");
+    if moves.len() > SHOWN {
         list.push_str(", …");
     }
     format!("Not a whole move yet: {text} could become {list}.")
+}
+
+/// The live hint while typing: the legal moves the text could become, in SAN.
+pub(crate) fn could_become(pos: &Position, moves: &[Move]) -> String {
+    sans(pos, moves).join(" ")
+}
+
+fn sans(pos: &Position, moves: &[Move]) -> Vec<String> {
+    moves.iter().map(|&m| pos.san(m)).collect()
 }
 
 pub(crate) fn paste_needs_promotion(token: &str) -> String {
