@@ -97,7 +97,7 @@ impl Reason {
     /// and a result a record gives without a reason. Those are taken back on their
     /// own ([`Game::undo`](crate::Game::undo)); the automatic endings go with the move
     /// that brought them.
-    pub const fn is_recorded(self) -> bool {
+    pub const fn is_declared(self) -> bool {
         match self {
             Reason::Unspecified
             | Reason::ThreefoldRepetition
@@ -161,8 +161,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn only_results_decided_by_the_players_or_a_record_are_recorded() {
-        let recorded = [
+    fn only_results_decided_by_the_players_or_a_record_are_declared() {
+        let declared = [
             Reason::Unspecified,
             Reason::ThreefoldRepetition,
             Reason::FiftyMoveRule,
@@ -178,7 +178,7 @@ mod tests {
             Reason::FivefoldRepetition,
             Reason::SeventyFiveMoveRule,
         ];
-        assert!(recorded.iter().all(|r| r.is_recorded()));
-        assert!(automatic.iter().all(|r| !r.is_recorded()));
+        assert!(declared.iter().all(|r| r.is_declared()));
+        assert!(automatic.iter().all(|r| !r.is_declared()));
     }
 }
