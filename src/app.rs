@@ -553,9 +553,12 @@ impl App {
                 Reading::Move(m, nag) => return self.claim_with(m, nag),
                 // A pawn's move never makes a repetition nor completes fifty moves.
                 Reading::Promotion(m) => return self.claim_with(m, None),
-                Reading::Ambiguous(sans) => return self.refuse_move(strings::ambiguous(&sans)),
-                Reading::Incomplete(sans) => {
-                    return self.refuse_move(strings::incomplete(self.input().trim(), &sans));
+                Reading::Ambiguous(moves) => {
+                    return self.refuse_move(strings::ambiguous(self.game().position(), &moves));
+                }
+                Reading::Incomplete(moves) => {
+                    let why = strings::incomplete(self.input().trim(), self.game().position(), &moves);
+                    return self.refuse_move(why);
                 }
                 Reading::Refused(why) => return self.refuse_move(why),
                 Reading::Empty | Reading::Command(_) | Reading::Sign(_) => {}

@@ -30,15 +30,15 @@ mod worker;
 
 use std::collections::VecDeque;
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TryRecvError};
 use std::time::{Duration, Instant};
 
 use crate::chess::{Game, Move};
-use crate::printable::printable;
 use crate::review::Eval;
 
-pub use locate::{ENGINE_VARIABLE, PACKAGE_PATHS, locate, locate_with};
+pub use crate::review::{ENGINE_VARIABLE, EngineError};
+pub use locate::{PACKAGE_PATHS, locate, locate_with};
 pub use uci::{Info, Score, parse_bestmove, parse_info};
 
 use process::Control;
@@ -192,59 +192,6 @@ pub enum Event {
     Done,
     /// The analysis stopped; the engine has been sent away.
     Failed(EngineError),
-}
-
-/// Why an engine cannot be used; [`fmt::Display`] gives a sentence for the player.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum EngineError {
-    /// No engine where one was looked for (the places, in order).
-    NotFound {
-        /// The places looked in, in order.
-        tried: Vec<PathBuf>,
-    },
-    /// The engine could not be started.
-    Spawn {
-        /// The program.
-        path: PathBuf,
-        /// What the system said.
-        reason: String,
-    },
-    /// The engine did not answer in time: what was waited for.
-    Timeout(&'static str),
-    /// The engine ended before it was asked to.
-    Exited,
-    /// The engine said something that makes no sense (cleaned for printing).
-    Garbage(String),
-}
-
-impl fmt::Display for EngineError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            EngineError::NotFound { tried } => {
-                let tried: Vec<String> = tried.iter().map(|p| quoted(p)).collect();
-                // What to do about it (install one, name one) is for the edge to say.
-                write!(f, "No chess engine found")?;
-                if !tried.is_empty() {
-                    write!(f, " (looked for {})", tried.join(", "))?;
-                }
-                f.write_str(".")
-            }
-            EngineError::Spawn { path, reason } => {
-                write!(f, "Cannot start the engine {}: {}.", quoted(path), printable(reason, 200))
-            }
-            EngineError::Timeout(what) => {
-                write!(f, "The engine did not answer in time (waiting for {what}).")
-            }
-            EngineError::Exited => write!(f, "The engine stopped unexpectedly."),
-            EngineError::Garbage(line) => write!(f, "The engine said something unexpected: {line}."),
-        }
-    }
-}
-
-impl std::error::Error for EngineError {}
-
-fn quoted(path: &Path) -> String {
-    format!("{:?}", printable(&path.to_string_lossy(), 200))
 }
 
 /// One game being analysed by an engine on its own thread. Dropping it ends the engine

@@ -62,9 +62,9 @@ pub enum OpenAs {
     Browse,
 }
 
-/// A move of the selection.
+/// A move of the selection through the list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Step {
+pub enum Motion {
     /// One line up.
     Up,
     /// One line down.
@@ -87,7 +87,7 @@ pub enum Action {
     /// Delete the filter's last character.
     Backspace,
     /// Move the selection.
-    Move(Step),
+    Move(Motion),
     /// Open the selected game.
     Open,
     /// Ask to delete the selected game.
@@ -232,7 +232,7 @@ impl Library {
                 self.filter.pop();
                 self.refilter(None);
             }
-            Action::Move(step) => self.step(step),
+            Action::Move(motion) => self.move_selection(motion),
             Action::Open => return self.open(),
             Action::Delete => self.ask_delete(),
             Action::Cancel if !self.filter.is_empty() => {
@@ -282,16 +282,16 @@ impl Library {
         }
     }
 
-    fn step(&mut self, step: Step) {
+    fn move_selection(&mut self, motion: Motion) {
         let Some(last) = self.shown.len().checked_sub(1) else { return };
         let page = self.rows.saturating_sub(1).max(1);
-        self.selected = match step {
-            Step::Up => self.selected.saturating_sub(1),
-            Step::Down => self.selected.saturating_add(1),
-            Step::PageUp => self.selected.saturating_sub(page),
-            Step::PageDown => self.selected.saturating_add(page),
-            Step::First => 0,
-            Step::Last => last,
+        self.selected = match motion {
+            Motion::Up => self.selected.saturating_sub(1),
+            Motion::Down => self.selected.saturating_add(1),
+            Motion::PageUp => self.selected.saturating_sub(page),
+            Motion::PageDown => self.selected.saturating_add(page),
+            Motion::First => 0,
+            Motion::Last => last,
         }
         .min(last);
     }

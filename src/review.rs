@@ -19,6 +19,7 @@
 
 mod accuracy;
 mod annotate;
+mod engine_error;
 mod exp;
 
 use std::fmt;
@@ -26,6 +27,7 @@ use std::fmt;
 use crate::chess::{Color, Game, Move};
 
 pub use annotate::Written;
+pub use engine_error::{ENGINE_VARIABLE, EngineError};
 
 /// An engine's evaluation of a position, always from White's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use super::{App, Effect, Question, strings};
 use crate::chess::{Color, Game, Move};
-use crate::review::{Eval, Mark, Review, Written};
+use crate::review::{EngineError, Eval, Mark, Review, Written};
 
 /// What the engine reports, already turned into the review's terms by the loop.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,9 +34,9 @@ pub enum EngineReport {
     },
     /// Every position is analysed.
     Done,
-    /// The engine could not go on (it was not found, crashed or talked nonsense): why,
-    /// in a sentence for the players.
-    Failed(String),
+    /// The engine could not go on (it was not found, crashed or talked nonsense), and
+    /// why.
+    Failed(EngineError),
 }
 
 /// Where the review stands.
@@ -51,8 +51,8 @@ pub enum ReviewState {
     Done,
     /// The players stopped it.
     Stopped,
-    /// The engine failed, for this reason (a sentence for the players).
-    Failed(String),
+    /// The engine failed, for this reason.
+    Failed(EngineError),
 }
 
 /// The review of one game, with the moves it is of.

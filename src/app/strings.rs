@@ -4,8 +4,10 @@
 
 use super::{Question, Reviewing, Step};
 use crate::chess::{
-    ByColor, Color, Game, Illegality, NoClaim, Outcome, ParseSanError, Piece, Reason, Role, Square,
+    ByColor, Color, Game, Illegality, Move, NoClaim, Outcome, ParseSanError, Piece, Position, Reason, Role,
+    Square,
 };
+use crate::review::{ENGINE_VARIABLE, EngineError};
 
 pub(crate) const NO_QUESTION: &str = "There is no question to answer.";
 pub(crate) const AUTO_FLIP_ON: &str = "The board now turns after every move.";
@@ -196,17 +198,28 @@ pub(crate) fn question_keys(question: Question) -> String {
     format!("That key does not answer the question: Y to {what}, Esc for no.")
 }
 
-pub(crate) fn ambiguous(sans: &[String]) -> String {
-    format!("Ambiguous: {}?", sans.join(" or "))
+/// Several legal moves fit the typed text: "Ambiguous: Nbd2 or Nfd2?".
+pub(crate) fn ambiguous(pos: &Position, moves: &[Move]) -> String {
+    format!("Ambiguous: {}?", sans(pos, moves).join(" or "))
 }
 
-pub(crate) fn incomplete(text: &str, sans: &[String]) -> String {
+/// Enter on `text`, the start of these legal moves: the first few of them.
+pub(crate) fn incomplete(text: &str, pos: &Position, moves: &[Move]) -> String {
     const SHOWN: usize = 6;
-    let mut list = sans.iter().take(SHOWN).cloned().collect::<Vec<_>>().join(", ");
-    if sans.len() > SHOWN {
+    let mut list = sans(pos, moves.get(..SHOWN).unwrap_or(moves)).join(", ");
+    if moves.len() > SHOWN {
         list.push_str(", …");
     }
     format!("Not a whole move yet: {text} could become {list}.")
+}
+
+/// The live hint while typing: the legal moves the text could become, in SAN.
+pub(crate) fn could_become(pos: &Position, moves: &[Move]) -> String {
+    sans(pos, moves).join(" ")
+}
+
+fn sans(pos: &Position, moves: &[Move]) -> Vec<String> {
+    moves.iter().map(|&m| pos.san(m)).collect()
 }
 
 pub(crate) fn paste_needs_promotion(token: &str) -> String {
@@ -228,8 +241,18 @@ pub(crate) fn review_stopped(done: usize, all: usize) -> String {
 }
 
 /// The review failed: the engine's reason, and the reassurance.
-pub(crate) fn review_failed(why: &str) -> String {
-    format!("No review, the game goes on: {why}")
+pub(crate) fn review_failed(why: &EngineError) -> String {
+    format!("No review, the game goes on: {}", engine_failed(why))
+}
+
+/// Why the engine cannot review, with what to do about it when there is none.
+pub fn engine_failed(err: &EngineError) -> String {
+    match err {
+        EngineError::NotFound { .. } => format!(
+            "{err} Install Stockfish (`apt-get install stockfish` on Debian and Ubuntu, `brew install stockfish` on macOS), or point to a UCI engine with --engine PATH or the {ENGINE_VARIABLE} variable."
+        ),
+        _ => err.to_string(),
+    }
 }
 
 /// The review is done: each side's accuracy and mistakes, by name.
@@ -290,4 +313,31 @@ pub(crate) fn unmarked(label: &str) -> String {
 /// F4 on a move without variations.
 pub(crate) fn no_variation(label: &str) -> String {
     format!("{label} has no variation.")
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use super::*;
+
+    #[test]
+    fn with_no_engine_found_the_players_are_told_the_places_and_the_cures() {
+        let err = EngineError::NotFound {
+            tried: vec![PathBuf::from("stockfish"), PathBuf::from("/nowhere/stockfish")],
+        };
+        let text = engine_failed(&err);
+        for needle in [
+            "No chess engine found",
+            "/nowhere/stockfish",
+            "apt-get install stockfish",
+            "brew install stockfish",
+            "--engine PATH",
+            "HOTSEAT_ENGINE",
+        ] {
+            assert!(text.contains(needle), "{text}");
+        }
+        assert!(!err.to_string().contains("--engine"), "the engine names no flag: {err}");
+        assert!(review_failed(&err).ends_with(&text), "the review's failure gives the cure too");
+    }
 }

@@ -39,7 +39,7 @@ enum Redo {
 pub enum Step {
     /// A move: the move at this index of the game.
     Move(usize),
-    /// A recorded result (a resignation, an agreed or claimed draw, a loss on time).
+    /// A declared result (a resignation, an agreed or claimed draw, a loss on time).
     Result(Outcome),
 }
 
@@ -170,7 +170,7 @@ impl Timeline {
 
     /// Whether there is something to take back.
     pub fn can_undo(&self) -> bool {
-        self.game.ply() > 0 || self.recorded().is_some()
+        self.game.ply() > 0 || self.declared().is_some()
     }
 
     /// Whether there is something to redo.
@@ -180,8 +180,8 @@ impl Timeline {
 
     /// The result the players (or a record) decided, if one was: it is taken back on
     /// its own, before any move.
-    pub fn recorded(&self) -> Option<Outcome> {
-        self.game.recorded()
+    pub fn declared(&self) -> Option<Outcome> {
+        self.game.declared()
     }
 
     /// Plays `m`, with the clocks as they stand after it (`None`: not timed) and the
@@ -247,16 +247,16 @@ impl Timeline {
         notes.limit_depth(MAX_VARIATION_DEPTH);
     }
 
-    /// Records a result decided by the players or the clocks (`decide` has the game
-    /// record it: a resignation, a claim, a flag); nothing can be redone after it.
-    /// Returns the result, when one was recorded.
+    /// Declares a result decided by the players or the clocks (`decide` has the game
+    /// declare it: a resignation, a claim, a flag); nothing can be redone after it.
+    /// Returns the result, when one was declared.
     pub fn decide(&mut self, decide: impl FnOnce(&mut Game)) -> Option<Outcome> {
         decide(&mut self.game);
         self.redo.clear();
-        self.recorded()
+        self.declared()
     }
 
-    /// Takes back a recorded result on its own, or else the last move.
+    /// Takes back a declared result on its own, or else the last move.
     pub fn undo(&mut self) -> Option<Step> {
         let index = self.game.ply().checked_sub(1);
         match self.game.undo()? {
@@ -281,7 +281,7 @@ impl Timeline {
                 Some(Step::Move(self.game.ply() - 1))
             }
             Redo::Result(outcome) => {
-                self.game.record(outcome);
+                self.game.declare(outcome);
                 Some(Step::Result(outcome))
             }
         }

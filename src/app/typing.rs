@@ -21,10 +21,10 @@ pub enum Reading {
     Move(Move, Option<Nag>),
     /// A pawn's move to the last rank with no piece named: Enter opens the picker.
     Promotion(Move),
-    /// Several legal moves fit the whole text (in SAN): Enter says which.
-    Ambiguous(Vec<String>),
-    /// Not a whole move yet, but the start of these legal moves (in SAN).
-    Incomplete(Vec<String>),
+    /// Several legal moves fit the whole text: Enter names them.
+    Ambiguous(Vec<Move>),
+    /// Not a whole move yet, but the start of these legal moves.
+    Incomplete(Vec<Move>),
     /// Neither a legal move nor the start of one, and why, for the players.
     Refused(String),
     /// A command typed in words (`resign`, `undo`): Enter does it. No command word
@@ -130,7 +130,9 @@ impl App {
             }
             return;
         }
-        let Reading::Incomplete(sans) = self.reading() else { return };
+        let Reading::Incomplete(moves) = self.reading() else { return };
+        let pos = self.game().position();
+        let sans: Vec<String> = moves.into_iter().map(|m| pos.san(m)).collect();
         let mut rest = sans.iter().map(String::as_str);
         let Some(first) = rest.next() else { return };
         let common = rest.fold(first, |common, san| {
@@ -173,8 +175,12 @@ impl App {
             Reading::Move(m, nag) => self.play(m, nag),
             Reading::Promotion(m) => self.open_promotion(m.from(), m.to()),
             Reading::Empty | Reading::Command(_) | Reading::Sign(_) => {}
-            Reading::Ambiguous(sans) => self.refuse_typed(strings::ambiguous(&sans)),
-            Reading::Incomplete(sans) => self.refuse_typed(strings::incomplete(self.input().trim(), &sans)),
+            Reading::Ambiguous(moves) => {
+                self.refuse_typed(strings::ambiguous(self.game().position(), &moves));
+            }
+            Reading::Incomplete(moves) => {
+                self.refuse_typed(strings::incomplete(self.input().trim(), self.game().position(), &moves));
+            }
             Reading::Refused(why) => self.refuse_typed(why),
         }
     }
@@ -202,8 +208,10 @@ impl App {
                 Reading::Sign(nag) if played > 0 => self.mark_last_move(nag),
                 reading => {
                     let why = match reading {
-                        Reading::Ambiguous(sans) => strings::ambiguous(&sans),
-                        Reading::Incomplete(sans) => strings::incomplete(token, &sans),
+                        Reading::Ambiguous(moves) => strings::ambiguous(self.game().position(), &moves),
+                        Reading::Incomplete(moves) => {
+                            strings::incomplete(token, self.game().position(), &moves)
+                        }
                         Reading::Promotion(_) => strings::paste_needs_promotion(token),
                         Reading::Refused(why) => why,
                         Reading::Command(word) => {
@@ -287,7 +295,6 @@ pub fn suggestion(game: &Game, text: &str) -> Option<Move> {
 /// The core's one reading of typed text, in a player's words.
 fn read(game: &Game, text: &str) -> Reading {
     let pos = game.position();
-    let sans = |moves: Vec<Move>| moves.into_iter().map(|m| pos.san(m)).collect();
     let nearest = |text: &str| suggestion(game, text).map(|m| pos.san(m));
     let text = text.trim();
     if let Some(sign) = super::annotating::typed_sign(text) {
@@ -305,8 +312,8 @@ fn read(game: &Game, text: &str) -> Reading {
                 None => Reading::Refused(strings::not_a_move(&crate::chess::ParseSanError::new(text))),
             }
         }
-        MoveText::Ambiguous(moves) => Reading::Ambiguous(sans(moves)),
-        MoveText::Incomplete(moves) => Reading::Incomplete(sans(moves)),
+        MoveText::Ambiguous(moves) => Reading::Ambiguous(moves),
+        MoveText::Incomplete(moves) => Reading::Incomplete(moves),
         MoveText::Illegal(reason) => {
             let refusal = strings::illegal_move(text, reason);
             match reason {

@@ -14,12 +14,12 @@ use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
 use clap::builder::RangedU64ValueParser;
 
+use crate::app::strings::engine_failed;
 use crate::chess::Color;
 use crate::engine::{self, Analysis, Event, Limit};
 use crate::printable::{QUOTE_LIMIT, printable};
 use crate::records::{self, store};
 use crate::review::{Mark, Review};
-use crate::session::strings::engine_failed;
 
 /// The arguments of `hotseat analyse`.
 #[derive(Debug, Args)]

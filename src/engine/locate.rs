@@ -4,10 +4,7 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use super::EngineError;
-
-/// The environment variable naming the engine to use.
-pub const ENGINE_VARIABLE: &str = "HOTSEAT_ENGINE";
+use super::{ENGINE_VARIABLE, EngineError};
 
 /// Where packages install Stockfish outside `PATH`: Debian and Ubuntu
 /// (`apt-get install stockfish`), then Homebrew on Apple silicon and on Intel Macs.
@@ -163,7 +160,7 @@ mod tests {
         let EngineError::NotFound { tried } = &err else { panic!("{err:?}") };
         assert_eq!(tried, &[PathBuf::from("stockfish"), PathBuf::from("/nowhere/stockfish")]);
         // The cures (install one, --engine, HOTSEAT_ENGINE) are the edge's words:
-        // session::strings::engine_failed, tested there and through the binary.
+        // app::strings::engine_failed, tested there and through the binary.
         let text = err.to_string();
         assert!(text.contains("/nowhere/stockfish"), "{text}");
     }

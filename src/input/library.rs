@@ -7,7 +7,7 @@
 use crossterm::event::{Event, KeyEventKind, MouseEventKind};
 
 use super::Key;
-use crate::library::{Action, Mode, Step};
+use crate::library::{Action, Mode, Motion};
 
 /// Keys that share one line of help, with what each does; `None` is typed text.
 #[derive(Clone, Copy, Debug)]
@@ -36,16 +36,16 @@ const QUIT: Binding = Binding {
 
 const LIST: &[Binding] = &[
     Binding {
-        keys: &[(Key::Up, Some(Action::Move(Step::Up))), (Key::Down, Some(Action::Move(Step::Down)))],
+        keys: &[(Key::Up, Some(Action::Move(Motion::Up))), (Key::Down, Some(Action::Move(Motion::Down)))],
         help: "choose a game",
         hint: Some("choose"),
     },
     Binding {
         keys: &[
-            (Key::PageUp, Some(Action::Move(Step::PageUp))),
-            (Key::PageDown, Some(Action::Move(Step::PageDown))),
-            (Key::Home, Some(Action::Move(Step::First))),
-            (Key::End, Some(Action::Move(Step::Last))),
+            (Key::PageUp, Some(Action::Move(Motion::PageUp))),
+            (Key::PageDown, Some(Action::Move(Motion::PageDown))),
+            (Key::Home, Some(Action::Move(Motion::First))),
+            (Key::End, Some(Action::Move(Motion::Last))),
         ],
         help: "a page up / down, the first / the last game",
         hint: None,
@@ -129,8 +129,8 @@ pub fn action_for_event(event: &Event, mode: Mode) -> Vec<Action> {
             text.chars().filter(|c| !c.is_control()).take(200).map(Action::Type).collect()
         }
         Event::Mouse(mouse) if mode == Mode::List => match mouse.kind {
-            MouseEventKind::ScrollUp => vec![Action::Move(Step::Up)],
-            MouseEventKind::ScrollDown => vec![Action::Move(Step::Down)],
+            MouseEventKind::ScrollUp => vec![Action::Move(Motion::Up)],
+            MouseEventKind::ScrollDown => vec![Action::Move(Motion::Down)],
             _ => Vec::new(),
         },
         _ => Vec::new(),
@@ -157,7 +157,7 @@ mod tests {
             |kind| Event::Mouse(MouseEvent { kind, column: 0, row: 0, modifiers: KeyModifiers::NONE });
         assert_eq!(
             action_for_event(&wheel(MouseEventKind::ScrollDown), Mode::List),
-            [Action::Move(Step::Down)]
+            [Action::Move(Motion::Down)]
         );
         assert_eq!(action_for_event(&wheel(MouseEventKind::ScrollUp), Mode::Asking), []);
         let paste = Event::Paste("ab\x1bc".to_owned());

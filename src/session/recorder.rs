@@ -112,7 +112,7 @@ impl Recorder {
     /// leaves nothing behind.
     #[must_use]
     pub fn loaded(mut self, game: &Game) -> Recorder {
-        self.loaded = Some((game.moves().to_vec(), game.recorded()));
+        self.loaded = Some((game.moves().to_vec(), game.declared()));
         self
     }
 
@@ -129,7 +129,7 @@ impl Recorder {
         let as_loaded = self
             .loaded
             .as_ref()
-            .is_some_and(|(moves, outcome)| game.moves() == moves.as_slice() && game.recorded() == *outcome);
+            .is_some_and(|(moves, outcome)| game.moves() == moves.as_slice() && game.declared() == *outcome);
         game.ply() > 0 && !as_loaded
     }
 

@@ -7,9 +7,8 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::strings;
 use crate::app::{Action, App, Effect, EngineReport, Message};
-use crate::engine::{self, Analysis, Event, Limit, Settings};
+use crate::engine::{self, Analysis, EngineError, Event, Limit, Settings};
 
 /// Runs at most one review at a time for the loop.
 #[derive(Debug, Default)]
@@ -19,7 +18,7 @@ pub struct Reviewer {
     limit: Limit,
     analysis: Option<Analysis>,
     /// A failure to report at the next poll (no engine found).
-    failed: Option<String>,
+    failed: Option<EngineError>,
     /// The last estimate reported, to report only a change.
     eta: Option<Duration>,
 }
@@ -51,7 +50,7 @@ impl Reviewer {
                     Settings { limit: self.limit, first: vec![app.shown_ply()], ..Settings::default() };
                 self.analysis = Some(Analysis::start_with(&path, app.game(), &settings));
             }
-            Err(err) => self.failed = Some(strings::engine_failed(&err)),
+            Err(err) => self.failed = Some(err),
         }
     }
 
@@ -97,7 +96,7 @@ impl Reviewer {
                 }
                 Event::Failed(err) => {
                     ended = true;
-                    EngineReport::Failed(strings::engine_failed(&err))
+                    EngineReport::Failed(err)
                 }
             });
         }

@@ -145,8 +145,8 @@ fn input_line(app: &App, look: &Look, width: usize) -> Line<'static> {
             (format!("  {}{}", position.san(m), nag.and_then(Nag::suffix).unwrap_or_default()), look.dim())
         }
         Reading::Promotion(_) => ("  Enter: choose the piece".to_owned(), look.dim()),
-        Reading::Ambiguous(sans) => (format!("  {}", strings::ambiguous(&sans)), look.error()),
-        Reading::Incomplete(sans) => (format!("  {}", sans.join(" ")), look.dim()),
+        Reading::Ambiguous(moves) => (format!("  {}", strings::ambiguous(position, &moves)), look.error()),
+        Reading::Incomplete(moves) => (format!("  {}", strings::could_become(position, &moves)), look.dim()),
         Reading::Refused(why) => (format!("  {why}"), look.error()),
         Reading::Command(word) => (format!("  Enter: {}", word.what), look.dim()),
         Reading::Sign(nag) => {

@@ -12,7 +12,7 @@ use ratatui::widgets::Widget;
 
 use super::text::{self, put};
 use super::theme::Look;
-use crate::app::{Action, App, Command, Mode, ReviewState, Reviewing};
+use crate::app::{Action, App, Command, Mode, ReviewState, Reviewing, strings};
 use crate::chess::Color;
 use crate::input;
 use crate::review::Mark;
@@ -83,7 +83,7 @@ pub fn render_gauge(area: Rect, buf: &mut Buffer, app: &App, look: &Look) {
 pub fn rows(app: &App, list_height: u16, width: u16) -> u16 {
     let Some(review) = app.reviewing() else { return 0 };
     if let ReviewState::Failed(why) = review.state() {
-        let lines = super::record::wrap(why, usize::from(width.max(1))).len();
+        let lines = super::record::wrap(&strings::engine_failed(why), usize::from(width.max(1))).len();
         let wanted = u16::try_from(lines).unwrap_or(u16::MAX).saturating_add(1);
         return wanted.min(list_height.saturating_sub(MOVES_AT_LEAST));
     }
@@ -135,8 +135,11 @@ pub fn render_section(area: Rect, buf: &mut Buffer, app: &App, look: &Look) {
     let width = usize::from(area.width);
     if let ReviewState::Failed(why) = review.state() {
         // Why, in full: the message line has room for its start only.
-        let lines = std::iter::once(state_line(review, look, width))
-            .chain(super::record::wrap(why, width.max(1)).into_iter().map(|l| Line::styled(l, look.error())));
+        let lines = std::iter::once(state_line(review, look, width)).chain(
+            super::record::wrap(&strings::engine_failed(why), width.max(1))
+                .into_iter()
+                .map(|l| Line::styled(l, look.error())),
+        );
         for (y, line) in (area.top()..area.bottom()).zip(lines) {
             line.render(Rect::new(area.x, y, area.width, 1), buf);
         }

@@ -87,7 +87,10 @@ fn a_refused_move_can_be_mended_and_played() {
 fn an_ambiguous_move_names_the_candidates() {
     let mut app = app_from("4k3/8/8/8/8/8/8/N1N1K3 w - - 0 1");
     type_text(&mut app, "Nb3");
-    assert_eq!(app.reading(), Reading::Ambiguous(vec!["Nab3".to_owned(), "Ncb3".to_owned()]));
+    assert_eq!(
+        app.reading(),
+        Reading::Ambiguous(vec![Move::normal(Square::A1, Square::B3), Move::normal(Square::C1, Square::B3)])
+    );
     press(&mut app, Key::Enter);
     assert_eq!(error(&app), "Ambiguous: Nab3 or Ncb3?");
     assert_eq!(app.game().ply(), 0);
@@ -97,13 +100,14 @@ fn an_ambiguous_move_names_the_candidates() {
 fn while_typing_the_legal_moves_that_fit_are_listed_and_tab_completes() {
     let mut app = App::new(Game::new());
     press(&mut app, Key::Char('N'));
-    let Reading::Incomplete(mut fits) = app.reading() else {
+    let Reading::Incomplete(fits) = app.reading() else {
         panic!("N is the start of a move: {:?}", app.reading())
     };
+    let mut fits: Vec<String> = fits.into_iter().map(|m| app.game().position().san(m)).collect();
     fits.sort_unstable();
     assert_eq!(fits, ["Na3", "Nc3", "Nf3", "Nh3"]);
     press(&mut app, Key::Char('f'));
-    assert_eq!(app.reading(), Reading::Incomplete(vec!["Nf3".to_owned()]));
+    assert_eq!(app.reading(), Reading::Incomplete(vec![Move::normal(Square::G1, Square::F3)]));
     press(&mut app, Key::Tab);
     assert_eq!(app.input(), "Nf3", "one move fits: Tab completes it");
     press_all(&mut app, &[Key::Backspace, Key::Backspace]);

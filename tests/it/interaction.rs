@@ -10,7 +10,7 @@ use std::rc::Rc;
 use common::driver::{app_from, error, play, press, press_all, sans, send, type_move, type_text};
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use hotseat::app::{Action, App, Command, Edit, Effect, Focus, Message, Mode, Reading};
-use hotseat::chess::{Color, Game, Reason};
+use hotseat::chess::{Color, Game, Move, Reason, Square};
 use hotseat::input::Key;
 use hotseat::session::Host;
 use hotseat::tui;
@@ -110,7 +110,10 @@ fn escape_after_typing_during_a_draw_offer_asks_again() {
 fn an_ambiguous_move_is_named_by_the_hint_and_by_enter_and_the_text_stays() {
     let mut app = app_from("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1");
     type_text(&mut app, "Nd2");
-    assert_eq!(app.reading(), Reading::Ambiguous(vec!["Nbd2".to_owned(), "Nfd2".to_owned()]));
+    assert_eq!(
+        app.reading(),
+        Reading::Ambiguous(vec![Move::normal(Square::B1, Square::D2), Move::normal(Square::F1, Square::D2)])
+    );
     press(&mut app, Key::Enter);
     assert_eq!(error(&app), "Ambiguous: Nbd2 or Nfd2?");
     assert_eq!(app.input(), "Nd2", "the text stays to be mended");

@@ -8,7 +8,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use hotseat::app::MessageKind;
-use hotseat::library::{Action, Effect, Library, Mode, OpenAs, Step};
+use hotseat::library::{Action, Effect, Library, Mode, Motion, OpenAs};
 use hotseat::records::shelf::{self, Content, DeleteRefused, Entry, Shelf, Summary};
 use hotseat::records::store::GameLock;
 use hotseat::ui::library::render;
@@ -274,9 +274,9 @@ fn enter_continues_an_unfinished_game_and_opens_a_finished_one_to_look_through()
         unreadable,
     ]));
     assert_eq!(library.update(Action::Open), [Effect::Open("/games/a.pgn".into(), OpenAs::Continue)]);
-    library.update(Action::Move(Step::Down));
+    library.update(Action::Move(Motion::Down));
     assert_eq!(library.update(Action::Open), [Effect::Open("/games/b.pgn".into(), OpenAs::Browse)]);
-    library.update(Action::Move(Step::Last));
+    library.update(Action::Move(Motion::Last));
     assert_eq!(library.update(Action::Open), []);
     assert_eq!(library.message().map(|m| m.kind), Some(MessageKind::Error));
     library.update(Action::Delete);
@@ -287,10 +287,11 @@ fn enter_continues_an_unfinished_game_and_opens_a_finished_one_to_look_through()
 fn deleting_asks_first_and_only_y_deletes() {
     let mut library =
         Library::new(shelf_of(vec![entry("a.pgn", "Anna", "*", 3), entry("b.pgn", "Zoe", "*", 2)]));
-    library.update(Action::Move(Step::Down));
+    library.update(Action::Move(Motion::Down));
     assert_eq!(library.update(Action::Delete), []);
     assert_eq!(library.mode(), Mode::Asking);
-    for other in [Action::Open, Action::Type('n'), Action::Unbound, Action::Move(Step::Up), Action::Delete] {
+    for other in [Action::Open, Action::Type('n'), Action::Unbound, Action::Move(Motion::Up), Action::Delete]
+    {
         assert_eq!(library.update(other), []);
         assert_eq!(library.mode(), Mode::Asking, "still asking");
     }
@@ -309,18 +310,18 @@ fn the_selection_moves_by_lines_and_pages_and_stays_in_the_list() {
     let entries = (0..50).map(|i| entry(&format!("{i:02}.pgn"), "A", "*", 100 - i)).collect();
     let mut library = Library::new(shelf_of(entries));
     library.update(Action::Rows(10));
-    library.update(Action::Move(Step::Up));
+    library.update(Action::Move(Motion::Up));
     assert_eq!(library.selected(), Some(0));
-    library.update(Action::Move(Step::PageDown));
+    library.update(Action::Move(Motion::PageDown));
     assert_eq!(library.selected(), Some(9));
-    library.update(Action::Move(Step::Last));
+    library.update(Action::Move(Motion::Last));
     assert_eq!(library.selected(), Some(49));
-    library.update(Action::Move(Step::Down));
-    library.update(Action::Move(Step::PageDown));
+    library.update(Action::Move(Motion::Down));
+    library.update(Action::Move(Motion::PageDown));
     assert_eq!(library.selected(), Some(49));
-    library.update(Action::Move(Step::PageUp));
+    library.update(Action::Move(Motion::PageUp));
     assert_eq!(library.selected(), Some(40));
-    library.update(Action::Move(Step::First));
+    library.update(Action::Move(Motion::First));
     assert_eq!(library.selected(), Some(0));
 }
 
@@ -389,7 +390,7 @@ fn picture_library() -> Library {
         skipped: 0,
     };
     let mut library = Library::new(shelf);
-    library.update(Action::Move(Step::Down));
+    library.update(Action::Move(Motion::Down));
     library
 }
 
@@ -408,7 +409,7 @@ fn the_screen_works_from_tiny_to_huge_and_says_when_it_is_too_small() {
     let entries =
         (0..500).map(|i| entry(&format!("{i:03}.pgn"), &format!("P{i:03}"), "*", 1000 - i)).collect();
     let mut long = Library::new(shelf_of(entries));
-    long.update(Action::Move(Step::Last));
+    long.update(Action::Move(Motion::Last));
     let text = text_of(&draw(&long, 80, 12));
     assert!(text.contains("P499") && !text.contains("P000"), "{text}");
 }

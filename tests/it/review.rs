@@ -15,7 +15,7 @@ use hotseat::app::{Action, App, Effect, EngineReport, MessageKind, Point, Pointe
 use hotseat::chess::{Game, Move, Square};
 use hotseat::input::Key;
 use hotseat::records::{self, Destination};
-use hotseat::review::{Eval, Mark};
+use hotseat::review::{EngineError, Eval, Mark};
 use hotseat::session::Recorder;
 use hotseat::ui::{self, ColorSupport, Look};
 use hotseat::{plain, tui};
@@ -281,12 +281,18 @@ fn an_engine_that_fails_says_why_and_the_game_goes_on() {
     let mut app = played();
     review_key(&mut app);
     send(&mut app, Action::Engine(EngineReport::Analysed { index: 0, eval: Eval::Cp(20), best: None }));
-    send(&mut app, Action::Engine(EngineReport::Failed("the engine stopped answering.".to_owned())));
+    send(&mut app, Action::Engine(EngineReport::Failed(EngineError::Timeout("bestmove"))));
     let message = app.message().expect("a message");
     assert_eq!(message.kind, MessageKind::Error);
-    assert_eq!(message.text, "No review, the game goes on: the engine stopped answering.");
-    assert!(matches!(app.reviewing().expect("kept").state(), ReviewState::Failed(_)));
-    assert!(super_screen_contains(&app, "the engine stopped answering."));
+    assert_eq!(
+        message.text,
+        "No review, the game goes on: The engine did not answer in time (waiting for bestmove)."
+    );
+    assert_eq!(
+        app.reviewing().expect("kept").state(),
+        &ReviewState::Failed(EngineError::Timeout("bestmove"))
+    );
+    assert!(super_screen_contains(&app, "(waiting for bestmove)."));
     play(&mut app, "Bxf7+");
     assert!(super_screen_contains(&app, "Out of date"));
 }
@@ -298,7 +304,8 @@ fn a_review_draws_at_any_size_and_either_way_up() {
     review_key(&mut running);
     send(&mut running, Action::Engine(EngineReport::Analysed { index: 3, eval: Eval::Mate(-2), best: None }));
     let mut failed = running.clone();
-    send(&mut failed, Action::Engine(EngineReport::Failed("No chess engine found. ".repeat(20))));
+    let nowhere = vec![std::path::PathBuf::from("/no/chess/engine/found"); 20];
+    send(&mut failed, Action::Engine(EngineReport::Failed(EngineError::NotFound { tried: nowhere })));
     for app in [&mut app, &mut running, &mut failed] {
         for keys in [&[][..], &[Key::Home, Key::F(6)][..], &[Key::Ctrl('f')][..], &[Key::F(1)][..]] {
             let mut app = app.clone();

@@ -59,7 +59,34 @@ pub enum FenError {
     },
     /// The fields parse, but describe a position that cannot occur.
     #[error("impossible position: {0}")]
-    Impossible(String),
+    Impossible(Impossibility),
+}
+
+/// Why a position that parses cannot occur in a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Impossibility {
+    /// The side not to move is in check: its opponent could take the king.
+    #[error("{} is to move but {} is in check", (!*.in_check).name(), .in_check.name())]
+    OppositeCheck {
+        /// The side in check, the one not to move.
+        in_check: Color,
+    },
+    /// A check that the double pawn push the en-passant square records could not
+    /// have given.
+    #[error("a check that the double pawn push over {en_passant} could not have given")]
+    CheckAfterDoublePush {
+        /// The square the pawn passed over.
+        en_passant: Square,
+    },
+    /// More than two pieces give check at once.
+    #[error("{0} pieces give check at once")]
+    TooManyCheckers(u32),
+    /// Two checkers that no single move could have uncovered together.
+    #[error("a double check that no move could have given")]
+    DoubleCheck,
+    /// A side has more pieces than its pawns' promotions allow.
+    #[error("{} has more pieces than promotions allow", .0.name())]
+    TooMuchMaterial(Color),
 }
 
 impl FenError {
@@ -145,11 +172,7 @@ impl Position {
 
         let them = !pos.turn;
         if pos.attackers_to(pos.king_of(them), pos.occupied).intersect(pos.by_color[pos.turn]).any() {
-            return Err(FenError::Impossible(format!(
-                "{} is to move but {} is in check",
-                pos.turn.name(),
-                them.name()
-            )));
+            return Err(FenError::Impossible(Impossibility::OppositeCheck { in_check: them }));
         }
         pos.update_checkers();
         if strictness == Strictness::Strict {
@@ -389,13 +412,11 @@ fn validate_checkers(pos: &Position, ep: Option<Square>) -> Result<(), FenError>
         let before = pos.occupied.without(pushed_to).with(pushed_from);
         let checked_before = (pos.attackers_to(king, before) & pos.by_color[!pos.turn]).any();
         if checkers.more_than_one() || (checker != pushed_to && checked_before) {
-            return Err(FenError::Impossible(format!(
-                "a check that the double pawn push over {ep} could not have given"
-            )));
+            return Err(FenError::Impossible(Impossibility::CheckAfterDoublePush { en_passant: ep }));
         }
     }
     if checkers.count() > 2 {
-        return Err(FenError::Impossible(format!("{} pieces give check at once", checkers.count())));
+        return Err(FenError::Impossible(Impossibility::TooManyCheckers(checkers.count())));
     }
     if checkers.count() == 2 {
         let mut it = checkers.into_iter();
@@ -405,7 +426,7 @@ fn validate_checkers(pos: &Position, ep: Option<Square>) -> Result<(), FenError>
         // Two checkers on one line through the king stand on opposite sides of it.
         let impossible = (!sliders(role(a)) && !sliders(role(b))) || line(king, a).contains(b);
         if impossible {
-            return Err(FenError::Impossible("a double check that no move could have given".to_owned()));
+            return Err(FenError::Impossible(Impossibility::DoubleCheck));
         }
     }
     Ok(())
@@ -421,10 +442,7 @@ fn validate_material(pos: &Position) -> Result<(), FenError> {
             + count(Role::Rook).saturating_sub(2)
             + count(Role::Queen).saturating_sub(1);
         if pos.by_color(color).count() > 16 || pawns + promoted > 8 {
-            return Err(FenError::Impossible(format!(
-                "{} has more pieces than promotions allow",
-                color.name()
-            )));
+            return Err(FenError::Impossible(Impossibility::TooMuchMaterial(color)));
         }
     }
     Ok(())
@@ -512,8 +530,47 @@ mod tests {
     #[test]
     fn impossible_checks_need_the_lenient_mode() {
         let fen = "B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1";
-        assert!(matches!(Position::from_fen(fen), Err(FenError::Impossible(_))));
+        assert_eq!(Position::from_fen(fen), Err(FenError::Impossible(Impossibility::DoubleCheck)));
         assert!(Position::from_fen_with(fen, Strictness::Lenient).is_ok());
+    }
+
+    #[test]
+    fn each_impossible_position_says_which_impossibility_in_the_words_it_always_had() {
+        let cases = [
+            (
+                "4k3/4R3/8/8/8/8/8/4K3 w - - 0 1",
+                Impossibility::OppositeCheck { in_check: Color::Black },
+                "White is to move but Black is in check",
+            ),
+            (
+                "R3k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 1",
+                Impossibility::CheckAfterDoublePush { en_passant: Square::D3 },
+                "a check that the double pawn push over d3 could not have given",
+            ),
+            (
+                "7k/8/2n5/4p3/3K4/8/8/3r4 w - - 0 1",
+                Impossibility::TooManyCheckers(3),
+                "3 pieces give check at once",
+            ),
+            (
+                "B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1",
+                Impossibility::DoubleCheck,
+                "a double check that no move could have given",
+            ),
+            (
+                "4k3/8/8/8/8/Q7/PPPPPPPP/QQ2K3 b - - 0 1",
+                Impossibility::TooMuchMaterial(Color::White),
+                "White has more pieces than promotions allow",
+            ),
+        ];
+        for (fen, impossibility, words) in cases {
+            assert_eq!(Position::from_fen(fen), Err(FenError::Impossible(impossibility)), "{fen}");
+            assert_eq!(impossibility.to_string(), words);
+            assert_eq!(
+                FenError::Impossible(impossibility).to_string(),
+                format!("impossible position: {words}")
+            );
+        }
     }
 
     #[test]

@@ -2,162 +2,12 @@
 
 use std::fmt;
 
-use super::{Color, Illegality, Move, Position, Role, SanError, Square};
-
-/// The result of a finished game, in PGN terms.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameResult {
-    /// `1-0`.
-    WhiteWins,
-    /// `0-1`.
-    BlackWins,
-    /// `1/2-1/2`.
-    Draw,
-}
-
-impl GameResult {
-    /// The PGN result token.
-    pub const fn pgn(self) -> &'static str {
-        match self {
-            GameResult::WhiteWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-        }
-    }
-
-    /// The winner, if any.
-    pub const fn winner(self) -> Option<Color> {
-        match self {
-            GameResult::WhiteWins => Some(Color::White),
-            GameResult::BlackWins => Some(Color::Black),
-            GameResult::Draw => None,
-        }
-    }
-
-    /// A win for `color`.
-    pub const fn win(color: Color) -> GameResult {
-        match color {
-            Color::White => GameResult::WhiteWins,
-            Color::Black => GameResult::BlackWins,
-        }
-    }
-}
-
-/// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Reason {
-    /// The side to move is checkmated.
-    Checkmate,
-    /// The side to move has no legal move and is not in check.
-    Stalemate,
-    /// Neither side can checkmate by any series of legal moves.
-    InsufficientMaterial,
-    /// The same position occurred five times (automatic).
-    FivefoldRepetition,
-    /// 75 moves by each side without a capture or pawn move (automatic).
-    SeventyFiveMoveRule,
-    /// A draw claimed after the same position occurred three times.
-    ThreefoldRepetition,
-    /// A draw claimed after 50 moves by each side without a capture or pawn move.
-    FiftyMoveRule,
-    /// The players agreed to a draw.
-    Agreement,
-    /// A player resigned.
-    Resignation,
-    /// A player's clock ran out.
-    Timeout,
-    /// A player's clock ran out, but the opponent could not have checkmated.
-    TimeoutWithInsufficientMaterial,
-    /// A record gives the result but not the reason (a PGN without a `Termination` tag).
-    Unspecified,
-}
-
-impl Reason {
-    /// Words for a player: `checkmate`, `fivefold repetition`.
-    pub const fn describe(self) -> &'static str {
-        match self {
-            Reason::Checkmate => "checkmate",
-            Reason::Stalemate => "stalemate",
-            Reason::InsufficientMaterial => "insufficient material",
-            Reason::FivefoldRepetition => "fivefold repetition",
-            Reason::SeventyFiveMoveRule => "the seventy-five-move rule",
-            Reason::ThreefoldRepetition => "threefold repetition",
-            Reason::FiftyMoveRule => "the fifty-move rule",
-            Reason::Agreement => "agreement",
-            Reason::Resignation => "resignation",
-            Reason::Timeout => "time",
-            Reason::TimeoutWithInsufficientMaterial => "time out with insufficient material",
-            Reason::Unspecified => "an unrecorded reason",
-        }
-    }
-
-    /// Whether a result with this reason is decided by the players or read from a
-    /// record rather than from the position: claims, agreement, resignation, time,
-    /// and a result a record gives without a reason. Those are taken back on their
-    /// own ([`Game::undo`]); the automatic endings go with the move that brought them.
-    pub const fn is_recorded(self) -> bool {
-        match self {
-            Reason::Unspecified
-            | Reason::ThreefoldRepetition
-            | Reason::FiftyMoveRule
-            | Reason::Agreement
-            | Reason::Resignation
-            | Reason::Timeout
-            | Reason::TimeoutWithInsufficientMaterial => true,
-            Reason::Checkmate
-            | Reason::Stalemate
-            | Reason::InsufficientMaterial
-            | Reason::FivefoldRepetition
-            | Reason::SeventyFiveMoveRule => false,
-        }
-    }
-}
-
-/// How a game ended: the result and the reason.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Outcome {
-    /// Who won, or a draw.
-    pub result: GameResult,
-    /// Why.
-    pub reason: Reason,
-}
-
-impl Outcome {
-    /// A win for `winner`.
-    pub const fn win(winner: Color, reason: Reason) -> Outcome {
-        Outcome { result: GameResult::win(winner), reason }
-    }
-
-    /// A draw.
-    pub const fn draw(reason: Reason) -> Outcome {
-        Outcome { result: GameResult::Draw, reason }
-    }
-}
-
-impl fmt::Display for Outcome {
-    /// A banner for players: `Checkmate — Black wins 0-1`, `Draw by fivefold repetition`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let result = self.result.pgn();
-        match (self.reason, self.result.winner()) {
-            (Reason::Checkmate, Some(w)) => write!(f, "Checkmate — {w} wins {result}"),
-            (Reason::Resignation, Some(w)) => write!(f, "{} resigns — {w} wins {result}", !w),
-            (Reason::Timeout, Some(w)) => write!(f, "{w} wins on time {result}"),
-            (Reason::Unspecified, Some(w)) => write!(f, "{w} wins {result}"),
-            (Reason::Unspecified, None) => write!(f, "Draw {result}"),
-            (reason, Some(w)) => write!(f, "{w} wins by {} {result}", reason.describe()),
-            (Reason::Stalemate, None) => write!(f, "Stalemate — draw {result}"),
-            (Reason::TimeoutWithInsufficientMaterial, None) => {
-                write!(f, "Draw: time out with insufficient material {result}")
-            }
-            (reason, None) => write!(f, "Draw by {} {result}", reason.describe()),
-        }
-    }
-}
+use super::{Color, Illegality, Move, Outcome, Position, Reason, Role, SanError, Square};
 
 /// What [`Game::undo`] took back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Undone {
-    /// A recorded result (a claim, agreement, resignation, time, or one a record gave);
+    /// A declared result (a claim, agreement, resignation, time, or one a record gave);
     /// the moves are unchanged.
     Result(Outcome),
     /// The last move, and any automatic ending it brought.
@@ -194,7 +44,7 @@ pub enum DrawClaim {
 }
 
 impl DrawClaim {
-    /// The reason recorded when the claim is made.
+    /// The reason declared when the claim is made.
     pub const fn reason(self) -> Reason {
         match self {
             DrawClaim::ThreefoldRepetition => Reason::ThreefoldRepetition,
@@ -221,18 +71,18 @@ pub enum NoClaim {
     },
 }
 
-/// A game: where it started, every move since, and any result the players recorded.
+/// A game: where it started, every move since, and any result the players declared.
 ///
 /// Automatic endings (checkmate, stalemate, dead position, fivefold repetition, the
 /// seventy-five-move rule) are derived from the position; results that need a
-/// player's decision (claims, agreement, resignation, time) are recorded.
+/// player's decision (claims, agreement, resignation, time) are declared.
 #[derive(Clone, Debug)]
 pub struct Game {
     /// `positions[0]` is the start; `positions[i + 1]` follows `moves[i]`.
     positions: Vec<Position>,
     moves: Vec<Move>,
     sans: Vec<String>,
-    recorded: Option<Outcome>,
+    declared: Option<Outcome>,
 }
 
 impl Default for Game {
@@ -258,7 +108,7 @@ impl Game {
 
     /// A game from any valid position.
     pub fn from_position(start: Position) -> Game {
-        Game { positions: vec![start], moves: Vec::new(), sans: Vec::new(), recorded: None }
+        Game { positions: vec![start], moves: Vec::new(), sans: Vec::new(), declared: None }
     }
 
     /// The position now.
@@ -345,8 +195,8 @@ impl Game {
         self.sans.push(san);
     }
 
-    /// Takes back one step: a recorded result on its own (the moves stay, and
-    /// [`record`](Game::record) puts it back), otherwise the last move together with
+    /// Takes back one step: a declared result on its own (the moves stay, and
+    /// [`declare`](Game::declare) puts it back), otherwise the last move together with
     /// any automatic ending it brought. `None` when there is nothing to take back.
     ///
     /// ```
@@ -361,7 +211,7 @@ impl Game {
     /// assert_eq!(game.undo(), None);
     /// ```
     pub fn undo(&mut self) -> Option<Undone> {
-        if let Some(outcome) = self.recorded.take() {
+        if let Some(outcome) = self.declared.take() {
             return Some(Undone::Result(outcome));
         }
         let m = self.moves.pop()?;
@@ -370,10 +220,10 @@ impl Game {
         Some(Undone::Move(m))
     }
 
-    /// The result the players recorded (or a record gave), if any, as opposed to an
+    /// The result the players declared (or a record gave), if any, as opposed to an
     /// ending read from the position.
-    pub fn recorded(&self) -> Option<Outcome> {
-        self.recorded
+    pub fn declared(&self) -> Option<Outcome> {
+        self.declared
     }
 
     /// The number of the move at `index` (0 is the first move of the game) and who
@@ -428,9 +278,9 @@ impl Game {
             .count()
     }
 
-    /// The outcome, if the game is over: a recorded result, or an automatic ending.
+    /// The outcome, if the game is over: a declared result, or an automatic ending.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.recorded.or_else(|| self.automatic_outcome())
+        self.declared.or_else(|| self.automatic_outcome())
     }
 
     /// Whether the game is over.
@@ -491,25 +341,25 @@ impl Game {
         })
     }
 
-    /// Claims a draw if one is claimable, recording it. Returns the outcome.
+    /// Claims a draw if one is claimable, declaring it. Returns the outcome.
     pub fn claim_draw(&mut self) -> Option<Outcome> {
         let claim = self.claimable_draw()?;
         let outcome = Outcome::draw(claim.reason());
-        self.recorded = Some(outcome);
+        self.declared = Some(outcome);
         Some(outcome)
     }
 
-    /// Records that `color` resigned (ignored once the game is over).
+    /// Declares that `color` resigned (ignored once the game is over).
     pub fn resign(&mut self, color: Color) {
-        self.record(Outcome::win(!color, Reason::Resignation));
+        self.declare(Outcome::win(!color, Reason::Resignation));
     }
 
-    /// Records a draw by agreement (ignored once the game is over).
+    /// Declares a draw by agreement (ignored once the game is over).
     pub fn agree_draw(&mut self) {
-        self.record(Outcome::draw(Reason::Agreement));
+        self.declare(Outcome::draw(Reason::Agreement));
     }
 
-    /// Records that `color`'s clock ran out: a loss, or a draw when the opponent could
+    /// Declares that `color`'s clock ran out: a loss, or a draw when the opponent could
     /// not checkmate by any series of legal moves.
     pub fn flag(&mut self, color: Color) {
         let outcome = if self.position().has_insufficient_material(!color) {
@@ -517,15 +367,15 @@ impl Game {
         } else {
             Outcome::win(!color, Reason::Timeout)
         };
-        self.record(outcome);
+        self.declare(outcome);
     }
 
-    /// Records any outcome, as read from a game record (ignored once the game is over).
+    /// Declares any outcome, as read from a game record (ignored once the game is over).
     /// [`undo`](Game::undo) takes it back on its own, whatever its reason; the reasons
-    /// meant for this are those where [`Reason::is_recorded`] holds.
-    pub fn record(&mut self, outcome: Outcome) {
+    /// meant for this are those where [`Reason::is_declared`] holds.
+    pub fn declare(&mut self, outcome: Outcome) {
         if !self.is_over() {
-            self.recorded = Some(outcome);
+            self.declared = Some(outcome);
         }
     }
 }
@@ -625,7 +475,7 @@ mod tests {
     }
 
     #[test]
-    fn claiming_threefold_records_the_draw_and_undo_takes_it_back() {
+    fn claiming_threefold_declares_the_draw_and_undo_takes_it_back() {
         let mut game = Game::new();
         play_all(&mut game, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8");
         let claimed = Outcome::draw(Reason::ThreefoldRepetition);
@@ -637,15 +487,15 @@ mod tests {
     }
 
     #[test]
-    fn undo_takes_back_a_recorded_result_on_its_own_and_record_puts_it_back() {
+    fn undo_takes_back_a_declared_result_on_its_own_and_declare_puts_it_back() {
         let mut game = Game::new();
         play_all(&mut game, "e4 e5");
         let resigned = Outcome::win(Color::White, Reason::Resignation);
         game.resign(Color::Black);
-        assert_eq!(game.recorded(), Some(resigned));
+        assert_eq!(game.declared(), Some(resigned));
         assert_eq!(game.undo(), Some(Undone::Result(resigned)));
         assert_eq!((game.ply(), game.outcome()), (2, None));
-        game.record(resigned);
+        game.declare(resigned);
         assert_eq!(game.outcome(), Some(resigned));
         assert_eq!(game.undo(), Some(Undone::Result(resigned)));
         assert_eq!(game.undo(), Some(Undone::Move(Move::normal(Square::E7, Square::E5))));
@@ -654,7 +504,7 @@ mod tests {
     }
 
     #[test]
-    fn a_result_recorded_before_any_move_is_taken_back_too() {
+    fn a_result_declared_before_any_move_is_taken_back_too() {
         let mut game = Game::new();
         game.agree_draw();
         assert_eq!(game.undo(), Some(Undone::Result(Outcome::draw(Reason::Agreement))));
@@ -665,7 +515,7 @@ mod tests {
     fn checkmate_goes_with_the_move_that_gave_it() {
         let mut game = Game::new();
         play_all(&mut game, "f3 e5 g4 Qh4#");
-        assert_eq!(game.recorded(), None);
+        assert_eq!(game.declared(), None);
         assert_eq!(game.undo(), Some(Undone::Move(Move::normal(Square::D8, Square::H4))));
         assert_eq!((game.ply(), game.outcome()), (3, None));
     }
@@ -693,28 +543,6 @@ mod tests {
             let number = game.move_number(ply);
             assert_eq!((number.fullmove, number.color), (u64::from(pos.fullmoves()), pos.turn()));
         }
-    }
-
-    #[test]
-    fn only_results_decided_by_the_players_or_a_record_are_recorded() {
-        let recorded = [
-            Reason::Unspecified,
-            Reason::ThreefoldRepetition,
-            Reason::FiftyMoveRule,
-            Reason::Agreement,
-            Reason::Resignation,
-            Reason::Timeout,
-            Reason::TimeoutWithInsufficientMaterial,
-        ];
-        let automatic = [
-            Reason::Checkmate,
-            Reason::Stalemate,
-            Reason::InsufficientMaterial,
-            Reason::FivefoldRepetition,
-            Reason::SeventyFiveMoveRule,
-        ];
-        assert!(recorded.iter().all(|r| r.is_recorded()));
-        assert!(automatic.iter().all(|r| !r.is_recorded()));
     }
 
     #[test]
@@ -775,7 +603,7 @@ mod tests {
     }
 
     #[test]
-    fn agreement_resignation_and_time_are_recorded() {
+    fn agreement_resignation_and_time_are_declared() {
         let mut game = Game::new();
         game.agree_draw();
         assert_eq!(game.outcome(), Some(Outcome::draw(Reason::Agreement)));
@@ -786,7 +614,7 @@ mod tests {
         game.flag(Color::White);
         assert_eq!(game.outcome().expect("over").to_string(), "Black wins on time 0-1");
         let mut game = Game::new();
-        game.record(Outcome::win(Color::White, Reason::Unspecified));
+        game.declare(Outcome::win(Color::White, Reason::Unspecified));
         assert_eq!(game.outcome().expect("over").to_string(), "White wins 1-0");
         let mut bare =
             Game::from_position(Position::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").expect("valid fen"));

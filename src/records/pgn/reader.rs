@@ -260,7 +260,7 @@ impl GameEntry {
             && !game.is_over()
         {
             let reason = reason_for(result, self.tags.get("Termination"), claim_available(&game));
-            game.record(Outcome { result, reason });
+            game.declare(Outcome { result, reason });
         }
         Ok(PgnGame { tags: self.tags.clone(), game, clocks, annotations, trailing })
     }
