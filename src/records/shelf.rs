@@ -23,13 +23,9 @@ use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::pgn::{PgnFile, UtcTime};
-use super::store::{self, GameLock, StoreError};
+use super::store::{self, GameLock, READ_LIMIT, StoreError};
 use super::{OpenError, Resumed};
 use crate::printable::printable;
-
-/// The most of a file the library reads: a game hotseat writes is a few kilobytes,
-/// one of ten thousand moves with clock times under half of this.
-pub const READ_LIMIT: u64 = 1 << 20;
 
 /// The longest a value read from a file is shown.
 const VALUE_LIMIT: usize = 60;

@@ -343,6 +343,11 @@ pub fn save_text(path: &Path, pgn: &str) -> Result<(), StoreError> {
 /// a file made to exhaust memory, or an endless one such as `/dev/zero`, cannot.
 pub const MAX_FILE_SIZE: u64 = 64 << 20;
 
+/// The most of a file in the games folder that is read to list or resume it (the library
+/// and `--resume`): a game hotseat writes is a few kilobytes, one of ten thousand moves
+/// with clock times under half of this.
+pub const READ_LIMIT: u64 = 1 << 20;
+
 /// Whether a file to read may be reached through a symlink.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Links {
@@ -545,11 +550,10 @@ pub struct ResumeSearch {
 /// The game in the file at `path` when it is one to resume: the file holds one game,
 /// unfinished, with at least one move played. The file is read as the library reads
 /// one: not through a link, not waiting on a pipe, and no more than
-/// [`READ_LIMIT`](super::shelf::READ_LIMIT) of it, so a folder of huge files is
+/// [`READ_LIMIT`] of it, so a folder of huge files is
 /// passed over quickly.
 pub fn resumable_game(path: &Path) -> Result<PgnGame, Unresumable> {
-    let file =
-        read_pgn_file_with(path, super::shelf::READ_LIMIT, Links::Refuse).map_err(Unresumable::Unreadable)?;
+    let file = read_pgn_file_with(path, READ_LIMIT, Links::Refuse).map_err(Unresumable::Unreadable)?;
     let entry = match file.games() {
         [] => return Err(Unresumable::NoGame),
         [entry] => entry,
