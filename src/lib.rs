@@ -8,7 +8,7 @@
 //!    through the terminal's own bytes.
 //! 2. [`clock`]: chess clocks, on time handed in; [`openings`]: opening names, looked
 //!    up by position; [`review`]: the review of a game (evaluations, marked moves,
-//!    accuracy), a pure model over the core.
+//!    accuracy, and why an engine could not fill it), a pure model over the core.
 //! 3. [`app`]: the game screen as a state machine: where the player is, the game's one
 //!    history, and the effects it asks of the world outside (saving, copying, the
 //!    engine). Beside it, knowing nothing of it: [`records`], saved games (the PGN

@@ -3,7 +3,9 @@
 //!
 //! A pure model over the rules core: it holds what an engine said and works out the
 //! rest with lichess's formulas ([`win_percent`], [`Mark`], [`Review::accuracy`]); it
-//! runs no process and knows no terminal. The engine that fills it is [`crate::engine`].
+//! runs no process and knows no terminal. The engine that fills it is [`crate::engine`];
+//! why that engine could not ([`EngineError`]) is a value kept here, below the app
+//! that shows it.
 //!
 //! ```
 //! use hotseat::chess::Color;
