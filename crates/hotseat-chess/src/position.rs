@@ -429,7 +429,7 @@ impl Position {
             self.play_unchecked(m);
             Ok(())
         } else {
-            Err(IllegalMoveError { uci: format!("{m:?}") })
+            Err(IllegalMoveError { mv: m })
         }
     }
 
@@ -535,15 +535,31 @@ impl Default for Position {
 }
 
 /// A move that is not legal in the position it was played in.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("illegal move {uci}")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move {mv:?}")]
 pub struct IllegalMoveError {
-    uci: String,
+    mv: Move,
+}
+
+impl IllegalMoveError {
+    /// The move that was refused.
+    pub fn mv(&self) -> Move {
+        self.mv
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_illegal_move_is_refused_with_the_move_it_was() {
+        let mut pos = Position::startpos();
+        let m = Move::normal(Square::E2, Square::E5);
+        let err = pos.try_play(m).expect_err("e2e5 is illegal");
+        assert_eq!(err.mv(), m);
+        assert_eq!(err.to_string(), "illegal move e2e5");
+    }
 
     #[test]
     fn the_move_counters_stop_at_their_largest_value_instead_of_wrapping() {
