@@ -130,12 +130,10 @@ impl Question {
     /// The question, for players.
     pub fn text(self) -> String {
         match self {
-            Question::DrawOffer { by } => {
-                format!("{by} offers a draw. {}, do you accept? (a move declines it)", !by)
-            }
-            Question::Resign { by: None } => "Who resigns? That side loses the game.".to_owned(),
-            Question::Resign { by: Some(by) } => format!("{by} resigns and loses the game. Are you sure?"),
-            Question::NewGame => "Abandon this game and start a new one?".to_owned(),
+            Question::DrawOffer { by } => super::strings::draw_offered(by.name(), (!by).name()),
+            Question::Resign { by: None } => super::strings::WHO_RESIGNS.to_owned(),
+            Question::Resign { by: Some(by) } => super::strings::resigns_sure(by.name()),
+            Question::NewGame => super::strings::ABANDON_GAME.to_owned(),
             Question::Review => super::strings::REVIEW_MID_GAME.to_owned(),
         }
     }

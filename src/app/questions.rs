@@ -39,6 +39,7 @@ impl App {
         let question = self.question()?;
         Some(match question {
             Question::DrawOffer { by } => strings::draw_offered(&self.named(by), &self.named(!by)),
+            Question::Resign { by: Some(by) } => strings::resigns_sure(&self.named(by)),
             other => other.text(),
         })
     }

@@ -142,6 +142,14 @@ pub(crate) fn draw_declined_by_moving(who: &str, by: &str) -> String {
     format!("{who} plays on: {by}'s draw offer is declined.")
 }
 
+/// `who` is asked to confirm resigning.
+pub(crate) fn resigns_sure(who: &str) -> String {
+    format!("{who} resigns and loses the game. Are you sure?")
+}
+
+pub(crate) const WHO_RESIGNS: &str = "Who resigns? That side loses the game.";
+pub(crate) const ABANDON_GAME: &str = "Abandon this game and start a new one?";
+
 /// `by` offers a draw to `to`, who is to move.
 pub(crate) fn draw_offered(by: &str, to: &str) -> String {
     format!("{by} offers a draw. {to}, do you accept? (a move declines it)")

@@ -84,7 +84,7 @@ fn status_line(app: &App, look: &Look) -> Line<'static> {
         )));
     }
     if let (Some(by), Mode::Play) = (app.draw_offer(), app.mode()) {
-        spans.push(Span::styled(format!(" · {by} offers a draw: Esc to answer"), look.accent()));
+        spans.push(Span::styled(format!(" · {} offers a draw: Esc to answer", app.named(by)), look.accent()));
     }
     if app.clocks_paused() {
         spans.push(Span::styled(

@@ -467,6 +467,22 @@ fn a_draw_offer_names_who_offers_and_who_answers_by_name() {
 }
 
 #[test]
+fn the_resign_question_and_a_standing_offer_name_the_players() {
+    let mut app = App::new(Game::new()).with_players("Anna", "Ben");
+    play(&mut app, "e4");
+    press(&mut app, Key::Ctrl('r'));
+    assert_eq!(app.question(), Some(Question::Resign { by: Some(Color::Black) }));
+    assert_eq!(app.question_text().as_deref(), Some("Ben (Black) resigns and loses the game. Are you sure?"));
+    press(&mut app, Key::Esc);
+    // An offer left standing while the player to move types: the status line names who made it.
+    press(&mut app, Key::Ctrl('o'));
+    type_text(&mut app, "e");
+    assert_eq!(app.draw_offer(), Some(Color::White));
+    let screen = common::screen::text(&common::screen::draw(&app, &Look::default(), 120, 40));
+    assert!(screen.contains("Anna (White) offers a draw: Esc to answer"), "{screen}");
+}
+
+#[test]
 fn a_draw_is_claimed_with_the_move_that_repeats_the_position() {
     let mut app = App::new(Game::new());
     play(&mut app, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
