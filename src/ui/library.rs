@@ -10,6 +10,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
+use super::text;
 use super::theme::Look;
 use crate::app::MessageKind;
 use crate::input::library::bindings;
@@ -43,8 +44,31 @@ pub fn render(area: Rect, buf: &mut Buffer, library: &Library, folder: &str, loo
     let rows = list_rows(area);
     let list = Rect::new(area.x, area.y + ABOVE, area.width, rows as u16);
     render_list(list, buf, library, &columns, look);
-    message_line(library, look).render(row(area.height - 2), buf);
-    hint_line(library, look).render(row(area.height - 1), buf);
+    // A message too long for its row (a refusal with its reason and what to do) goes on
+    // over the hints' row rather than lose its end; the hints come back with the next key.
+    match long_message(library, look, usize::from(area.width)) {
+        Some([first, second]) => {
+            first.render(row(area.height - 2), buf);
+            second.render(row(area.height - 1), buf);
+        }
+        None => {
+            message_line(library, look).render(row(area.height - 2), buf);
+            hint_line(library, look).render(row(area.height - 1), buf);
+        }
+    }
+}
+
+/// The message in two rows, when it is one and does not fit in one.
+fn long_message(library: &Library, look: &Look, columns: usize) -> Option<[Line<'static>; 2]> {
+    let message = library.message().filter(|_| library.asking().is_none())?;
+    let columns = columns.saturating_sub(1);
+    if text::width(&message.text) <= columns {
+        return None;
+    }
+    let style = if message.kind == MessageKind::Error { look.error() } else { look.accent() };
+    let mut rows =
+        text::wrap(&message.text, columns, 2).into_iter().map(|row| Line::styled(format!(" {row}"), style));
+    Some([rows.next()?, rows.next().unwrap_or_default()])
 }
 
 fn render_too_small(area: Rect, buf: &mut Buffer, look: &Look) {

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use hotseat::app::MessageKind;
+use hotseat::app::{Message, MessageKind};
 use hotseat::library::{Action, Effect, Library, Mode, Motion, OpenAs};
 use hotseat::records::shelf::{self, Content, DeleteRefused, Entry, Shelf, Summary};
 use hotseat::records::store::GameLock;
@@ -340,6 +340,24 @@ fn text_of(buf: &Buffer) -> String {
     (0..area.height)
         .map(|y| (0..area.width).map(|x| buf[(x, y)].symbol()).collect::<String>() + "\n")
         .collect()
+}
+
+#[test]
+fn a_message_too_long_for_its_row_goes_on_over_the_hints_and_keeps_its_end() {
+    let why = "Not opened: cannot lock /home/anna/.local/share/hotseat/games/.unfinished-game.pgn.lock: \
+               another hotseat (process 4242) has it open; finish that game first";
+    let library =
+        Library::new(shelf_of(vec![entry("a.pgn", "Anna", "*", 10)])).with_message(Message::error(why));
+    let screen = text_of(&draw(&library, 100, 32));
+    let rows: Vec<&str> = screen.lines().collect();
+    let shown = format!("{} {}", rows[30].trim(), rows[31].trim());
+    assert_eq!(shown, why, "{screen}");
+    // A short one keeps its row, and the hints stay.
+    let library = Library::new(shelf_of(vec![entry("a.pgn", "Anna", "*", 10)]))
+        .with_message(Message::error("Deleted."));
+    let screen = text_of(&draw(&library, 100, 32));
+    assert!(screen.lines().nth(30).is_some_and(|row| row.trim() == "Deleted."), "{screen}");
+    assert!(screen.lines().nth(31).is_some_and(|row| row.contains("Esc")), "{screen}");
 }
 
 fn picture_library() -> Library {
