@@ -873,9 +873,9 @@ fn a_terminal_that_hangs_up_saves_the_game_with_the_turn_time_and_exits_129() {
 
 #[test]
 fn sighup_and_sigterm_sent_together_are_one_request_the_game_saved_and_the_lock_gone() {
-    // A closing window or a session manager sends both at once; the signal thread is
-    // handed them lowest number first, so SIGTERM used to count as a second request and
-    // exit at once, leaving the lock behind and the turn's time unsaved (6 runs in 10).
+    // A closing window or a session manager sends both at once; the second the signal
+    // thread was handed used to count as a second request and exit at once, leaving the
+    // lock behind and the turn's time unsaved (6 runs in 10).
     for round in 0..5 {
         let data = DataDir::new(&format!("hup-term-{round}"));
         let mut pty = Pty::start(&["--clock", "5+0", "--clock-start", "white"], None, &data.env());
@@ -889,7 +889,12 @@ fn sighup_and_sigterm_sent_together_are_one_request_the_game_saved_and_the_lock_
             .expect("kill runs");
         assert!(sent.success());
         let status = pty.wait_for_exit();
-        assert_eq!((status.exit_code(), status.signal()), (129, None), "round {round}: {status:?}");
+        // Whichever of the two the signal thread is handed first names the exit status;
+        // neither is a crash, and the way out is the orderly one.
+        assert!(
+            matches!(status.exit_code(), 129 | 143) && status.signal().is_none(),
+            "round {round}: {status:?}"
+        );
         let games = data.games();
         assert_eq!(games.len(), 1, "round {round}: {games:?}");
         let saved = std::fs::read_to_string(&games[0]).expect("the saved game");
