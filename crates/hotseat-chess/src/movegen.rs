@@ -315,23 +315,20 @@ impl Position {
     /// Whether nothing but the castling king and rook stands on their paths and destinations.
     #[inline(always)]
     fn castling_path_is_clear(&self, king: Square, rook: Square) -> bool {
-        let (king_to, rook_to) = castling_destinations(king, rook);
-        let must_be_empty =
-            (between(king, king_to) | king_to | between(rook, rook_to) | rook_to) - king - rook;
-        (must_be_empty & self.occupied).is_empty()
+        (CASTLING_PATHS.must_be_empty.on_rank_of(king, rook) & self.occupied).is_empty()
     }
 
     /// Castling legality given the map of attacked squares (`danger`, computed with the
     /// king lifted off the board). The side to move is not in check.
     #[inline(always)]
     fn castling_is_safe(&self, us: Color, king: Square, rook: Square, danger: Bitboard) -> bool {
-        let (king_to, rook_to) = castling_destinations(king, rook);
-        if ((between(king, king_to) | king_to) & danger).any() {
+        if (CASTLING_PATHS.king_path.on_rank_of(king, rook) & danger).any() {
             return false;
         }
         // A Chess960 rook standing between an enemy rook or queen and the king's
         // destination shields it until it moves; only a corner rook cannot.
         matches!(rook.file(), File::A | File::H) || {
+            let (king_to, rook_to) = castling_destinations(king, rook);
             let after = (self.occupied ^ king ^ rook) | king_to | rook_to;
             !self.is_attacked(king_to, !us, after)
         }
@@ -362,6 +359,56 @@ fn castling_destinations(king: Square, rook: Square) -> (Square, Square) {
     let rank = king.rank();
     (Square::from_coords(side.king_to_file(), rank), Square::from_coords(side.rook_to_file(), rank))
 }
+
+/// For each file of the king and of the rook, a set of squares of the first rank;
+/// shifted to the back rank they stand on.
+struct BackRankTable([[u64; 8]; 8]);
+
+impl BackRankTable {
+    /// The set for the king on `king` and the rook on `rook`, on their rank.
+    #[inline(always)]
+    fn on_rank_of(&self, king: Square, rook: Square) -> Bitboard {
+        let set = self.0[king.index() & 7][rook.index() & 7];
+        Bitboard(set << (king.index() & 56))
+    }
+}
+
+/// The squares castling needs, by the files of the king and the rook: looked up rather
+/// than built from `between` at every node, where castling rights stand at most nodes
+/// of a perft from the start position.
+struct CastlingPaths {
+    /// Every square the king and the rook pass over or land on, but their own.
+    must_be_empty: BackRankTable,
+    /// The squares the king passes over and lands on, which must not be attacked.
+    king_path: BackRankTable,
+}
+
+/// The squares of the first rank from file `a` to file `b`, both included.
+const fn first_rank_span(a: usize, b: usize) -> u64 {
+    let (low, high) = if a < b { (a, b) } else { (b, a) };
+    (u64::MAX >> (63 - high)) & (u64::MAX << low)
+}
+
+static CASTLING_PATHS: CastlingPaths = {
+    let mut must_be_empty = [[0; 8]; 8];
+    let mut king_path = [[0; 8]; 8];
+    let mut king = 0;
+    while king < 8 {
+        let mut rook = 0;
+        while rook < 8 {
+            let side = if rook > king { CastlingSide::KingSide } else { CastlingSide::QueenSide };
+            let king_to = side.king_to_file().index() as usize;
+            let rook_to = side.rook_to_file().index() as usize;
+            let own = (1 << king) | (1 << rook);
+            must_be_empty[king][rook] =
+                (first_rank_span(king, king_to) | first_rank_span(rook, rook_to)) & !own;
+            king_path[king][rook] = (first_rank_span(king, king_to) & !(1 << king)) | (1 << king_to);
+            rook += 1;
+        }
+        king += 1;
+    }
+    CastlingPaths { must_be_empty: BackRankTable(must_be_empty), king_path: BackRankTable(king_path) }
+};
 
 /// Why a castling move with rights intact is still not possible.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -402,6 +449,31 @@ mod tests {
                 let generated = moves.contains(&Move::castle(king, rook));
                 let explained_legal = !pos.is_check() && pos.castling_obstacle(king, rook).is_none();
                 assert_eq!(generated, explained_legal, "{fen}: castling with {rook}");
+            }
+        }
+    }
+
+    /// The tables of castling paths against the definition by `between`, for every
+    /// king and rook file on both back ranks.
+    #[test]
+    fn castling_path_tables_match_the_squares_between() {
+        for rank in [Rank::First, Rank::Eighth] {
+            for king in File::ALL {
+                for rook in File::ALL {
+                    if king == rook {
+                        continue;
+                    }
+                    let (king_sq, rook_sq) =
+                        (Square::from_coords(king, rank), Square::from_coords(rook, rank));
+                    let (king_to, rook_to) = castling_destinations(king_sq, rook_sq);
+                    let must_be_empty =
+                        (between(king_sq, king_to) | king_to | between(rook_sq, rook_to) | rook_to)
+                            - king_sq
+                            - rook_sq;
+                    let king_path = between(king_sq, king_to) | king_to;
+                    assert_eq!(CASTLING_PATHS.must_be_empty.on_rank_of(king_sq, rook_sq), must_be_empty);
+                    assert_eq!(CASTLING_PATHS.king_path.on_rank_of(king_sq, rook_sq), king_path);
+                }
             }
         }
     }
