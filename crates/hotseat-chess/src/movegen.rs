@@ -17,6 +17,11 @@ use super::{Bitboard, CastlingSide, Color, File, Move, MoveList, Position, Rank,
 
 /// Receives generated moves.
 trait Sink {
+    /// Whether the order of the moves matters. Lists keep it, because seeded games
+    /// elsewhere pick moves by their place in the list; a counter lets the generator
+    /// visit the pieces in whatever order costs least.
+    const KEEPS_ORDER: bool;
+
     /// Ordinary moves of the piece on `from` to each of `targets`.
     fn piece(&mut self, from: Square, targets: Bitboard);
     /// Ordinary pawn moves landing on `targets`, each from `to - delta`.
@@ -31,6 +36,8 @@ trait Sink {
 struct Each<F>(F);
 
 impl<F: FnMut(Move)> Sink for Each<F> {
+    const KEEPS_ORDER: bool = true;
+
     #[inline(always)]
     fn piece(&mut self, from: Square, targets: Bitboard) {
         for to in targets {
@@ -65,6 +72,8 @@ impl<F: FnMut(Move)> Sink for Each<F> {
 struct Counter(u64);
 
 impl Sink for Counter {
+    const KEEPS_ORDER: bool = false;
+
     #[inline(always)]
     fn piece(&mut self, _from: Square, targets: Bitboard) {
         self.0 += u64::from(targets.count());
@@ -204,19 +213,42 @@ impl Position {
         for from in r[Role::Knight] & (movable - pinned) {
             sink.piece(from, knight_attacks(from) & target);
         }
-        for from in (r[Role::Bishop] | r[Role::Queen]) & movable {
-            let mut t = bishop_attacks(from, occupied) & target;
-            if pinned.contains(from) {
-                t &= line(king, from);
+        let diagonal = r[Role::Bishop] | r[Role::Queen];
+        let straight = r[Role::Rook] | r[Role::Queen];
+        if S::KEEPS_ORDER {
+            for from in diagonal & movable {
+                let mut t = bishop_attacks(from, occupied) & target;
+                if pinned.contains(from) {
+                    t &= line(king, from);
+                }
+                sink.piece(from, t);
             }
-            sink.piece(from, t);
-        }
-        for from in (r[Role::Rook] | r[Role::Queen]) & movable {
-            let mut t = rook_attacks(from, occupied) & target;
-            if pinned.contains(from) {
-                t &= line(king, from);
+            for from in straight & movable {
+                let mut t = rook_attacks(from, occupied) & target;
+                if pinned.contains(from) {
+                    t &= line(king, from);
+                }
+                sink.piece(from, t);
             }
-            sink.piece(from, t);
+        } else {
+            // The free sliders without a pin test each, then the few pinned ones, each
+            // along its pin line (a diagonal pin leaves a rook's move nowhere, and so on).
+            for from in diagonal & movable - pinned {
+                sink.piece(from, bishop_attacks(from, occupied) & target);
+            }
+            for from in straight & movable - pinned {
+                sink.piece(from, rook_attacks(from, occupied) & target);
+            }
+            for from in (diagonal | straight) & movable & pinned {
+                let mut t = Bitboard::EMPTY;
+                if diagonal.contains(from) {
+                    t |= bishop_attacks(from, occupied);
+                }
+                if straight.contains(from) {
+                    t |= rook_attacks(from, occupied);
+                }
+                sink.piece(from, t & target & line(king, from));
+            }
         }
 
         self.generate_pawns(sink, us, movable & r[Role::Pawn], pinned, target, king);
@@ -315,23 +347,20 @@ impl Position {
     /// Whether nothing but the castling king and rook stands on their paths and destinations.
     #[inline(always)]
     fn castling_path_is_clear(&self, king: Square, rook: Square) -> bool {
-        let (king_to, rook_to) = castling_destinations(king, rook);
-        let must_be_empty =
-            (between(king, king_to) | king_to | between(rook, rook_to) | rook_to) - king - rook;
-        (must_be_empty & self.occupied).is_empty()
+        (CASTLING_PATHS.must_be_empty.on_rank_of(king, rook) & self.occupied).is_empty()
     }
 
     /// Castling legality given the map of attacked squares (`danger`, computed with the
     /// king lifted off the board). The side to move is not in check.
     #[inline(always)]
     fn castling_is_safe(&self, us: Color, king: Square, rook: Square, danger: Bitboard) -> bool {
-        let (king_to, rook_to) = castling_destinations(king, rook);
-        if ((between(king, king_to) | king_to) & danger).any() {
+        if (CASTLING_PATHS.king_path.on_rank_of(king, rook) & danger).any() {
             return false;
         }
         // A Chess960 rook standing between an enemy rook or queen and the king's
         // destination shields it until it moves; only a corner rook cannot.
         matches!(rook.file(), File::A | File::H) || {
+            let (king_to, rook_to) = castling_destinations(king, rook);
             let after = (self.occupied ^ king ^ rook) | king_to | rook_to;
             !self.is_attacked(king_to, !us, after)
         }
@@ -362,6 +391,56 @@ fn castling_destinations(king: Square, rook: Square) -> (Square, Square) {
     let rank = king.rank();
     (Square::from_coords(side.king_to_file(), rank), Square::from_coords(side.rook_to_file(), rank))
 }
+
+/// For each file of the king and of the rook, a set of squares of the first rank;
+/// shifted to the back rank they stand on.
+struct BackRankTable([[u64; 8]; 8]);
+
+impl BackRankTable {
+    /// The set for the king on `king` and the rook on `rook`, on their rank.
+    #[inline(always)]
+    fn on_rank_of(&self, king: Square, rook: Square) -> Bitboard {
+        let set = self.0[king.index() & 7][rook.index() & 7];
+        Bitboard(set << (king.index() & 56))
+    }
+}
+
+/// The squares castling needs, by the files of the king and the rook: looked up rather
+/// than built from `between` at every node, where castling rights stand at most nodes
+/// of a perft from the start position.
+struct CastlingPaths {
+    /// Every square the king and the rook pass over or land on, but their own.
+    must_be_empty: BackRankTable,
+    /// The squares the king passes over and lands on, which must not be attacked.
+    king_path: BackRankTable,
+}
+
+/// The squares of the first rank from file `a` to file `b`, both included.
+const fn first_rank_span(a: usize, b: usize) -> u64 {
+    let (low, high) = if a < b { (a, b) } else { (b, a) };
+    (u64::MAX >> (63 - high)) & (u64::MAX << low)
+}
+
+static CASTLING_PATHS: CastlingPaths = {
+    let mut must_be_empty = [[0; 8]; 8];
+    let mut king_path = [[0; 8]; 8];
+    let mut king = 0;
+    while king < 8 {
+        let mut rook = 0;
+        while rook < 8 {
+            let side = if rook > king { CastlingSide::KingSide } else { CastlingSide::QueenSide };
+            let king_to = side.king_to_file().index() as usize;
+            let rook_to = side.rook_to_file().index() as usize;
+            let own = (1 << king) | (1 << rook);
+            must_be_empty[king][rook] =
+                (first_rank_span(king, king_to) | first_rank_span(rook, rook_to)) & !own;
+            king_path[king][rook] = (first_rank_span(king, king_to) & !(1 << king)) | (1 << king_to);
+            rook += 1;
+        }
+        king += 1;
+    }
+    CastlingPaths { must_be_empty: BackRankTable(must_be_empty), king_path: BackRankTable(king_path) }
+};
 
 /// Why a castling move with rights intact is still not possible.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -403,6 +482,47 @@ mod tests {
                 let explained_legal = !pos.is_check() && pos.castling_obstacle(king, rook).is_none();
                 assert_eq!(generated, explained_legal, "{fen}: castling with {rook}");
             }
+        }
+    }
+
+    /// The tables of castling paths against the definition by `between`, for every
+    /// king and rook file on both back ranks.
+    #[test]
+    fn castling_path_tables_match_the_squares_between() {
+        for rank in [Rank::First, Rank::Eighth] {
+            for king in File::ALL {
+                for rook in File::ALL {
+                    if king == rook {
+                        continue;
+                    }
+                    let (king_sq, rook_sq) =
+                        (Square::from_coords(king, rank), Square::from_coords(rook, rank));
+                    let (king_to, rook_to) = castling_destinations(king_sq, rook_sq);
+                    let must_be_empty =
+                        (between(king_sq, king_to) | king_to | between(rook_sq, rook_to) | rook_to)
+                            - king_sq
+                            - rook_sq;
+                    let king_path = between(king_sq, king_to) | king_to;
+                    assert_eq!(CASTLING_PATHS.must_be_empty.on_rank_of(king_sq, rook_sq), must_be_empty);
+                    assert_eq!(CASTLING_PATHS.king_path.on_rank_of(king_sq, rook_sq), king_path);
+                }
+            }
+        }
+    }
+
+    /// The counter visits pinned sliders apart from the free ones; it must still count
+    /// exactly the listed moves, pinned queens on either kind of line included.
+    #[test]
+    fn counting_agrees_with_listing_when_sliders_are_pinned() {
+        let fens = [
+            "4r1k1/8/8/b7/4R3/2Q5/8/4K3 w - - 0 1",
+            "4k3/4r3/8/8/b7/8/2B1Q3/3K4 w - - 0 1",
+            "3k4/3q4/8/3R4/8/8/8/3K4 b - - 0 1",
+            "3k4/8/1q6/B7/8/8/8/4K3 b - - 0 1",
+        ];
+        for fen in fens {
+            let pos = Position::from_fen(fen).expect("valid fen");
+            assert_eq!(pos.count_legal_moves(), pos.legal_moves().len() as u64, "{fen}");
         }
     }
 

