@@ -10,7 +10,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use common::TempDir;
-use common::fake_engine::{Answer, FakeScript, Hang, fake_engine, fake_pid, is_alive};
+use common::fake_engine::{Answer, FakeScript, Hang, fake_engine, fake_pid, fake_pids, is_alive};
 use common::pty::{PATIENCE, Pty};
 
 const CTRL_E: &str = "\x05";
@@ -47,13 +47,17 @@ fn review_mid_game(pty: &mut Pty) {
     pty.send("y");
 }
 
-/// Waits until the engine whose id the fake wrote in `dir` is gone.
+/// Waits until every engine whose id the fake wrote in `dir` is gone (a review runs one
+/// for each part of the game).
 fn wait_until_gone(dir: &Path) {
-    let pid = fake_pid(dir).expect("the fake engine wrote its process id");
+    let pids = fake_pids(dir);
+    assert!(!pids.is_empty(), "the fake engine wrote its process id");
     let deadline = Instant::now() + PATIENCE;
-    while is_alive(pid) {
-        assert!(Instant::now() < deadline, "the engine ({pid}) is still running");
-        std::thread::sleep(Duration::from_millis(20));
+    for pid in pids {
+        while is_alive(pid) {
+            assert!(Instant::now() < deadline, "the engine ({pid}) is still running");
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 }
 
@@ -193,11 +197,14 @@ fn an_engine_that_hangs_never_holds_up_the_game() {
 /// Waits until the engine whose id the fake wrote in `dir` has ended: behind a
 /// wrapper script it is not hotseat's child, and whoever adopts it may be slow to reap.
 fn wait_until_ended(dir: &Path) {
-    let pid = fake_pid(dir).expect("the fake engine wrote its process id");
+    let pids = fake_pids(dir);
+    assert!(!pids.is_empty(), "the fake engine wrote its process id");
     let deadline = Instant::now() + PATIENCE;
-    while common::fake_engine::is_running(pid) {
-        assert!(Instant::now() < deadline, "the engine ({pid}) is still running");
-        std::thread::sleep(Duration::from_millis(20));
+    for pid in pids {
+        while common::fake_engine::is_running(pid) {
+            assert!(Instant::now() < deadline, "the engine ({pid}) is still running");
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 }
 
