@@ -23,8 +23,12 @@ pub enum Hang {
     Handshake,
     /// On `isready`.
     Ready,
-    /// On the `go` with this number, counting from 1.
+    /// On the `go` with this number, counting from 1 (each copy of the engine counts
+    /// its own).
     Go(usize),
+    /// On the `go` for any position with this ply or a later one: the same positions
+    /// answered however many copies share the game.
+    From(usize),
 }
 
 /// What the fake engine says about one position.
@@ -176,6 +180,9 @@ pub fn fake_engine(dir: &Path, script: &FakeScript) -> PathBuf {
     }
     if let Some(Hang::Go(n)) = script.hang {
         let _ = writeln!(text, "      if [ \"$go_count\" -eq {n} ]; then exec sleep 600; fi");
+    }
+    if let Some(Hang::From(ply)) = script.hang {
+        let _ = writeln!(text, "      if [ \"$index\" -ge {ply} ]; then exec sleep 600; fi");
     }
     let answered = |index: &str| q(&dir.join(format!("answered-{index}")));
     if let Some((first, then)) = script.answer_after {
