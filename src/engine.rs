@@ -154,7 +154,7 @@ impl Resources {
     /// engines, since the board's thread sleeps between keys and a key still has the
     /// scheduler's attention (measured: README "How long it takes").
     pub fn of_machine() -> Resources {
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
         Resources::for_machine(cores, free_memory_mib())
     }
 
@@ -481,7 +481,7 @@ mod tests {
 
     #[test]
     fn threads_and_hash_are_set_only_when_offered_and_within_the_engine_s_limits() {
-        let resources = Resources { threads: 8, hash_mib: 256 };
+        let resources = Resources { engines: 1, threads: 8, hash_mib: 256 };
         let stockfish = [("Threads".to_owned(), 1024), ("Hash".to_owned(), 33_554_432)];
         assert_eq!(
             resources.commands(&stockfish),
