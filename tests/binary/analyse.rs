@@ -89,6 +89,16 @@ fn a_game_is_annotated_move_by_move_and_summed_up() {
     // Depth 18 by default, for every position but the mate at the end.
     let log = std::fs::read_to_string(log_file(dir.path())).expect("log");
     assert_eq!(log.matches("go depth 18\n").count(), 13, "{log}");
+    assert_engines_in_parts(dir.path(), &log);
+}
+
+/// More than one engine on a machine of more than one core, each with one new game
+/// (one hash) for its part.
+fn assert_engines_in_parts(dir: &Path, log: &str) {
+    let engines = fake_pids(dir).len();
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    assert_eq!(engines > 1, cores > 1, "{engines} engines on {cores} cores");
+    assert_eq!(log.matches("ucinewgame\n").count(), engines, "{log}");
 }
 
 #[test]
