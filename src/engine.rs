@@ -1,11 +1,12 @@
 //! A UCI chess engine (Stockfish by default) reviewing a game, on its own thread.
 //!
-//! Above the rules core and the records, with the standard library only (a child
-//! process, threads and channels): [`locate`] finds the engine, [`Analysis::start`] runs
-//! it over every position of a game and [`Analysis::poll`] hands over what it said, never
-//! blocking. Every wait on the engine has a deadline, a line it prints is bounded and
-//! cleaned of control characters, and the process is killed and reaped when the
-//! [`Analysis`] is dropped, whatever state it is in.
+//! Above the rules core and the records, with the standard library only (child
+//! processes, threads and channels): [`locate`] finds the engine, [`Analysis::start`] runs
+//! it over every position of a game, one single-threaded engine process for each
+//! contiguous part of the game, and [`Analysis::poll`] hands over what they said, in the
+//! order they said it, never blocking. Every wait on the engine has a deadline, a line it prints is bounded and
+//! cleaned of control characters, and every process is killed and reaped when the
+//! [`Analysis`] is dropped, whatever state it is in, or when one of them fails.
 //!
 //! ```no_run
 //! use hotseat::chess::Game;
@@ -30,6 +31,7 @@ mod worker;
 
 use std::collections::VecDeque;
 use std::fmt;
+use std::ops::Range;
 use std::path::Path;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TryRecvError};
 use std::time::{Duration, Instant};
@@ -119,38 +121,50 @@ pub struct Settings {
     pub first: Vec<usize>,
     /// The deadlines.
     pub timeouts: Timeouts,
+    /// How many engine processes share the game (`None`: as many as
+    /// [`Resources::of_machine`] says). Never more than there are positions.
+    pub engines: Option<usize>,
 }
 
-/// What the engine may use of the machine: search threads and hash memory. Set through
-/// the UCI options `Threads` and `Hash` when the engine offers them, within the largest
-/// value it offers; an engine that offers neither is left as it is.
+/// What a review may use of the machine: engine processes, and for each its search
+/// threads and hash memory. Threads and hash are set through the UCI options `Threads`
+/// and `Hash` when the engine offers them, within the largest value it offers; an
+/// engine that offers neither is left as it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Resources {
-    /// Search threads.
+    /// Engine processes, each reviewing a contiguous part of the game in order.
+    pub engines: usize,
+    /// Search threads of each engine.
     pub threads: u64,
-    /// The hash table, in MiB. One engine process reviews a whole game, so what it
-    /// learns about one position is still there for the next.
+    /// Each engine's hash table, in MiB. It is kept across the positions of its part,
+    /// so what the engine learns about one position is still there for the next.
     pub hash_mib: u64,
 }
 
 impl Resources {
-    /// Every core but one, and at least one thread: the one left keeps the board quick
-    /// and leaves room for whatever else runs. On a two-core machine that is one thread,
-    /// which also keeps the marks the same from run to run (a second thread measured 50%
-    /// more work for the same depth here, and changed marks between runs: README "How
-    /// long it takes"). The hash grows with the threads that fill it, 16 MiB each (the
-    /// usual default, so one thread reviews exactly as before), at most 256 MiB and an
-    /// eighth of the free memory.
+    /// One single-threaded engine per core but one, at least one, and two on two
+    /// cores; 16 MiB of hash each (Stockfish's default), and no more engines than an
+    /// eighth of the free memory holds.
+    ///
+    /// Single-threaded because a multi-threaded search depends on timing (the marks
+    /// changed from run to run) and did half as much work again per depth; separate
+    /// processes on separate parts of the game parallelise without either, so the
+    /// review is the same for a given number of cores (README "How long it takes").
+    /// One core is left for the board on a larger machine; on two cores both go to the
+    /// engines, since the board's thread sleeps between keys and a key still has the
+    /// scheduler's attention (measured: README "How long it takes").
     pub fn of_machine() -> Resources {
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
         Resources::for_machine(cores, free_memory_mib())
     }
 
     /// [`Resources::of_machine`] for `cores` cores and `free_mib` MiB of free memory.
-    fn for_machine(cores: u64, free_mib: Option<u64>) -> Resources {
-        let threads = cores.saturating_sub(1).max(1);
-        let ceiling = free_mib.map_or(256, |free| (free / 8).clamp(16, 256));
-        Resources { threads, hash_mib: (16 * threads).min(ceiling) }
+    fn for_machine(cores: usize, free_mib: Option<u64>) -> Resources {
+        const HASH_MIB: u64 = 16;
+        let wanted = if cores == 2 { 2 } else { cores.saturating_sub(1).max(1) };
+        let room = free_mib
+            .map_or(usize::MAX, |free| usize::try_from(free / 8 / HASH_MIB).unwrap_or(usize::MAX).max(1));
+        Resources { engines: wanted.min(room), threads: 1, hash_mib: HASH_MIB }
     }
 
     /// The `setoption` commands for an engine that offered these spin options (name,
@@ -194,24 +208,40 @@ pub enum Event {
     Failed(EngineError),
 }
 
-/// One game being analysed by an engine on its own thread. Dropping it ends the engine
-/// at once: the process is killed and reaped, whatever it was doing.
+/// One game being analysed by engines, each on its own thread. Dropping it ends every
+/// engine at once: the processes are killed and reaped, whatever they were doing.
 pub struct Analysis {
     events: Receiver<Event>,
-    control: SyncSender<Control>,
-    killer: Killer,
+    parts: Vec<Part>,
+    /// Parts whose engine has analysed all its positions.
+    parts_done: usize,
     total: usize,
     done: usize,
     finished: bool,
     started: Instant,
 }
 
+/// One engine's share of the game.
+struct Part {
+    positions: Range<usize>,
+    control: SyncSender<Control>,
+    killer: Killer,
+}
+
+/// `total` positions cut into `count` contiguous parts of sizes differing by at most
+/// one (no part empty unless there are no positions), in order.
+pub fn parts(total: usize, count: usize) -> Vec<Range<usize>> {
+    let count = count.clamp(1, total.max(1));
+    (0..count).map(|i| i * total / count..(i + 1) * total / count).collect()
+}
+
 impl Analysis {
-    /// Starts analysing every position of `game` (its start, then after each move), in
-    /// order, at `limit`, with the threads and hash of [`Resources::of_machine`]; one
-    /// engine process, and so one hash, serves the whole game. Returns at once: the
-    /// engine starts on the thread, and a failure to start arrives as [`Event::Failed`].
-    /// A Chess960 game sets `UCI_Chess960`.
+    /// Starts analysing every position of `game` (its start, then after each move) at
+    /// `limit`, with the engines, threads and hash of [`Resources::of_machine`]: the
+    /// game is cut into contiguous [`parts`], one engine each, which analyses its part
+    /// in order with one hash. Returns at once: the engines start on their threads, and
+    /// a failure to start arrives as [`Event::Failed`]. The parts report as they go, so
+    /// the events come in no fixed order of index. A Chess960 game sets `UCI_Chess960`.
     pub fn start(engine: &Path, game: &Game, limit: Limit) -> Analysis {
         Analysis::start_with(engine, game, &Settings { limit, ..Settings::default() })
     }
@@ -219,38 +249,52 @@ impl Analysis {
     /// [`Analysis::start`] with the order and the deadlines chosen.
     pub fn start_with(engine: &Path, game: &Game, settings: &Settings) -> Analysis {
         let total = game.ply() + 1;
-        let mut order: VecDeque<usize> = VecDeque::with_capacity(total);
-        let mut queued = vec![false; total];
-        for index in settings.first.iter().copied().chain(0..total) {
-            if let Some(seen @ false) = queued.get_mut(index) {
-                *seen = true;
-                order.push_back(index);
-            }
-        }
+        let resources = Resources::of_machine();
+        let ranges = parts(total, settings.engines.unwrap_or(resources.engines));
+        let killers: Vec<Killer> = ranges.iter().map(|_| Killer::default()).collect();
         let (events_tx, events) = mpsc::channel();
-        // One inbox for the engine's lines and the analysis's word, bounded so that an
-        // engine printing without end cannot fill the memory.
-        let (control, control_rx) = mpsc::sync_channel(256);
-        let killer = Killer::default();
-        worker::spawn(worker::Job {
-            engine: engine.to_path_buf(),
-            game: game.clone(),
-            order,
-            limit: settings.limit,
-            timeouts: settings.timeouts,
-            resources: Resources::of_machine(),
-            events: events_tx,
-            inbox_tx: control.clone(),
-            inbox: control_rx,
-            killer: killer.clone(),
-        });
-        Analysis { events, control, killer, total, done: 0, finished: false, started: Instant::now() }
+        let mut parts = Vec::with_capacity(ranges.len());
+        for (n, positions) in ranges.into_iter().enumerate() {
+            // The positions asked for first, where they are in this part, then the rest.
+            let mut order: VecDeque<usize> = VecDeque::with_capacity(positions.len());
+            let mut queued = vec![false; positions.len()];
+            for index in settings.first.iter().copied().chain(positions.clone()) {
+                if let Some(seen @ false) = index.checked_sub(positions.start).and_then(|i| queued.get_mut(i))
+                {
+                    *seen = true;
+                    order.push_back(index);
+                }
+            }
+            // One inbox for the engine's lines and the analysis's word, bounded so that
+            // an engine printing without end cannot fill the memory.
+            let (control, control_rx) = mpsc::sync_channel(256);
+            let killer = killers[n].clone();
+            let siblings =
+                killers.iter().enumerate().filter(|&(i, _)| i != n).map(|(_, k)| k.clone()).collect();
+            worker::spawn(worker::Job {
+                engine: engine.to_path_buf(),
+                game: game.clone(),
+                order,
+                limit: settings.limit,
+                timeouts: settings.timeouts,
+                resources,
+                events: events_tx.clone(),
+                inbox_tx: control.clone(),
+                inbox: control_rx,
+                killer: killer.clone(),
+                siblings,
+            });
+            parts.push(Part { positions, control, killer });
+        }
+        Analysis { events, parts, parts_done: 0, total, done: 0, finished: false, started: Instant::now() }
     }
 
     /// Asks for the position at `index` next, when it is still waiting (the one shown,
-    /// say); the position being analysed is finished first.
+    /// say); the position its engine is analysing is finished first.
     pub fn prefer(&self, index: usize) {
-        let _ = self.control.try_send(Control::Prefer(index));
+        if let Some(part) = self.parts.iter().find(|part| part.positions.contains(&index)) {
+            let _ = part.control.try_send(Control::Prefer(index));
+        }
     }
 
     /// What the engine has said since the last call; never blocks.
@@ -290,9 +334,19 @@ impl Analysis {
         (self.done, self.total)
     }
 
-    /// The engine's process id while it runs (for a test that it is gone after).
+    /// The first engine's process id while it runs (for a test that it is gone after).
     pub fn engine_id(&self) -> Option<u32> {
-        self.killer.id()
+        self.parts.first().and_then(|part| part.killer.id())
+    }
+
+    /// The process ids of the engines running now, by part.
+    pub fn engine_ids(&self) -> Vec<u32> {
+        self.parts.iter().filter_map(|part| part.killer.id()).collect()
+    }
+
+    /// The parts of the game, one engine each, in order.
+    pub fn parts(&self) -> Vec<Range<usize>> {
+        self.parts.iter().map(|part| part.positions.clone()).collect()
     }
 
     /// Whether the analysis has ended, done or failed.
@@ -316,9 +370,30 @@ impl Analysis {
         }
         match &event {
             Event::Analysed { .. } => self.done = (self.done + 1).min(self.total),
-            Event::Done | Event::Failed(_) => self.finished = true,
+            Event::Done => {
+                // One part is done; the analysis is when every part is.
+                self.parts_done += 1;
+                if self.parts_done < self.parts.len() {
+                    return;
+                }
+                self.finished = true;
+            }
+            Event::Failed(_) => {
+                // The failing part's thread ended the others before saying so; this
+                // only makes sure.
+                self.finished = true;
+                self.end_engines();
+            }
         }
         out.push(event);
+    }
+
+    fn end_engines(&self) {
+        for part in &self.parts {
+            // The kill does the work; the word only wakes the thread sooner.
+            let _ = part.control.try_send(Control::Stop);
+            part.killer.kill();
+        }
     }
 
     /// The thread ended without a last word (it cannot, short of a bug): a failure.
@@ -332,9 +407,7 @@ impl Analysis {
 
 impl Drop for Analysis {
     fn drop(&mut self) {
-        // The kill does the work; the word only wakes the thread sooner.
-        let _ = self.control.try_send(Control::Stop);
-        self.killer.kill();
+        self.end_engines();
     }
 }
 
@@ -343,6 +416,7 @@ impl fmt::Debug for Analysis {
         f.debug_struct("Analysis")
             .field("done", &self.done)
             .field("total", &self.total)
+            .field("parts", &self.parts())
             .field("finished", &self.finished)
             .finish_non_exhaustive()
     }
@@ -354,7 +428,7 @@ mod tests {
 
     #[test]
     fn threads_and_hash_are_set_only_when_offered_and_within_the_engine_s_limits() {
-        let resources = Resources { threads: 8, hash_mib: 256 };
+        let resources = Resources { engines: 1, threads: 8, hash_mib: 256 };
         let stockfish = [("Threads".to_owned(), 1024), ("Hash".to_owned(), 33_554_432)];
         assert_eq!(
             resources.commands(&stockfish),
@@ -369,13 +443,36 @@ mod tests {
     }
 
     #[test]
-    fn one_core_is_left_free_and_the_hash_grows_with_the_threads() {
-        let of = |cores, free| Resources::for_machine(cores, free);
-        assert_eq!(of(1, Some(8192)), Resources { threads: 1, hash_mib: 16 });
-        assert_eq!(of(2, Some(8192)), Resources { threads: 1, hash_mib: 16 }, "as before on two cores");
-        assert_eq!(of(8, Some(8192)), Resources { threads: 7, hash_mib: 112 });
-        assert_eq!(of(64, None), Resources { threads: 63, hash_mib: 256 });
-        assert_eq!(of(8, Some(256)), Resources { threads: 7, hash_mib: 32 }, "an eighth of the free memory");
-        assert_eq!(of(8, Some(10)), Resources { threads: 7, hash_mib: 16 });
+    fn one_single_threaded_engine_per_core_but_one_and_two_on_two_cores() {
+        let of = |cores, free| Resources::for_machine(cores, free).engines;
+        assert_eq!(of(1, Some(8192)), 1);
+        assert_eq!(of(2, Some(8192)), 2, "the board's thread sleeps while two engines work");
+        assert_eq!(of(3, Some(8192)), 2);
+        assert_eq!(of(8, Some(8192)), 7);
+        assert_eq!(of(64, None), 63);
+        assert_eq!(of(8, Some(256)), 2, "an eighth of the free memory, 16 MiB each");
+        assert_eq!(of(8, Some(10)), 1, "at least one");
+        let resources = Resources::for_machine(8, Some(8192));
+        assert_eq!((resources.threads, resources.hash_mib), (1, 16), "each engine as one engine was");
+    }
+
+    #[test]
+    fn the_parts_cover_every_position_once_in_order() {
+        for total in 0..40 {
+            for count in 0..8 {
+                let parts = parts(total, count);
+                assert!(!parts.is_empty());
+                let covered: Vec<usize> = parts.iter().flat_map(Clone::clone).collect();
+                assert_eq!(covered, (0..total).collect::<Vec<_>>(), "{total} in {count}: {parts:?}");
+                assert!(parts.len() <= count.max(1));
+                if total > 0 {
+                    assert!(parts.iter().all(|part| !part.is_empty()), "{parts:?}");
+                    let sizes: Vec<usize> = parts.iter().map(ExactSizeIterator::len).collect();
+                    let (min, max) = (sizes.iter().min(), sizes.iter().max());
+                    assert!(max.zip(min).is_some_and(|(max, min)| max - min <= 1), "{sizes:?}");
+                }
+            }
+        }
+        assert_eq!(parts(81, 2), [0..40, 40..81]);
     }
 }

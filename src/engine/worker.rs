@@ -30,6 +30,8 @@ pub(super) struct Job {
     pub(super) inbox_tx: SyncSender<Control>,
     pub(super) inbox: Receiver<Control>,
     pub(super) killer: Killer,
+    /// The engines of the other parts of the game, ended when this one fails.
+    pub(super) siblings: Vec<Killer>,
 }
 
 /// Why a session ended early.
@@ -67,6 +69,10 @@ fn run(mut job: Job) {
             let _ = job.events.send(Event::Done);
         }
         Err(Halt::Failed(err)) if !stopped => {
+            // One part lost is the review lost: no other engine outlives the news.
+            for sibling in &job.siblings {
+                sibling.kill();
+            }
             let _ = job.events.send(Event::Failed(err));
         }
         Err(_) => {}

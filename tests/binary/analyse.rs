@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use common::TempDir;
 use common::fake_engine::{
-    Answer, FakeScript, Hang, fake_engine, fake_pid, is_alive, is_running, log_file, wrapper,
+    Answer, FakeScript, Hang, fake_engine, fake_pid, fake_pids, is_alive, is_running, log_file, wrapper,
 };
 
 fn game_file(name: &str) -> PathBuf {
@@ -89,6 +89,16 @@ fn a_game_is_annotated_move_by_move_and_summed_up() {
     // Depth 18 by default, for every position but the mate at the end.
     let log = std::fs::read_to_string(log_file(dir.path())).expect("log");
     assert_eq!(log.matches("go depth 18\n").count(), 13, "{log}");
+    assert_engines_in_parts(dir.path(), &log);
+}
+
+/// More than one engine on a machine of more than one core, each with one new game
+/// (one hash) for its part.
+fn assert_engines_in_parts(dir: &Path, log: &str) {
+    let engines = fake_pids(dir).len();
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    assert_eq!(engines > 1, cores > 1, "{engines} engines on {cores} cores");
+    assert_eq!(log.matches("ucinewgame\n").count(), engines, "{log}");
 }
 
 #[test]
@@ -192,7 +202,7 @@ fn out_may_be_the_file_analysed_which_then_holds_the_annotated_game() {
 #[test]
 fn a_crashing_engine_stops_the_analysis_with_one_line() {
     let dir = TempDir::new("analyse-crash");
-    let engine = fake_engine(dir.path(), &FakeScript { crash_on_go: Some(3), ..legal_script() });
+    let engine = fake_engine(dir.path(), &FakeScript { crash_at: Some(2), ..legal_script() });
     let file = game_file("legal-saint-brie-1750.pgn");
     let line =
         refused(&run(&["analyse", file.to_str().expect("path"), "--engine", engine.to_str().expect("path")]));
@@ -219,8 +229,8 @@ fn garbage_from_the_engine_never_reaches_the_terminal() {
 #[test]
 fn sigterm_ends_the_engine_with_the_program() {
     let dir = TempDir::new("analyse-sigterm");
-    // Hangs on its third search, for longer than the test lasts.
-    let engine = fake_engine(dir.path(), &FakeScript { hang: Some(Hang::Go(3)), ..legal_script() });
+    // Hangs from the third position on, for longer than the test lasts.
+    let engine = fake_engine(dir.path(), &FakeScript { hang: Some(Hang::From(2)), ..legal_script() });
     let file = game_file("legal-saint-brie-1750.pgn");
     let mut child =
         hotseat(&["analyse", file.to_str().expect("path"), "--engine", engine.to_str().expect("path")])
@@ -233,8 +243,8 @@ fn sigterm_ends_the_engine_with_the_program() {
         assert!(Instant::now() < deadline, "the engine never got to its third search");
         std::thread::sleep(Duration::from_millis(20));
     }
-    let pid = fake_pid(dir.path()).expect("the engine wrote its pid");
-    assert!(is_alive(pid));
+    let pids = fake_pids(dir.path());
+    assert!(!pids.is_empty() && pids.iter().all(|&pid| is_alive(pid)), "{pids:?}");
     let killed = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().expect("kill runs");
     assert!(killed.success());
     let status = child.wait().expect("the program ends");
@@ -244,7 +254,9 @@ fn sigterm_ends_the_engine_with_the_program() {
     assert_eq!(stderr, "hotseat: the analysis was stopped by a signal\n");
     // Killed and reaped before the program ended: nothing is left.
     std::thread::sleep(Duration::from_millis(100));
-    assert!(!is_alive(pid), "the engine {pid} outlived the program");
+    for pid in pids {
+        assert!(!is_alive(pid), "the engine {pid} outlived the program");
+    }
 }
 
 #[test]
@@ -275,7 +287,7 @@ fn on_a_terminal_a_progress_bar_runs_and_is_cleared() {
 #[test]
 fn ctrl_c_on_the_terminal_ends_the_program_and_the_engine() {
     let dir = TempDir::new("analyse-ctrl-c");
-    let engine = fake_engine(dir.path(), &FakeScript { hang: Some(Hang::Go(2)), ..legal_script() });
+    let engine = fake_engine(dir.path(), &FakeScript { hang: Some(Hang::From(1)), ..legal_script() });
     let file = game_file("legal-saint-brie-1750.pgn");
     let args = ["analyse", file.to_str().expect("path"), "--engine", engine.to_str().expect("path")];
     let mut pty = common::pty::Pty::start(&args, None, &[("HOTSEAT_DATA_DIR", dir.path())]);
@@ -285,13 +297,15 @@ fn ctrl_c_on_the_terminal_ends_the_program_and_the_engine() {
         assert!(Instant::now() < deadline, "the engine never got to its second search");
         std::thread::sleep(Duration::from_millis(20));
     }
-    let pid = fake_pid(dir.path()).expect("the engine wrote its pid");
+    let pids = fake_pids(dir.path());
     pty.send("\x03");
     let status = pty.wait_for_exit();
     assert!(!status.success());
     assert!(pty.contents().contains("hotseat: the analysis was stopped by a signal"), "{}", pty.contents());
     std::thread::sleep(Duration::from_millis(100));
-    assert!(!is_alive(pid), "the engine {pid} outlived Ctrl-C");
+    for pid in pids {
+        assert!(!is_alive(pid), "the engine {pid} outlived Ctrl-C");
+    }
 }
 
 #[test]
@@ -374,7 +388,7 @@ fn an_engine_that_never_answers_go_ends_the_analysis_with_one_line_and_no_engine
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.starts_with("hotseat: ") && stderr.contains("did not answer in time"), "{stderr}");
     let pid = fake_pid(dir.path()).expect("the engine started");
-    assert!(gone(pid), "the engine {pid} outlived the program");
+    assert!(fake_pids(dir.path()).into_iter().all(gone), "the engine {pid} outlived the program");
 }
 
 #[test]
@@ -385,14 +399,20 @@ fn an_engine_behind_a_wrapper_script_that_ignores_quit_is_ended_with_the_analysi
     let out = analyse_within_a_minute(&wrapped, &[]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let pid = fake_pid(dir.path()).expect("the engine started");
-    assert!(gone(pid), "the engine {pid} behind the wrapper outlived the program");
+    assert!(
+        fake_pids(dir.path()).into_iter().all(gone),
+        "the engine {pid} behind the wrapper outlived the program"
+    );
     // And when the engine hangs: the same.
     let dir = TempDir::new("analyse-wrapped-hang");
     let engine =
-        fake_engine(dir.path(), &FakeScript { stubborn: true, hang: Some(Hang::Go(2)), ..legal_script() });
+        fake_engine(dir.path(), &FakeScript { stubborn: true, hang: Some(Hang::From(1)), ..legal_script() });
     let wrapped = wrapper(dir.path(), &engine);
     let out = analyse_within_a_minute(&wrapped, &["--depth", "1"]);
     assert!(!out.status.success());
     let pid = fake_pid(dir.path()).expect("the engine started");
-    assert!(gone(pid), "the hung engine {pid} behind the wrapper outlived the program");
+    assert!(
+        fake_pids(dir.path()).into_iter().all(gone),
+        "the hung engine {pid} behind the wrapper outlived the program"
+    );
 }

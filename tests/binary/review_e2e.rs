@@ -10,7 +10,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use common::TempDir;
-use common::fake_engine::{Answer, FakeScript, Hang, fake_engine, fake_pid, is_alive};
+use common::fake_engine::{Answer, FakeScript, Hang, fake_engine, fake_pid, fake_pids, is_alive};
 use common::pty::{PATIENCE, Pty};
 
 const CTRL_E: &str = "\x05";
@@ -47,13 +47,17 @@ fn review_mid_game(pty: &mut Pty) {
     pty.send("y");
 }
 
-/// Waits until the engine whose id the fake wrote in `dir` is gone.
+/// Waits until every engine whose id the fake wrote in `dir` is gone (a review runs one
+/// for each part of the game).
 fn wait_until_gone(dir: &Path) {
-    let pid = fake_pid(dir).expect("the fake engine wrote its process id");
+    let pids = fake_pids(dir);
+    assert!(!pids.is_empty(), "the fake engine wrote its process id");
     let deadline = Instant::now() + PATIENCE;
-    while is_alive(pid) {
-        assert!(Instant::now() < deadline, "the engine ({pid}) is still running");
-        std::thread::sleep(Duration::from_millis(20));
+    for pid in pids {
+        while is_alive(pid) {
+            assert!(Instant::now() < deadline, "the engine ({pid}) is still running");
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 }
 
@@ -90,6 +94,9 @@ fn a_review_shows_its_progress_then_the_marks_and_accuracy_and_the_better_move()
     wait_until_gone(dir.path());
     let saved = saved_game(dir.path()).replace('\n', " ");
     assert!(saved.contains("2. g4 $4 {[%eval #-1]} (2. d4)"), "{saved}");
+    // One engine for each part of the game, as `hotseat analyse` has.
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    assert_eq!(fake_pids(dir.path()).len() > 1, cores > 1, "on {cores} cores");
 }
 
 /// The one game saved in the data directory `dir`.
@@ -153,7 +160,9 @@ fn with_no_engine_the_game_says_how_to_get_one_and_goes_on() {
 #[test]
 fn an_engine_that_crashes_mid_review_ends_the_review_and_the_game_goes_on() {
     let dir = TempDir::new("review-e2e-crash");
-    let script = FakeScript { crash_on_go: Some(2), ..FakeScript::default() };
+    // The position after 1. e4, whichever engine has it; how many others are done by
+    // then depends on how many engines share the game.
+    let script = FakeScript { crash_at: Some(1), ..FakeScript::default() };
     let engine = fake_engine(dir.path(), &script);
     let mut pty = start(&dir, &engine);
     pty.wait_for("White to move");
@@ -161,7 +170,7 @@ fn an_engine_that_crashes_mid_review_ends_the_review_and_the_game_goes_on() {
     pty.play("e5", "White to move");
     review_mid_game(&mut pty);
     pty.wait_for("No review, the game goes on:");
-    pty.wait_for("Review failed at 1/3");
+    pty.wait_for("Review failed at ");
     pty.play("Nf3", "Black to move");
     pty.send(CTRL_Q);
     assert!(pty.wait_for_exit().success());
@@ -193,11 +202,14 @@ fn an_engine_that_hangs_never_holds_up_the_game() {
 /// Waits until the engine whose id the fake wrote in `dir` has ended: behind a
 /// wrapper script it is not hotseat's child, and whoever adopts it may be slow to reap.
 fn wait_until_ended(dir: &Path) {
-    let pid = fake_pid(dir).expect("the fake engine wrote its process id");
+    let pids = fake_pids(dir);
+    assert!(!pids.is_empty(), "the fake engine wrote its process id");
     let deadline = Instant::now() + PATIENCE;
-    while common::fake_engine::is_running(pid) {
-        assert!(Instant::now() < deadline, "the engine ({pid}) is still running");
-        std::thread::sleep(Duration::from_millis(20));
+    for pid in pids {
+        while common::fake_engine::is_running(pid) {
+            assert!(Instant::now() < deadline, "the engine ({pid}) is still running");
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 }
 

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use common::TempDir;
 use common::driver::{press, send};
-use common::fake_engine::{Answer, FakeScript, Hang, fake_engine, fake_pid, is_alive};
+use common::fake_engine::{Answer, FakeScript, Hang, fake_engine, fake_pids, is_alive};
 use common::pty::{PATIENCE, Pty};
 use hotseat::app::{Action, App, EngineReport};
 use hotseat::chess::{Move, Square};
@@ -137,9 +137,9 @@ fn a_finished_game_from_the_library_reviewed_then_left_keeps_its_file_and_no_eng
     let file = games.join("done.pgn");
     std::fs::write(&file, ANNOTATED_FINISHED).expect("write the game");
     // The engine answers the start, then thinks forever: the review is at work when
-    // the players leave.
+    // the players leave (each engine, however many share the game).
     let script =
-        FakeScript { hang: Some(Hang::Go(2)), ..FakeScript::answering([(0, Answer::cp(30, "e2e4"))]) };
+        FakeScript { hang: Some(Hang::From(1)), ..FakeScript::answering([(0, Answer::cp(30, "e2e4"))]) };
     let engine_dir = dir.path().join("engine");
     let engine = fake_engine(&engine_dir, &script);
     let mut pty =
@@ -158,11 +158,14 @@ fn a_finished_game_from_the_library_reviewed_then_left_keeps_its_file_and_no_eng
     pty.send("\x17");
     pty.send("\x11");
     pty.wait_for("1 saved game");
-    let pid = fake_pid(&engine_dir).expect("the engine was started");
+    let pids = fake_pids(&engine_dir);
+    assert!(!pids.is_empty(), "the engine was started");
     let deadline = Instant::now() + PATIENCE;
-    while is_alive(pid) {
-        assert!(Instant::now() < deadline, "the engine ({pid}) outlived the game");
-        std::thread::sleep(Duration::from_millis(20));
+    for pid in pids {
+        while is_alive(pid) {
+            assert!(Instant::now() < deadline, "the engine ({pid}) outlived the game");
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
     assert_eq!(std::fs::read_to_string(&file).expect("read"), ANNOTATED_FINISHED, "the file is untouched");
     pty.send("\x1b");

@@ -6,8 +6,9 @@
 //! remembers the last `position` command and answers `go` with the scripted `info`
 //! line and `bestmove` for that position, or the default. A position is known by its
 //! ply in a game from the usual start: `2 * (fullmove - 1)`, plus 1 with Black to move,
-//! plus the moves after the FEN. It can be told to crash, hang, print garbage or answer slowly, and it writes
-//! its process id to a file and every command it reads to a log.
+//! plus the moves after the FEN. It can be told to crash, hang, print garbage or answer slowly, and it adds
+//! its process id to a file and every command it reads to a log, which several copies of it
+//! running at once (a review in parts) share.
 
 use std::fmt::Write as _;
 use std::fs;
@@ -22,8 +23,12 @@ pub enum Hang {
     Handshake,
     /// On `isready`.
     Ready,
-    /// On the `go` with this number, counting from 1.
+    /// On the `go` with this number, counting from 1 (each copy of the engine counts
+    /// its own).
     Go(usize),
+    /// On the `go` for any position with this ply or a later one: the same positions
+    /// answered however many copies share the game.
+    From(usize),
 }
 
 /// What the fake engine says about one position.
@@ -68,6 +73,11 @@ pub struct FakeScript {
     pub delay: Option<Duration>,
     /// Ignore `quit` and the end of its input: sleep instead, until killed.
     pub stubborn: bool,
+    /// Exit with status 3, without a word, when asked to search the position with this ply.
+    pub crash_at: Option<usize>,
+    /// Before answering the position with the first ply, wait until some copy of the
+    /// engine has answered the one with the second (to make parts finish out of order).
+    pub answer_after: Option<(usize, usize)>,
 }
 
 impl FakeScript {
@@ -87,9 +97,16 @@ pub fn log_file(dir: &Path) -> PathBuf {
     dir.join("fake-engine.log")
 }
 
-/// The process id the fake engine in `dir` wrote, once it has started.
+/// The process id the fake engine in `dir` wrote, once it has started (the first one
+/// started, when several run).
 pub fn fake_pid(dir: &Path) -> Option<u32> {
-    fs::read_to_string(pid_file(dir)).ok()?.trim().parse().ok()
+    fake_pids(dir).first().copied()
+}
+
+/// The process ids of every fake engine started in `dir`, in the order they started.
+pub fn fake_pids(dir: &Path) -> Vec<u32> {
+    let text = fs::read_to_string(pid_file(dir)).unwrap_or_default();
+    text.lines().filter_map(|line| line.trim().parse().ok()).collect()
 }
 
 /// Whether the process `pid` exists, as anything but a zombie (it is reaped once gone
@@ -115,14 +132,18 @@ pub fn fake_engine(dir: &Path, script: &FakeScript) -> PathBuf {
     let log = log_file(dir);
     let _ = fs::remove_file(&pid);
     let _ = fs::remove_file(&log);
+    for entry in fs::read_dir(dir).into_iter().flatten().flatten() {
+        if entry.file_name().to_string_lossy().starts_with("answered-") {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
     let mut text = String::new();
     let q = |p: &Path| shell_quote(&p.to_string_lossy());
     // `--probe` runs nothing: it shows the script can be run (see `wait_until_runnable`).
     let _ = writeln!(
         text,
-        "#!/bin/sh\n[ \"$1\" = --probe ] && exit 0\nset -f\necho $$ > {}\n: > {}\ngo_count=0\nindex=0",
+        "#!/bin/sh\n[ \"$1\" = --probe ] && exit 0\nset -f\necho $$ >> {}\ngo_count=0\nindex=0",
         q(&pid),
-        q(&log)
     );
     text.push_str("answer() {\n  case \"$index\" in\n");
     for (index, answer) in &script.answers {
@@ -150,17 +171,36 @@ pub fn fake_engine(dir: &Path, script: &FakeScript) -> PathBuf {
         log = q(&log),
     );
     text.push_str("    go*)\n      go_count=$((go_count + 1))\n");
+    // Before any hang, so one copy may die while another hangs.
+    if let Some(at) = script.crash_at {
+        let _ = writeln!(text, "      if [ \"$index\" -eq {at} ]; then exit 3; fi");
+    }
     if let Some(n) = script.crash_on_go {
         let _ = writeln!(text, "      if [ \"$go_count\" -eq {n} ]; then exit 3; fi");
     }
     if let Some(Hang::Go(n)) = script.hang {
         let _ = writeln!(text, "      if [ \"$go_count\" -eq {n} ]; then exec sleep 600; fi");
     }
+    if let Some(Hang::From(ply)) = script.hang {
+        let _ = writeln!(text, "      if [ \"$index\" -ge {ply} ]; then exec sleep 600; fi");
+    }
+    let answered = |index: &str| q(&dir.join(format!("answered-{index}")));
+    if let Some((first, then)) = script.answer_after {
+        let _ = writeln!(
+            text,
+            "      if [ \"$index\" -eq {first} ]; then while [ ! -e {} ]; do sleep 0.01; done; fi",
+            answered(&then.to_string())
+        );
+    }
     if let Some(delay) = script.delay {
         let _ = writeln!(text, "      sleep {}.{:03}", delay.as_secs(), delay.subsec_millis());
     }
     let end = if script.stubborn { "exec sleep 600" } else { "exit 0" };
-    let _ = write!(text, "      garbage\n      answer ;;\n    quit) {end} ;;\n  esac\ndone\n{end}\n");
+    let _ = write!(
+        text,
+        "      garbage\n      answer\n      : > {} ;;\n    quit) {end} ;;\n  esac\ndone\n{end}\n",
+        answered("$index").replace("$index", "'\"$index\"'")
+    );
     write_program(&path, &text);
     path
 }

@@ -9,7 +9,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use common::TempDir;
-use common::fake_engine::{Answer, FakeScript, Hang, fake_engine, fake_pid, is_alive, log_file};
+use common::fake_engine::{Answer, FakeScript, Hang, fake_engine, fake_pid, fake_pids, is_alive, log_file};
 use hotseat::chess::{Color, Game, Move, Position, Square};
 use hotseat::engine::{Analysis, EngineError, Event, Limit, Settings, Timeouts};
 use hotseat::review::{Eval, Mark, Review};
@@ -34,7 +34,11 @@ fn game_of(sans: &[&str]) -> Game {
 }
 
 fn start(engine: &Path, game: &Game, first: Vec<usize>) -> Analysis {
-    Analysis::start_with(engine, game, &Settings { limit: Limit::Depth(10), first, timeouts: quick() })
+    Analysis::start_with(
+        engine,
+        game,
+        &Settings { limit: Limit::Depth(10), first, timeouts: quick(), engines: Some(1) },
+    )
 }
 
 /// Every event until the end (or 20 seconds, which fails the test).
@@ -195,8 +199,11 @@ fn hang_fails_in_time(name: &str, hang: Hang, limit: Limit, what: &str) {
     let game = game_of(&["e4"]);
     let engine = fake_engine(dir.path(), &FakeScript { hang: Some(hang), ..FakeScript::default() });
     let started = Instant::now();
-    let mut analysis =
-        Analysis::start_with(&engine, &game, &Settings { limit, first: Vec::new(), timeouts: quick() });
+    let mut analysis = Analysis::start_with(
+        &engine,
+        &game,
+        &Settings { limit, first: Vec::new(), timeouts: quick(), engines: Some(1) },
+    );
     let events = run_to_end(&mut analysis);
     let took = started.elapsed();
     let Some(Event::Failed(EngineError::Timeout(waited))) = events.last() else { panic!("{events:?}") };
@@ -237,7 +244,11 @@ fn a_movetime_search_may_take_its_time() {
     let engine = fake_engine(dir.path(), &script);
     let timeouts = Timeouts { depth_search: Duration::from_millis(10), ..quick() };
     let limit = Limit::MoveTime(Duration::from_secs(1));
-    let mut analysis = Analysis::start_with(&engine, &game, &Settings { limit, first: Vec::new(), timeouts });
+    let mut analysis = Analysis::start_with(
+        &engine,
+        &game,
+        &Settings { limit, first: Vec::new(), timeouts, engines: Some(1) },
+    );
     let events = run_to_end(&mut analysis);
     assert_eq!(events.last(), Some(&Event::Done), "{events:?}");
     let log = std::fs::read_to_string(log_file(dir.path())).expect("log");
@@ -406,4 +417,108 @@ fn a_search_is_waited_for_a_generous_multiple_of_its_depth_or_time() {
     assert!(depth(30) > depth(18) * 2, "deeper searches take longer than their depth says");
     let time = timeouts.search(Limit::MoveTime(Duration::from_secs(10)));
     assert!(time >= Duration::from_secs(30), "{time:?}");
+}
+
+fn in_parts(engine: &Path, game: &Game, engines: usize) -> Analysis {
+    let settings = Settings {
+        limit: Limit::Depth(10),
+        timeouts: quick(),
+        engines: Some(engines),
+        ..Settings::default()
+    };
+    Analysis::start_with(engine, game, &settings)
+}
+
+fn indexes_of(events: &[Event]) -> Vec<usize> {
+    events
+        .iter()
+        .filter_map(|e| if let Event::Analysed { index, .. } = e { Some(*index) } else { None })
+        .collect()
+}
+
+#[test]
+fn engines_in_parts_analyse_every_position_once_each_part_in_order() {
+    let dir = TempDir::new("engine-parts");
+    let game = game_of(&["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7"]);
+    let engine = fake_engine(dir.path(), &FakeScript::default());
+    let mut analysis = in_parts(&engine, &game, 3);
+    assert_eq!(analysis.parts(), [0..3, 3..7, 7..11]);
+    let events = run_to_end(&mut analysis);
+    assert_eq!(events.last(), Some(&Event::Done), "{events:?}");
+    assert_eq!(events.iter().filter(|e| **e == Event::Done).count(), 1, "one Done for the whole game");
+    assert_eq!(analysis.progress(), (11, 11));
+    let indexes = indexes_of(&events);
+    let mut sorted = indexes.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, (0..11).collect::<Vec<_>>(), "each position once: {indexes:?}");
+    for part in analysis.parts() {
+        let mine: Vec<usize> = indexes.iter().copied().filter(|i| part.contains(i)).collect();
+        assert_eq!(mine, part.clone().collect::<Vec<_>>(), "part {part:?} in order");
+    }
+    assert_eq!(fake_pids(dir.path()).len(), 3, "one engine a part");
+    let log = std::fs::read_to_string(log_file(dir.path())).expect("log");
+    assert_eq!(log.matches("go depth 10\n").count(), 11, "{log}");
+    assert_eq!(log.matches("ucinewgame\n").count(), 3, "one new game, so one hash, a part: {log}");
+}
+
+#[test]
+fn results_out_of_order_land_in_their_place() {
+    let dir = TempDir::new("engine-out-of-order");
+    let game = game_of(&["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]);
+    let script = FakeScript {
+        // The first part's first answer waits for the second part's last.
+        answer_after: Some((0, 6)),
+        ..FakeScript::answering([
+            (0, Answer::cp(30, "e2e4")),
+            (1, Answer::cp(-25, "e7e5")),
+            (2, Answer::cp(30, "g1f3")),
+            (3, Answer::cp(10, "b8c6")),
+            (4, Answer::cp(40, "f1c4")),
+            (5, Answer::cp(-20, "g7g6")),
+            (6, Answer::mate(1, "h5f7")),
+        ])
+    };
+    let engine = fake_engine(dir.path(), &script);
+    let mut analysis = in_parts(&engine, &game, 2);
+    assert_eq!(analysis.parts(), [0..4, 4..8]);
+    let events = run_to_end(&mut analysis);
+    assert_eq!(events.last(), Some(&Event::Done), "{events:?}");
+    let indexes = indexes_of(&events);
+    let at = |i| indexes.iter().position(|&x| x == i).expect("analysed");
+    assert!(at(6) < at(0), "the second part came first: {indexes:?}");
+    let review = review_from(&game, &events);
+    assert_eq!(review.eval(0), Some(Eval::Cp(30)));
+    assert_eq!(review.eval(1), Some(Eval::Cp(25)));
+    assert_eq!(review.eval(4), Some(Eval::Cp(40)));
+    assert_eq!(review.eval(6), Some(Eval::Mate(1)));
+    assert_eq!(review.eval(7), Some(Eval::Mate(0)));
+    assert_eq!(review.mark(5), Some(Mark::Blunder), "Nf6 allows mate");
+    assert_eq!(review.better(5), Some(Move::normal(Square::G7, Square::G6)));
+    assert_eq!(review.counts(Color::Black), [0, 0, 1]);
+}
+
+#[test]
+fn one_engine_dying_mid_review_fails_it_and_no_engine_outlives_it() {
+    let dir = TempDir::new("engine-part-dies");
+    let game = game_of(&["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4"]);
+    // Parts 0..4 and 4..8: the first engine hangs on its second search, the second
+    // dies on its second (position 5).
+    let script = FakeScript { hang: Some(Hang::Go(2)), crash_at: Some(5), ..FakeScript::default() };
+    let engine = fake_engine(dir.path(), &script);
+    let mut analysis = in_parts(&engine, &game, 2);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut events = Vec::new();
+    while !analysis.is_finished() {
+        assert!(Instant::now() < deadline, "the analysis never ended: {events:?}");
+        events.extend(analysis.wait(Duration::from_millis(50)));
+    }
+    assert_eq!(events.last(), Some(&Event::Failed(EngineError::Exited)), "{events:?}");
+    assert!(!events.contains(&Event::Done));
+    let pids = fake_pids(dir.path());
+    assert_eq!(pids.len(), 2, "both engines started");
+    // Ended and reaped before the failure was reported: no wait.
+    for pid in pids {
+        assert!(!is_alive(pid), "the engine {pid} outlived the failed review");
+    }
+    assert!(analysis.engine_ids().is_empty());
 }
