@@ -222,6 +222,8 @@ pub(crate) fn incomplete(text: &str, pos: &Position, moves: &[Move]) -> String {
 }
 
 /// The live hint while typing: the legal moves the text could become, in SAN.
+// Said by the board's hint bar alone, which the `tui` feature brings.
+#[cfg_attr(not(feature = "tui"), allow(dead_code))]
 pub(crate) fn could_become(pos: &Position, moves: &[Move]) -> String {
     sans(pos, moves).join(" ")
 }

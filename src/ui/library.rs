@@ -46,15 +46,12 @@ pub fn render(area: Rect, buf: &mut Buffer, library: &Library, folder: &str, loo
     render_list(list, buf, library, &columns, look);
     // A message too long for its row (a refusal with its reason and what to do) goes on
     // over the hints' row rather than lose its end; the hints come back with the next key.
-    match long_message(library, look, usize::from(area.width)) {
-        Some([first, second]) => {
-            first.render(row(area.height - 2), buf);
-            second.render(row(area.height - 1), buf);
-        }
-        None => {
-            message_line(library, look).render(row(area.height - 2), buf);
-            hint_line(library, look).render(row(area.height - 1), buf);
-        }
+    if let Some([first, second]) = long_message(library, look, usize::from(area.width)) {
+        first.render(row(area.height - 2), buf);
+        second.render(row(area.height - 1), buf);
+    } else {
+        message_line(library, look).render(row(area.height - 2), buf);
+        hint_line(library, look).render(row(area.height - 1), buf);
     }
 }
 
