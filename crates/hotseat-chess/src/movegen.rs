@@ -233,10 +233,10 @@ impl Position {
         } else {
             // The free sliders without a pin test each, then the few pinned ones, each
             // along its pin line (a diagonal pin leaves a rook's move nowhere, and so on).
-            for from in diagonal & movable - pinned {
+            for from in diagonal & (movable - pinned) {
                 sink.piece(from, bishop_attacks(from, occupied) & target);
             }
-            for from in straight & movable - pinned {
+            for from in straight & (movable - pinned) {
                 sink.piece(from, rook_attacks(from, occupied) & target);
             }
             for from in (diagonal | straight) & movable & pinned {
@@ -401,7 +401,10 @@ impl BackRankTable {
     #[inline(always)]
     fn on_rank_of(&self, king: Square, rook: Square) -> Bitboard {
         let set = self.0[king.index() & 7][rook.index() & 7];
-        Bitboard(set << (king.index() & 56))
+        // The index of the rank's first square, masked out of the king's square: the
+        // same as the rank times eight, which measured 0.5 instructions per perft leaf
+        // more (through the `Rank` enum).
+        Bitboard(set << (king.index() & 0o70))
     }
 }
 
