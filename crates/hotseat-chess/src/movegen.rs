@@ -401,7 +401,10 @@ impl BackRankTable {
     #[inline(always)]
     fn on_rank_of(&self, king: Square, rook: Square) -> Bitboard {
         let set = self.0[king.index() & 7][rook.index() & 7];
-        Bitboard(set << (king.index() & 0b11_1000))
+        // The index of the rank's first square, masked out of the king's square: the
+        // same as the rank times eight, which measured 0.5 instructions per perft leaf
+        // more (through the `Rank` enum).
+        Bitboard(set << (king.index() & 0o70))
     }
 }
 
