@@ -1,7 +1,7 @@
 //! The game screen as a state machine: one state struct ([`App`]), one [`Action`]
 //! enum and one [`App::update`], which returns the [`Effect`]s for the world outside.
 //!
-//! The app knows chess (through [`crate::chess`]) and nothing of terminals, files or
+//! The app knows chess (through [`hotseat_chess`]) and nothing of terminals, files or
 //! the time: keys, the mouse and pastes arrive already translated into actions by the
 //! `input` module, the `ui` module draws an `&App`, and the loop carries out the
 //! effects (saving, copying) after the frame is drawn. A player's mistake (an illegal
@@ -50,8 +50,8 @@ pub use review::{EngineReport, ReviewState, Reviewing};
 pub use timeline::{Ply, Step, Timeline};
 pub use typing::{Reading, read_typed, suggestion};
 
-use crate::chess::{Annotations, ByColor, Color, File, Game, Move, Nag, Position, Rank, Square};
 use crate::clock::Clocks;
+use hotseat_chess::{Annotations, ByColor, Color, File, Game, Move, Nag, Position, Rank, Square};
 
 /// Everything that belongs to one game: a new game replaces it whole, so nothing of
 /// the old game can linger.
@@ -592,7 +592,7 @@ impl App {
             // A process-random key each time: no two new games need the same start.
             let n = std::hash::BuildHasher::hash_one(&std::collections::hash_map::RandomState::new(), 960u16)
                 % 960;
-            crate::chess::Position::chess960(n as u16).unwrap_or_else(|| self.game().start().clone())
+            hotseat_chess::Position::chess960(n as u16).unwrap_or_else(|| self.game().start().clone())
         } else {
             self.game().start().clone()
         };

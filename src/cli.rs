@@ -12,10 +12,10 @@ use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser, Subcommand};
 use clap_complete::Shell;
 
-use crate::chess::Position;
 use crate::clock::{ClockStart, TimeControl};
 use crate::plain::Announce;
 use crate::ui::{ColorSupport, Look, PieceSet, THEMES, Theme};
+use hotseat_chess::Position;
 
 pub mod analyse;
 mod clocks;

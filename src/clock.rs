@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::chess::{ByColor, Color};
+use hotseat_chess::{ByColor, Color};
 
 mod control;
 

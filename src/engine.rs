@@ -36,8 +36,8 @@ use std::path::Path;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TryRecvError};
 use std::time::{Duration, Instant};
 
-use crate::chess::{Game, Move};
 use crate::review::Eval;
+use hotseat_chess::{Game, Move};
 
 pub use crate::review::{ENGINE_VARIABLE, EngineError};
 pub use locate::{PACKAGE_PATHS, locate, locate_with};

@@ -17,7 +17,7 @@ pub mod library;
 use crossterm::event::{Event, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
 
 use crate::app::{Action, Answer, Browse, Command, Direction, Edit, Mode, Notation, Point, Pointer, Show};
-use crate::chess::{Color, Role};
+use hotseat_chess::{Color, Role};
 
 pub use key::Key;
 

@@ -3,7 +3,8 @@
 //! The floors, from the ground up; each uses only those below it:
 //!
 //! 1. [`chess`], the rules core: the crate `hotseat-chess` of this workspace (no
-//!    terminal, no files, no time), re-exported here as `hotseat::chess`;
+//!    terminal, no files, no time), which the floors above name as `hotseat_chess`
+//!    and which is re-exported here as `hotseat::chess` for the crate's users;
 //!    [`printable`], text from outside made safe to print; [`clipboard`], copying
 //!    through the terminal's own bytes.
 //! 2. [`clock`]: chess clocks, on time handed in; [`openings`]: opening names, looked

@@ -27,7 +27,7 @@ mod table;
 
 use std::fmt;
 
-use crate::chess::{Game, Move, Position};
+use hotseat_chess::{Game, Move, Position};
 
 /// A named opening: its ECO code and its name.
 #[derive(Clone, PartialEq, Eq)]

@@ -22,10 +22,10 @@ pub use speech::Announce;
 pub use words::{PLAIN_WORDS, PlainWord, Said};
 
 use crate::app::{Action, Answer, App, Message, MessageKind, Question, Reading};
-use crate::chess::{ByColor, Color, MoveText, Role};
 use crate::clock::format_display;
 use crate::printable::{QUOTE_LIMIT, acts_on_terminal, printable};
 use crate::session::{self, Effects, Feeder, Host, Polled, Seats, Source};
+use hotseat_chess::{ByColor, Color, MoveText, Role};
 
 /// The clock warnings, in seconds: a clock falling under each is told once.
 const WARNINGS: [u64; 3] = [60, 30, 10];
@@ -99,7 +99,7 @@ pub fn run<L: Into<Line>>(
 /// What the players were last told about, to tell only what changed.
 struct Seen {
     ply: usize,
-    outcome: Option<crate::chess::Outcome>,
+    outcome: Option<hotseat_chess::Outcome>,
     question: Option<Question>,
     message: Option<Message>,
     promotion: bool,
@@ -313,7 +313,7 @@ impl Face {
             }
             Said::Board => {
                 if needs_none(out, "board")? {
-                    for rank in crate::chess::Rank::ALL.iter().rev() {
+                    for rank in hotseat_chess::Rank::ALL.iter().rev() {
                         writeln!(out, "{}", say.rank(pos, *rank))?;
                     }
                     if crate::openings::classify(app.game()).is_some() {
@@ -330,7 +330,7 @@ impl Face {
                 Some("black" | "b") => writeln!(out, "{}", say.pieces(pos, Color::Black))?,
                 Some(_) => writeln!(out, "{}", words::usage("pieces"))?,
             },
-            Said::Rank => match argument.and_then(|a| a.parse::<crate::chess::Rank>().ok()) {
+            Said::Rank => match argument.and_then(|a| a.parse::<hotseat_chess::Rank>().ok()) {
                 Some(rank) => writeln!(out, "{}", say.rank(pos, rank))?,
                 None => writeln!(out, "{}", words::usage("rank"))?,
             },
@@ -338,7 +338,7 @@ impl Face {
                 Some(file) => writeln!(out, "{}", say.file_line(pos, file))?,
                 None => writeln!(out, "{}", words::usage("file"))?,
             },
-            Said::Square => match argument.and_then(|a| a.parse::<crate::chess::Square>().ok()) {
+            Said::Square => match argument.and_then(|a| a.parse::<hotseat_chess::Square>().ok()) {
                 Some(sq) => match pos.piece_at(sq) {
                     Some(piece) => writeln!(out, "{}.", capitalised(&say.piece_on(piece, sq)))?,
                     None => writeln!(out, "{} is empty.", capitalised(&say.square(sq)))?,
@@ -401,7 +401,7 @@ impl Face {
                 return lines.iter().try_for_each(|line| writeln!(out, "{line}"));
             }
             Some(arg) => {
-                let Ok(sq) = arg.parse::<crate::chess::Square>() else {
+                let Ok(sq) = arg.parse::<hotseat_chess::Square>() else {
                     return writeln!(out, "{}", words::usage("moves"));
                 };
                 match pos.piece_at(sq) {
@@ -578,8 +578,8 @@ fn promotion_role(word: &str) -> Option<Role> {
 }
 
 /// A file by its letter or its NATO name.
-fn file_named(name: &str) -> Option<crate::chess::File> {
-    crate::chess::File::ALL
+fn file_named(name: &str) -> Option<hotseat_chess::File> {
+    hotseat_chess::File::ALL
         .into_iter()
         .find(|file| Announce::San.file(*file) == name || Announce::Nato.file(*file) == name)
 }

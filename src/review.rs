@@ -26,7 +26,7 @@ mod exp;
 
 use std::fmt;
 
-use crate::chess::{Color, Game, Move};
+use hotseat_chess::{Color, Game, Move};
 
 pub use annotate::Written;
 pub use engine_error::{ENGINE_VARIABLE, EngineError};

@@ -24,8 +24,8 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use crate::app::{App, Mode, Pointer};
-use crate::chess::Role;
 use crate::printable::acts_on_terminal;
+use hotseat_chess::Role;
 
 pub use layout::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout, layout};
 pub use theme::{ColorSupport, Look, PieceSet, THEMES, Theme};

@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use super::review::EngineReport;
-use crate::chess::{Color, Role, Square};
+use hotseat_chess::{Color, Role, Square};
 
 /// Something a player asked for, already translated from a key, the mouse or a paste;
 /// or something the world outside reports back (the time, the result of an effect).

@@ -3,7 +3,7 @@
 //! into), without changing it.
 
 use super::{App, Browse, Focus, strings};
-use crate::chess::{Line, Move, Position};
+use hotseat_chess::{Line, Move, Position};
 
 /// A variation on the board.
 #[derive(Clone, Debug, PartialEq, Eq)]

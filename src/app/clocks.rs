@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 
 use super::timeline::{Ply, Timeline};
 use super::{App, Focus, strings};
-use crate::chess::{ByColor, Color, Outcome, Reason};
 use crate::clock::{ClockFace, ClockStart, Clocks, MAX_CLOCK_TIME, TimeControl};
+use hotseat_chess::{ByColor, Color, Outcome, Reason};
 
 /// The bell rings as a clock falls under this.
 pub const BELL_UNDER: Duration = Duration::from_secs(10);

@@ -3,7 +3,7 @@
 
 use super::annotating::Draft;
 use super::browsing::VariationView;
-use crate::chess::{Color, Move, Role, Square};
+use hotseat_chess::{Color, Move, Role, Square};
 
 /// Where the player is, with what belongs there.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]

@@ -1,7 +1,7 @@
 //! Pointing: the square cursor, a piece in hand, the mouse, and the promotion picker.
 
 use super::{Answer, App, Direction, Focus, Point, Pointer, PromotionChoice, Selection, TargetKind, strings};
-use crate::chess::{Move, Role, Square};
+use hotseat_chess::{Move, Role, Square};
 
 impl App {
     pub(super) fn point(&mut self, point: Point) {

@@ -8,7 +8,7 @@
 //! silently.
 
 use super::{Action, Answer, App, Direction, Edit, Focus, Point, Question, Show, strings};
-use crate::chess::Game;
+use hotseat_chess::Game;
 
 /// More lines than the help screen has; the drawing code stops at its end.
 const HELP_LINES: u16 = 200;

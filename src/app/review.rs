@@ -11,8 +11,8 @@
 use std::time::Duration;
 
 use super::{App, Effect, Question, strings};
-use crate::chess::{Color, Game, Move};
 use crate::review::{EngineError, Eval, Mark, Review, Written};
+use hotseat_chess::{Color, Game, Move};
 
 /// What the engine reports, already turned into the review's terms by the loop.
 #[derive(Clone, Debug, PartialEq, Eq)]

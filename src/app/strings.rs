@@ -3,11 +3,11 @@
 //! uses them too, so a hint and the message Enter gives read the same.
 
 use super::{Question, Reviewing, Step};
-use crate::chess::{
+use crate::review::{ENGINE_VARIABLE, EngineError};
+use hotseat_chess::{
     ByColor, Color, Game, Illegality, Move, NoClaim, Outcome, ParseSanError, Piece, Position, Reason, Role,
     Square,
 };
-use crate::review::{ENGINE_VARIABLE, EngineError};
 
 pub(crate) const NO_QUESTION: &str = "There is no question to answer.";
 pub(crate) const AUTO_FLIP_ON: &str = "The board now turns after every move.";

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use crate::chess::{
+use hotseat_chess::{
     Annotations, ByColor, Color, Game, Line, MAX_VARIATION_DEPTH, Move, Nag, Node, Outcome, Undone,
 };
 

@@ -5,11 +5,11 @@
 
 use super::words::{Word, WordAction, command_word};
 use super::{App, Edit, Focus, strings};
-use crate::chess::{Game, Move, MoveText, Nag};
+use hotseat_chess::{Game, Move, MoveText, Nag};
 
 /// The longest text kept, in bytes: a line of moves typed (or pasted by a terminal
 /// without bracketed paste, key by key) as long as a long game's whole record. One
-/// move is at most [`crate::chess::MAX_MOVE_TEXT`] characters; the core reads no more of it.
+/// move is at most [`hotseat_chess::MAX_MOVE_TEXT`] characters; the core reads no more of it.
 const MAX_INPUT: usize = 128 * 1024;
 
 /// What the typed text means now: what the hint shows and what Enter does.
@@ -215,7 +215,7 @@ impl App {
                         Reading::Promotion(_) => strings::paste_needs_promotion(token),
                         Reading::Refused(why) => why,
                         Reading::Command(word) => {
-                            strings::not_a_move(&crate::chess::ParseSanError::new(word.name))
+                            strings::not_a_move(&hotseat_chess::ParseSanError::new(word.name))
                         }
                         Reading::Move(..) | Reading::Empty | Reading::Sign(_) => String::new(),
                     };
@@ -286,7 +286,7 @@ fn squares_lowered(text: &str) -> Option<String> {
 pub fn suggestion(game: &Game, text: &str) -> Option<Move> {
     let text = text.trim();
     match read_typed(game, text) {
-        MoveText::Illegal(crate::chess::Illegality::GameOver(_)) => None,
+        MoveText::Illegal(hotseat_chess::Illegality::GameOver(_)) => None,
         MoveText::Illegal(_) | MoveText::Invalid(_) => game.position().suggest(text),
         _ => None,
     }
@@ -309,7 +309,7 @@ fn read(game: &Game, text: &str) -> Reading {
         MoveText::Promotion { from, to } => {
             match pos.legal_moves_from(from).iter().copied().find(|m| m.to() == to) {
                 Some(m) => Reading::Promotion(m),
-                None => Reading::Refused(strings::not_a_move(&crate::chess::ParseSanError::new(text))),
+                None => Reading::Refused(strings::not_a_move(&hotseat_chess::ParseSanError::new(text))),
             }
         }
         MoveText::Ambiguous(moves) => Reading::Ambiguous(moves),
@@ -317,7 +317,7 @@ fn read(game: &Game, text: &str) -> Reading {
         MoveText::Illegal(reason) => {
             let refusal = strings::illegal_move(text, reason);
             match reason {
-                crate::chess::Illegality::GameOver(_) => Reading::Refused(refusal),
+                hotseat_chess::Illegality::GameOver(_) => Reading::Refused(refusal),
                 _ => Reading::Refused(strings::did_you_mean(refusal, nearest(text))),
             }
         }

@@ -15,11 +15,11 @@ use clap::Args;
 use clap::builder::RangedU64ValueParser;
 
 use crate::app::strings::engine_failed;
-use crate::chess::Color;
 use crate::engine::{self, Analysis, Event, Limit};
 use crate::printable::{QUOTE_LIMIT, printable};
 use crate::records::{self, store};
 use crate::review::{Mark, Review};
+use hotseat_chess::Color;
 
 /// The arguments of `hotseat analyse`.
 #[derive(Debug, Args)]

@@ -7,8 +7,8 @@ use clap::CommandFactory;
 use clap::error::ErrorKind;
 
 use super::Cli;
-use crate::chess::ByColor;
 use crate::clock::{Bonus, ClockStart, MIN_BONUS, TimeControl, bonus_in_bounds, parse_amount};
+use hotseat_chess::ByColor;
 
 /// Clock options that make no sense together.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

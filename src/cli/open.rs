@@ -10,12 +10,12 @@ use std::time::SystemTime;
 use anyhow::{Result, anyhow};
 
 use super::Cli;
-use crate::chess::{Color, Game};
 use crate::printable::{QUOTE_LIMIT, printable};
 use crate::records::pgn::{PgnFile, PgnGame, Tags};
 use crate::records::store::{GameStore, PassedOver};
 use crate::records::{self, Destination, OpenError};
 use crate::session::Recorder;
+use hotseat_chess::{Color, Game};
 
 /// The game to play and where it goes.
 #[derive(Debug)]

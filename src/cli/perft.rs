@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 
-use crate::chess::{Position, perft, perft_divide};
+use hotseat_chess::{Position, perft, perft_divide};
 
 /// Counts the positions `depth` half-moves deep from `fen` (or the start), each first
 /// move's share too when `divide`, and says how fast on standard error.

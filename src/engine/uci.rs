@@ -4,8 +4,8 @@
 
 use std::fmt::Write as _;
 
-use crate::chess::{Game, Position};
 use crate::review::Eval;
+use hotseat_chess::{Game, Position};
 
 use super::Limit;
 
@@ -26,8 +26,8 @@ impl Score {
             Score::Mate(n) => Eval::Mate(n),
         };
         match position.turn() {
-            crate::chess::Color::White => eval,
-            crate::chess::Color::Black => eval.flipped(),
+            hotseat_chess::Color::White => eval,
+            hotseat_chess::Color::Black => eval.flipped(),
         }
     }
 }

@@ -8,8 +8,8 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, SyncSender};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::chess::{Game, Move};
 use crate::review::Eval;
+use hotseat_chess::{Game, Move};
 
 use super::process::{self, Control, Killer};
 use super::uci::{self, Verdict};

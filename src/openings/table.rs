@@ -3,7 +3,7 @@
 //! openings` to make them again):
 //!
 //! - `table.bin`: four lengths (`u32`), then, little-endian: the positions' hashes
-//!   ([`Position::hash`](crate::chess::Position::hash), `u64`, ascending); for each, its
+//!   ([`Position::hash`](hotseat_chess::Position::hash), `u64`, ascending); for each, its
 //!   row (`u32`: the ECO code as `100 * letter + number`, << 16, | its name); where each
 //!   name's parts start (`u16`, one more than there are names); the parts of each name
 //!   (`u16`: family, variation, ...); where each part ends in the text (`u16`).

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use crate::chess::{CastlingSide, Color, File, Move, Piece, Position, Rank, Role, Square};
+use hotseat_chess::{CastlingSide, Color, File, Move, Piece, Position, Rank, Role, Square};
 
 /// How moves and squares are spoken.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

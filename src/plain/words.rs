@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use super::Announce;
 use crate::app::words::{WORDS, Word, command_word};
 use crate::app::{App, Question, read_typed, strings, suggestion};
-use crate::chess::{DrawClaim, Game, Illegality, MoveText};
+use hotseat_chess::{DrawClaim, Game, Illegality, MoveText};
 
 /// What a command word asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -219,7 +219,7 @@ pub(super) fn refusal(say: Announce, game: &Game, text: &str) -> Option<String> 
     }
     let pos = game.position();
     let spoken =
-        |moves: &[crate::chess::Move]| moves.iter().map(|m| say.move_from(pos, *m)).collect::<Vec<_>>();
+        |moves: &[hotseat_chess::Move]| moves.iter().map(|m| say.move_from(pos, *m)).collect::<Vec<_>>();
     let meant = || {
         suggestion(game, text)
             .map_or_else(String::new, |m| format!(" — did you mean {}?", say.move_from(pos, m)))

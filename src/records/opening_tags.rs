@@ -2,8 +2,8 @@
 //! game, unless the game came with a name of its own.
 
 use super::pgn::Tags;
-use crate::chess::Game;
 use crate::openings;
+use hotseat_chess::Game;
 
 /// The tag of the ECO code (`B90`).
 pub const ECO_TAG: &str = "ECO";

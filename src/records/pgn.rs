@@ -35,8 +35,8 @@ mod writer;
 use std::fmt;
 use std::time::{Duration, SystemTime};
 
-use crate::chess::{Annotations, Game, GameResult, MAX_VARIATION_DEPTH, ReadMoveError, SanError};
 use crate::printable::{QUOTE_LIMIT, printable};
+use hotseat_chess::{Annotations, Game, GameResult, MAX_VARIATION_DEPTH, ReadMoveError, SanError};
 
 pub(crate) use date::UtcTime;
 pub use date::pgn_date;
@@ -99,7 +99,7 @@ pub enum PgnErrorKind {
     },
     /// The `FEN` tag does not describe a legal position.
     #[error("invalid FEN: {}", printable(&.0.to_string(), 2 * QUOTE_LIMIT))]
-    BadFen(crate::chess::FenError),
+    BadFen(hotseat_chess::FenError),
     /// A `Variant` tag names a game other than chess or Chess960.
     #[error("variant \"{}\" is not supported (only standard chess and Chess960)", printable(.0, QUOTE_LIMIT))]
     UnsupportedVariant(String),

@@ -9,8 +9,8 @@ use std::time::{Duration, SystemTime};
 
 use super::pgn::{self, PgnError, PgnFile, PgnGame, Tags, pgn_date};
 use super::store::{self, GameLock, GameStore, PassedOver, StoreError};
-use crate::chess::{ByColor, Color, Game};
 use crate::clock::{ClockStart, TimeControl};
+use hotseat_chess::{ByColor, Color, Game};
 
 /// Where the game is saved.
 #[derive(Clone, Debug, PartialEq, Eq)]

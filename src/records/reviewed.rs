@@ -6,8 +6,8 @@
 //! them, the `ECO` and `Opening` tags of the table's name for it, unless it came with its
 //! own. Everything the record said is kept, except the value of an older `[%eval]`.
 
-use crate::chess::Annotations;
 use crate::review::{Review, Written};
+use hotseat_chess::Annotations;
 
 use super::opening_tags::OpeningTags;
 use super::pgn::PgnGame;
@@ -38,9 +38,9 @@ pub fn reviewed_pgn(pgn: &PgnGame, review: &Review) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::{Game, Move, Square};
     use crate::records::pgn::read_game;
     use crate::review::Eval;
+    use hotseat_chess::{Game, Move, Square};
 
     fn legal_review(game: &Game) -> Review {
         let mut review = Review::of(game);

@@ -1,7 +1,7 @@
 //! lichess's accuracy: of a move, from the fall in the mover's winning chances, and of
 //! a game, as the mean of a volatility-weighted mean and a harmonic mean of the moves'.
 
-use crate::chess::Color;
+use hotseat_chess::Color;
 
 /// The accuracy of a move that takes the mover's winning chances from `before` to
 /// `after` (both 0 to 100, the mover's): 100 when they do not fall, else

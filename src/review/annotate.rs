@@ -1,7 +1,7 @@
 //! A review written into a move's annotations, the one way both the board (saving a
 //! review into the game) and `hotseat analyse` write it.
 
-use crate::chess::{Annotations, Line, Nag, Node, Position};
+use hotseat_chess::{Annotations, Line, Nag, Node, Position};
 
 use super::Review;
 
@@ -82,8 +82,8 @@ fn set_eval(comments: &mut Vec<String>, text: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::{Move, Square};
     use crate::review::Eval;
+    use hotseat_chess::{Move, Square};
 
     fn blunder_review() -> Review {
         let mut review = Review::new(1);

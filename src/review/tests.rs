@@ -1,5 +1,5 @@
 use super::*;
-use crate::chess::Square;
+use hotseat_chess::Square;
 
 fn close(a: f64, b: f64) -> bool {
     (a - b).abs() < 1e-6
@@ -190,7 +190,7 @@ fn a_player_without_moves_has_no_accuracy() {
 #[test]
 fn a_review_of_a_game_knows_who_moved_first() {
     let game = Game::from_position(
-        crate::chess::Position::from_fen("4k3/8/8/8/8/8/8/4K2R b K - 0 1").expect("valid fen"),
+        hotseat_chess::Position::from_fen("4k3/8/8/8/8/8/8/4K2R b K - 0 1").expect("valid fen"),
     );
     let review = Review::of(&game);
     assert_eq!(review.len(), 1);

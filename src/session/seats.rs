@@ -7,7 +7,7 @@
 //! here, in [`may`], and nowhere else.
 
 use crate::app::{Action, Answer, App, Command, Edit, Mode, Point, Pointer, Question};
-use crate::chess::{ByColor, Color};
+use hotseat_chess::{ByColor, Color};
 
 /// Where a seat's actions come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -89,7 +89,7 @@ fn plays(point: &Point) -> bool {
 mod tests {
     use super::*;
     use crate::app::{Browse, Show};
-    use crate::chess::{Game, Role, Square};
+    use hotseat_chess::{Game, Role, Square};
 
     fn typed(app: &mut App, text: &str) {
         for c in text.chars() {

@@ -9,8 +9,8 @@ use super::layout::ScreenLayout;
 use super::text;
 use super::theme::Look;
 use crate::app::{Action, App, Browse, Command, MessageKind, Mode, Reading, strings};
-use crate::chess::{DrawClaim, Nag};
 use crate::input::{self, Key};
+use hotseat_chess::{DrawClaim, Nag};
 
 /// Draws the four lines. A message too long for its line goes on over a second one:
 /// the row under the hints when the screen has it (the hints move down), else the

@@ -8,7 +8,7 @@ use super::sprites;
 use super::text::put;
 use super::theme::{Look, Mark};
 use crate::app::{App, Mode, TargetKind};
-use crate::chess::{Move, Position, Square};
+use hotseat_chess::{Move, Position, Square};
 
 /// What the board shows, gathered from the app.
 pub struct BoardView<'a> {
@@ -129,9 +129,9 @@ mod tests {
     use ratatui::style::{Color, Modifier};
 
     use super::*;
-    use crate::chess::Move;
     use crate::ui::layout::layout;
     use crate::ui::theme::{ColorSupport, PieceSet, THEMES};
+    use hotseat_chess::Move;
 
     /// The highlights a square can carry, and one without any.
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]

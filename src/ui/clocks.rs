@@ -10,8 +10,8 @@ use ratatui::widgets::Widget;
 
 use super::theme::Look;
 use crate::app::App;
-use crate::chess::Color;
 use crate::clock::{ClockFace, format_display};
+use hotseat_chess::Color;
 
 /// Draws `side`'s clock at the right end of `row` (one line), if the game has clocks.
 /// Beside it, dimmed: the moves left in a stage with a move count (`12 to go`), and a
@@ -68,7 +68,7 @@ mod tests {
 
     use super::*;
     use crate::app::{Action, Edit};
-    use crate::chess::{ByColor, Game};
+    use hotseat_chess::{ByColor, Game};
 
     fn app_with_clocks(control: &str, t0: Instant) -> App {
         let control = control.parse().expect("valid time control");

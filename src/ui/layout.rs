@@ -5,7 +5,7 @@
 
 use ratatui::layout::Rect;
 
-use crate::chess::{File, Rank, Square};
+use hotseat_chess::{File, Rank, Square};
 
 /// Rows below the board: status, input, message and key hints.
 const CHROME_ROWS: u16 = 4;

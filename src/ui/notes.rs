@@ -10,7 +10,7 @@ use super::text;
 use super::theme::Look;
 use super::written;
 use crate::app::App;
-use crate::chess::{Annotations, Line as Variation, Nag, Position};
+use hotseat_chess::{Annotations, Line as Variation, Nag, Position};
 
 /// How a word is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -13,8 +13,8 @@ use super::sprites;
 use super::text::put;
 use super::theme::{Look, Mark};
 use crate::app::{Action, App, Mode};
-use crate::chess::Role;
 use crate::input::{self, Binding, Key};
+use hotseat_chess::Role;
 
 /// A `width` × `height` rectangle centred in `outer`, clipped to it.
 fn centered(outer: Rect, width: u16, height: u16) -> Rect {

@@ -13,9 +13,9 @@ use ratatui::widgets::Widget;
 use super::text::{self, put};
 use super::theme::Look;
 use crate::app::{Action, App, Command, Mode, ReviewState, Reviewing, strings};
-use crate::chess::Color;
 use crate::input;
 use crate::review::Mark;
+use hotseat_chess::Color;
 
 /// Blocks filling a cell from the bottom, by eighths (none to all).
 const EIGHTHS: [&str; 9] = [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"];

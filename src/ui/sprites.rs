@@ -10,7 +10,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Style};
 
 use super::text::put;
-use crate::chess::Role;
+use hotseat_chess::Role;
 
 /// A drawing of a piece: rows of pixels, `#` set and `.` clear, an even number of
 /// rows of equal width.

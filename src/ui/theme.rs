@@ -2,7 +2,7 @@
 
 use ratatui::style::{Color, Modifier, Style};
 
-use crate::chess::{Color as Side, Piece, Role};
+use hotseat_chess::{Color as Side, Piece, Role};
 
 /// How many colours the terminal shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

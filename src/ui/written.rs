@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use crate::chess::{Color, Line, Nag, Position};
+use hotseat_chess::{Color, Line, Nag, Position};
 
 /// A word of a written line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,7 +92,7 @@ impl Writer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::{Annotations, Node};
+    use hotseat_chess::{Annotations, Node};
 
     fn node(pos: &Position, san: &str, variations: Vec<Line>) -> Node {
         let mv = pos.parse_san(san).expect("legal");

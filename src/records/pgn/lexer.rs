@@ -10,7 +10,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 use super::{PgnError, PgnErrorKind, TagProblem};
-use crate::chess::{GameResult, Nag};
+use hotseat_chess::{GameResult, Nag};
 
 /// A place in the text: 1-based line and column, columns counted in characters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -12,8 +12,8 @@ use super::lexer::{Lexer, Location, Token, TokenKind};
 use super::movetext;
 use super::time_control::{clock_in_comment, time_control_tag_out_of_bounds};
 use super::{PgnError, PgnErrorKind, PgnGame, Tags};
-use crate::chess::{CastlingSide, Color, File, Game, GameResult, Outcome, Position, Reason, Strictness};
 use crate::printable::{QUOTE_LIMIT, printable};
+use hotseat_chess::{CastlingSide, Color, File, Game, GameResult, Outcome, Position, Reason, Strictness};
 
 /// The most games one file may hold. Each game listed costs about a hundred bytes
 /// beyond its text, so a file of nothing but `* * * ...` would otherwise cost fifty

@@ -3,11 +3,11 @@
 
 use std::time::Duration;
 
-use crate::chess::ByColor;
 use crate::clock::{
     Bonus, ClockStart, MAX_BONUS, MAX_CLOCK_TIME, MAX_STAGES, Stage, TimeControl, format_seconds,
     parse_amount, parse_stage_moves,
 };
+use hotseat_chess::ByColor;
 
 /// The PGN tag for Black's own time control, written only for time odds (the
 /// standard `TimeControl` tag then holds White's).

@@ -7,7 +7,7 @@ use std::time::Duration;
 use super::reader::{claim_available, reason_for, variant_is_chess960};
 use super::time_control::clock_text;
 use super::{PgnGame, SEVEN_TAG_ROSTER};
-use crate::chess::{
+use hotseat_chess::{
     Annotations, Bitboard, CastlingSide, Color, Line, Position, Rank, Reason, Role, STARTING_FEN,
 };
 
@@ -349,20 +349,20 @@ mod tests {
 
     #[test]
     fn a_roster_tag_of_control_characters_is_written_as_unknown() {
-        let record = PgnGame::new(crate::chess::Game::new()).with_tag("Round", "\u{17}\t");
+        let record = PgnGame::new(hotseat_chess::Game::new()).with_tag("Round", "\u{17}\t");
         assert!(write(&record).contains("[Round \"?\"]"), "{}", write(&record));
     }
 
     #[test]
     fn a_draw_agreed_where_a_repetition_could_be_claimed_reads_back_as_agreed() {
-        let mut game = crate::chess::Game::new();
+        let mut game = hotseat_chess::Game::new();
         for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"] {
             game.play_san(san).expect("legal");
         }
         game.agree_draw();
         let text = write(&PgnGame::new(game));
         let read = super::super::read_game(&text).expect("reads back");
-        assert_eq!(read.game.outcome(), Some(crate::chess::Outcome::draw(Reason::Agreement)), "{text}");
+        assert_eq!(read.game.outcome(), Some(hotseat_chess::Outcome::draw(Reason::Agreement)), "{text}");
     }
 
     #[test]
