@@ -143,7 +143,9 @@ fn during_review(binary: &Path, engine: &Path) -> (Vec<Duration>, Vec<Duration>,
         let next = if ply % 2 == 0 { "Black to move" } else { "White to move" };
         pty.time(format!("{san}\r").as_bytes(), san, |s| s.contains(next) && ready(s));
     }
-    pty.time(b"\x05", "the review started", |s| s.contains("Engine ▕"));
+    // Mid-game the board asks first: both players would see the engine's verdicts.
+    pty.time(b"\x05", "the question", |s| s.contains("Y yes"));
+    pty.time(b"y", "the review started", |s| s.contains("Engine ▕"));
     let chunks = pty.chunks;
     let (mut typing, mut browsing) = (Vec::new(), Vec::new());
     for _ in 0..RUNS {
