@@ -301,6 +301,14 @@ fn plain_with_input(name: &str, input: &[u8]) -> (Output, String) {
 }
 
 #[test]
+fn quit_in_plain_text_does_not_say_the_last_refusal_again() {
+    let (out, stdout) = plain_with_input("stale-refusal", b"e5\nxyz\nquit\n");
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(stdout.matches("Illegal move: e5").count(), 1, "{stdout}");
+    assert_eq!(stdout.matches("Neither a move nor a command: \"xyz\"").count(), 1, "{stdout}");
+}
+
+#[test]
 fn a_plain_line_that_is_not_utf8_is_said_unreadable_and_the_game_goes_on() {
     let (out, stdout) = plain_with_input("not-utf8", b"e4\n\xe9t\xe9\ne5\nquit\n");
     assert!(out.status.success(), "{out:?}");
