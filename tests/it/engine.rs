@@ -514,11 +514,27 @@ fn one_engine_dying_mid_review_fails_it_and_no_engine_outlives_it() {
     }
     assert_eq!(events.last(), Some(&Event::Failed(EngineError::Exited)), "{events:?}");
     assert!(!events.contains(&Event::Done));
+    // Ended and reaped before the failure was reported: no wait. The first engine may not
+    // have written its pid yet when the second died (under load it did not, 2 runs in 6),
+    // so the process table is searched too, for any process started from this engine.
     let pids = fake_pids(dir.path());
-    assert_eq!(pids.len(), 2, "both engines started");
-    // Ended and reaped before the failure was reported: no wait.
+    assert!(!pids.is_empty(), "no engine started");
     for pid in pids {
         assert!(!is_alive(pid), "the engine {pid} outlived the failed review");
     }
+    assert_eq!(running_from(dir.path()), Vec::<String>::new(), "an engine outlived the failed review");
     assert!(analysis.engine_ids().is_empty());
+}
+
+/// The command lines of the processes still running a program in `dir` (on Linux).
+fn running_from(dir: &std::path::Path) -> Vec<String> {
+    let dir = dir.to_string_lossy().into_owned();
+    let Ok(entries) = std::fs::read_dir("/proc") else { return Vec::new() };
+    entries
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().bytes().all(|b| b.is_ascii_digit()))
+        .filter_map(|e| std::fs::read(e.path().join("cmdline")).ok())
+        .map(|cmdline| String::from_utf8_lossy(&cmdline).replace('\0', " "))
+        .filter(|cmdline| cmdline.contains(&dir))
+        .collect()
 }
