@@ -949,8 +949,10 @@ fn carry_on(record: &PgnGame, rng: &mut Rng, context: &mut Context<'_>) {
     let reloaded = match &disk {
         Some(path) => {
             context.tally.on_disk += 1;
-            if app.game().ply() == 0 && !app.game().is_over() {
-                // A game with no move is not kept: the file this run made goes.
+            if app.game().ply() == 0 {
+                // A game with no move is not kept, whatever ended it (a position given
+                // already mated, a result declared before any move): the file this run
+                // made goes.
                 assert_eq!(recorder.finish(&app), Farewell::NothingPlayed { previous: None });
                 assert!(!path.exists(), "the empty game's file is removed");
                 assert_same_record(&saved, &pgn::read_game(&text).expect("reads back"), &text);
