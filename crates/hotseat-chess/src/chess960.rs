@@ -1,6 +1,10 @@
 //! The 960 start positions of Chess960, by their standard numbers.
 
-use super::{File, Position, Role};
+use super::{File, Position, Role, Square};
+
+/// The two knights' places among the five squares left, for the last digit.
+const KNIGHTS: [(usize, usize); 10] =
+    [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)];
 
 impl Position {
     /// The standard number of this position when it is a Chess960 start position (in
@@ -15,7 +19,35 @@ impl Position {
         if !self.is_chess960() {
             return None;
         }
-        (0..960).find(|&n| Position::chess960(n).is_some_and(|start| start == *self))
+        // Read the number off White's back rank (the numbering run backwards), then
+        // check the whole position is that start: one position built, not 960.
+        let mut rank = [None; 8];
+        for (file, slot) in rank.iter_mut().enumerate() {
+            *slot = self.piece_at(Square::new(file as u32)).map(|piece| piece.role);
+        }
+        let files_of = |rank: &[Option<Role>], role: Role| -> Vec<usize> {
+            rank.iter().enumerate().filter(|(_, r)| **r == Some(role)).map(|(f, _)| f).collect()
+        };
+        let (light, dark) = match files_of(&rank, Role::Bishop)[..] {
+            [a, b] if a % 2 == 1 && b % 2 == 0 => (a, b),
+            [a, b] if a % 2 == 0 && b % 2 == 1 => (b, a),
+            _ => return None,
+        };
+        // Each piece's place counted among the squares still empty when it is placed.
+        let mut empty: Vec<usize> = (0..8).filter(|&f| f != light && f != dark).collect();
+        let queen = empty.iter().position(|&f| rank[f] == Some(Role::Queen))?;
+        empty.remove(queen);
+        let knights: Vec<usize> = empty
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| rank[**f] == Some(Role::Knight))
+            .map(|(i, _)| i)
+            .collect();
+        let [first, second] = knights[..] else { return None };
+        let knights = KNIGHTS.iter().position(|&pair| pair == (first, second))?;
+        let n = light / 2 + 4 * (dark / 2) + 16 * queen + 96 * knights;
+        let n = u16::try_from(n).ok()?;
+        Position::chess960(n).filter(|start| start == self).map(|_| n)
     }
 
     /// Chess960 start position `n` in the standard (Scharnagl) numbering, with Chess960
@@ -30,9 +62,6 @@ impl Position {
     /// assert_eq!(Position::chess960(960), None);
     /// ```
     pub fn chess960(n: u16) -> Option<Position> {
-        /// The two knights' places among the five squares left, for the last digit.
-        const KNIGHTS: [(usize, usize); 10] =
-            [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)];
         if n >= 960 {
             return None;
         }
@@ -104,5 +133,28 @@ mod tests {
         seen.sort();
         seen.dedup();
         assert_eq!(seen.len(), 960);
+    }
+
+    #[test]
+    fn every_start_gives_back_its_number_and_nothing_else_has_one() {
+        for n in 0..960 {
+            let start = Position::chess960(n).expect("0 to 959");
+            assert_eq!(start.chess960_number(), Some(n));
+        }
+        let not_a_start = [
+            // Number 0's pieces with a pawn moved, with Black to move, with a right lost.
+            "bbqnnrkr/pppppppp/8/8/4P3/8/PPPP1PPP/BBQNNRKR b HFhf - 0 1",
+            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR b HFhf - 0 1",
+            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w Hhf - 0 1",
+            // Black's pieces not mirroring White's.
+            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BQBNNRKR w HFhf - 0 1",
+            // Both bishops on light squares.
+            "nbqbnrkr/pppppppp/8/8/8/8/PPPPPPPP/NBQBNRKR w HFhf - 0 1",
+        ];
+        for fen in not_a_start {
+            let mut pos = Position::from_fen(fen).expect("valid fen");
+            pos.set_chess960(true);
+            assert_eq!(pos.chess960_number(), None, "{fen}");
+        }
     }
 }
