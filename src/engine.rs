@@ -2,8 +2,8 @@
 //!
 //! Above the rules core and the records, with the standard library only (child
 //! processes, threads and channels): [`locate`] finds the engine, [`Analysis::start`] runs
-//! it over every position of a game, one single-threaded engine process for each
-//! contiguous part of the game, and [`Analysis::poll`] hands over what they said, in the
+//! it over every position of a game, single-threaded engine processes taking the game's
+//! parts in turn, and [`Analysis::poll`] hands over what they said, in the
 //! order they said it, never blocking. Every wait on the engine has a deadline, a line it prints is bounded and
 //! cleaned of control characters, and every process is killed and reaped when the
 //! [`Analysis`] is dropped, whatever state it is in, or when one of them fails.
@@ -34,6 +34,7 @@ use std::fmt;
 use std::ops::Range;
 use std::path::Path;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TryRecvError};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::review::Eval;
@@ -122,9 +123,18 @@ pub struct Settings {
     /// The deadlines.
     pub timeouts: Timeouts,
     /// How many engine processes share the game (`None`: as many as
-    /// [`Resources::of_machine`] says). Never more than there are positions.
+    /// [`Resources::of_machine`] says). Never more than there are parts.
     pub engines: Option<usize>,
+    /// Positions in each part of the game (`None`: [`PART_LEN`]).
+    pub part_len: Option<usize>,
 }
+
+/// Positions in a part of the game: each part is analysed by one engine from a new
+/// game (an empty hash), from its last position back to its first, so the review is
+/// the same whichever engine takes which part, on any machine. Eight balanced the two
+/// engines of a two-core machine within a part's time, for 5% less work than one
+/// engine going forward through the whole game (README "How long it takes").
+pub const PART_LEN: usize = 8;
 
 /// What a review may use of the machine: engine processes, and for each its search
 /// threads and hash memory. Threads and hash are set through the UCI options `Threads`
@@ -132,12 +142,12 @@ pub struct Settings {
 /// engine that offers neither is left as it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Resources {
-    /// Engine processes, each reviewing a contiguous part of the game in order.
+    /// Engine processes, each taking the next part of the game when done with one.
     pub engines: usize,
     /// Search threads of each engine.
     pub threads: u64,
-    /// Each engine's hash table, in MiB. It is kept across the positions of its part,
-    /// so what the engine learns about one position is still there for the next.
+    /// Each engine's hash table, in MiB. It is kept across the positions of a part,
+    /// so what the engine learns about one position is still there for the one before.
     pub hash_mib: u64,
 }
 
@@ -149,7 +159,7 @@ impl Resources {
     /// Single-threaded because a multi-threaded search depends on timing (the marks
     /// changed from run to run) and did half as much work again per depth; separate
     /// processes on separate parts of the game parallelise without either, so the
-    /// review is the same for a given number of cores (README "How long it takes").
+    /// review is the same on every machine (README "How long it takes").
     /// One core is left for the board on a larger machine; on two cores both go to the
     /// engines, since the board's thread sleeps between keys: with both engines at work
     /// a key was still drawn in 0.7 ms median, 12 ms at most (README "How long it
@@ -213,35 +223,70 @@ pub enum Event {
 /// engine at once: the processes are killed and reaped, whatever they were doing.
 pub struct Analysis {
     events: Receiver<Event>,
-    parts: Vec<Part>,
-    /// Parts whose engine has analysed all its positions.
-    parts_done: usize,
+    engines: Vec<Engine>,
+    parts: Vec<Range<usize>>,
+    /// The parts no engine has taken yet, shared with the engines' threads.
+    waiting: Waiting,
+    /// Engines that found no part left to take.
+    engines_done: usize,
     total: usize,
     done: usize,
     finished: bool,
     started: Instant,
 }
 
-/// One engine's share of the game.
-struct Part {
-    positions: Range<usize>,
+/// One engine at work on the game.
+struct Engine {
     control: SyncSender<Control>,
     killer: Killer,
 }
 
-/// `total` positions cut into `count` contiguous parts of sizes differing by at most
-/// one (no part empty unless there are no positions), in order.
-pub fn parts(total: usize, count: usize) -> Vec<Range<usize>> {
-    let count = count.clamp(1, total.max(1));
-    (0..count).map(|i| i * total / count..(i + 1) * total / count).collect()
+/// The parts of the game no engine has taken yet, the next first; each is its
+/// positions in the order to analyse them.
+pub(crate) type Waiting = Arc<Mutex<VecDeque<VecDeque<usize>>>>;
+
+/// `total` positions cut into contiguous parts of `len` (the last may be shorter; no
+/// part empty unless there are no positions), in order.
+pub fn parts(total: usize, len: usize) -> Vec<Range<usize>> {
+    let len = len.max(1);
+    if total == 0 {
+        // One empty part, so there is always a part to give an engine.
+        return std::iter::once(0..0).collect();
+    }
+    (0..total).step_by(len).map(|start| start..(start + len).min(total)).collect()
+}
+
+/// The order the parts are taken in, and each part's positions in the order they are
+/// analysed: the parts holding a position asked for `first` come first, that position
+/// first within its part; the rest from the start of the game, and within a part from
+/// its end back, so the move played from each position has just been searched.
+fn schedule(parts: &[Range<usize>], first: &[usize]) -> VecDeque<VecDeque<usize>> {
+    let mut taken = vec![false; parts.len()];
+    let mut order = VecDeque::with_capacity(parts.len());
+    let part_of = |index: usize| parts.iter().position(|part| part.contains(&index));
+    for n in first.iter().filter_map(|&i| part_of(i)).chain(0..parts.len()) {
+        if std::mem::replace(&mut taken[n], true) {
+            continue;
+        }
+        let mut positions: VecDeque<usize> = parts[n].clone().rev().collect();
+        for &index in first.iter().rev() {
+            if let Some(at) = positions.iter().position(|&i| i == index) {
+                positions.remove(at);
+                positions.push_front(index);
+            }
+        }
+        order.push_back(positions);
+    }
+    order
 }
 
 impl Analysis {
     /// Starts analysing every position of `game` (its start, then after each move) at
     /// `limit`, with the engines, threads and hash of [`Resources::of_machine`]: the
-    /// game is cut into contiguous [`parts`], one engine each, which analyses its part
-    /// in order with one hash. Returns at once: the engines start on their threads, and
-    /// a failure to start arrives as [`Event::Failed`]. The parts report as they go, so
+    /// game is cut into contiguous [`parts`] of [`PART_LEN`] positions, and each engine
+    /// takes the next part when done with one, analysing it from a new game, last
+    /// position first. Returns at once: the engines start on their threads, and a
+    /// failure to start arrives as [`Event::Failed`]. The engines report as they go, so
     /// the events come in no fixed order of index. A Chess960 game sets `UCI_Chess960`.
     pub fn start(engine: &Path, game: &Game, limit: Limit) -> Analysis {
         Analysis::start_with(engine, game, &Settings { limit, ..Settings::default() })
@@ -251,21 +296,13 @@ impl Analysis {
     pub fn start_with(engine: &Path, game: &Game, settings: &Settings) -> Analysis {
         let total = game.ply() + 1;
         let resources = Resources::of_machine();
-        let ranges = parts(total, settings.engines.unwrap_or(resources.engines));
-        let killers: Vec<Killer> = ranges.iter().map(|_| Killer::default()).collect();
+        let parts = parts(total, settings.part_len.unwrap_or(PART_LEN));
+        let waiting: Waiting = Arc::new(Mutex::new(schedule(&parts, &settings.first)));
+        let count = settings.engines.unwrap_or(resources.engines).clamp(1, parts.len());
+        let killers: Vec<Killer> = (0..count).map(|_| Killer::default()).collect();
         let (events_tx, events) = mpsc::channel();
-        let mut parts = Vec::with_capacity(ranges.len());
-        for (n, positions) in ranges.into_iter().enumerate() {
-            // The positions asked for first, where they are in this part, then the rest.
-            let mut order: VecDeque<usize> = VecDeque::with_capacity(positions.len());
-            let mut queued = vec![false; positions.len()];
-            for index in settings.first.iter().copied().chain(positions.clone()) {
-                if let Some(seen @ false) = index.checked_sub(positions.start).and_then(|i| queued.get_mut(i))
-                {
-                    *seen = true;
-                    order.push_back(index);
-                }
-            }
+        let mut engines = Vec::with_capacity(count);
+        for n in 0..count {
             // One inbox for the engine's lines and the analysis's word, bounded so that
             // an engine printing without end cannot fill the memory.
             let (control, control_rx) = mpsc::sync_channel(256);
@@ -275,7 +312,7 @@ impl Analysis {
             worker::spawn(worker::Job {
                 engine: engine.to_path_buf(),
                 game: game.clone(),
-                order,
+                waiting: Arc::clone(&waiting),
                 limit: settings.limit,
                 timeouts: settings.timeouts,
                 resources,
@@ -285,16 +322,38 @@ impl Analysis {
                 killer: killer.clone(),
                 siblings,
             });
-            parts.push(Part { positions, control, killer });
+            engines.push(Engine { control, killer });
         }
-        Analysis { events, parts, parts_done: 0, total, done: 0, finished: false, started: Instant::now() }
+        Analysis {
+            events,
+            engines,
+            parts,
+            waiting,
+            engines_done: 0,
+            total,
+            done: 0,
+            finished: false,
+            started: Instant::now(),
+        }
     }
 
     /// Asks for the position at `index` next, when it is still waiting (the one shown,
-    /// say); the position its engine is analysing is finished first.
+    /// say): its part goes first among those no engine has taken, or, when an engine is
+    /// at work on its part, that engine takes it next (the position in hand finished).
     pub fn prefer(&self, index: usize) {
-        if let Some(part) = self.parts.iter().find(|part| part.positions.contains(&index)) {
-            let _ = part.control.try_send(Control::Prefer(index));
+        {
+            let mut waiting = self.waiting.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            if let Some(at) = waiting.iter().position(|part| part.contains(&index))
+                && let Some(mut part) = waiting.remove(at)
+            {
+                part.retain(|&i| i != index);
+                part.push_front(index);
+                waiting.push_front(part);
+                return;
+            }
+        }
+        for engine in &self.engines {
+            let _ = engine.control.try_send(Control::Prefer(index));
         }
     }
 
@@ -337,17 +396,22 @@ impl Analysis {
 
     /// The first engine's process id while it runs (for a test that it is gone after).
     pub fn engine_id(&self) -> Option<u32> {
-        self.parts.first().and_then(|part| part.killer.id())
+        self.engines.first().and_then(|engine| engine.killer.id())
     }
 
-    /// The process ids of the engines running now, by part.
+    /// The process ids of the engines running now.
     pub fn engine_ids(&self) -> Vec<u32> {
-        self.parts.iter().filter_map(|part| part.killer.id()).collect()
+        self.engines.iter().filter_map(|engine| engine.killer.id()).collect()
     }
 
-    /// The parts of the game, one engine each, in order.
+    /// How many engines share the game.
+    pub fn engines(&self) -> usize {
+        self.engines.len()
+    }
+
+    /// The parts of the game, in order.
     pub fn parts(&self) -> Vec<Range<usize>> {
-        self.parts.iter().map(|part| part.positions.clone()).collect()
+        self.parts.clone()
     }
 
     /// Whether the analysis has ended, done or failed.
@@ -372,9 +436,10 @@ impl Analysis {
         match &event {
             Event::Analysed { .. } => self.done = (self.done + 1).min(self.total),
             Event::Done => {
-                // One part is done; the analysis is when every part is.
-                self.parts_done += 1;
-                if self.parts_done < self.parts.len() {
+                // One engine found no part left; the analysis is done when every
+                // engine has.
+                self.engines_done += 1;
+                if self.engines_done < self.engines.len() {
                     return;
                 }
                 self.finished = true;
@@ -390,10 +455,10 @@ impl Analysis {
     }
 
     fn end_engines(&self) {
-        for part in &self.parts {
+        for engine in &self.engines {
             // The kill does the work; the word only wakes the thread sooner.
-            let _ = part.control.try_send(Control::Stop);
-            part.killer.kill();
+            let _ = engine.control.try_send(Control::Stop);
+            engine.killer.kill();
         }
     }
 
@@ -460,20 +525,34 @@ mod tests {
     #[test]
     fn the_parts_cover_every_position_once_in_order() {
         for total in 0..40 {
-            for count in 0..8 {
-                let parts = parts(total, count);
+            for len in 0..10 {
+                let parts = parts(total, len);
                 assert!(!parts.is_empty());
                 let covered: Vec<usize> = parts.iter().flat_map(Clone::clone).collect();
-                assert_eq!(covered, (0..total).collect::<Vec<_>>(), "{total} in {count}: {parts:?}");
-                assert!(parts.len() <= count.max(1));
+                assert_eq!(covered, (0..total).collect::<Vec<_>>(), "{total} by {len}: {parts:?}");
                 if total > 0 {
                     assert!(parts.iter().all(|part| !part.is_empty()), "{parts:?}");
-                    let sizes: Vec<usize> = parts.iter().map(ExactSizeIterator::len).collect();
-                    let (min, max) = (sizes.iter().min(), sizes.iter().max());
-                    assert!(max.zip(min).is_some_and(|(max, min)| max - min <= 1), "{sizes:?}");
+                    let (last, whole) = parts.split_last().expect("a part");
+                    assert!(whole.iter().all(|part| part.len() == len.max(1)), "{parts:?}");
+                    assert!(last.len() <= len.max(1), "{parts:?}");
                 }
             }
         }
-        assert_eq!(parts(81, 2), [0..40, 40..81]);
+        assert_eq!(parts(81, PART_LEN).len(), 11);
+        assert_eq!(parts(20, 8), [0..8, 8..16, 16..20]);
+    }
+
+    #[test]
+    fn parts_go_from_the_start_each_from_its_end_back_and_asked_for_positions_first() {
+        let as_vecs = |order: VecDeque<VecDeque<usize>>| -> Vec<Vec<usize>> {
+            order.into_iter().map(|part| part.into_iter().collect()).collect()
+        };
+        let parts = parts(10, 4);
+        assert_eq!(as_vecs(schedule(&parts, &[])), [vec![3, 2, 1, 0], vec![7, 6, 5, 4], vec![9, 8]]);
+        assert_eq!(
+            as_vecs(schedule(&parts, &[5, 99, 9, 5, 6])),
+            [vec![5, 6, 7, 4], vec![9, 8], vec![3, 2, 1, 0]],
+            "the parts of 5 and 9 first, 5 and then 6 first in theirs; 99 is no position"
+        );
     }
 }

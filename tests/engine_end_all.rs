@@ -10,12 +10,12 @@ use common::fake_engine::{FakeScript, Hang, fake_engine, is_alive};
 use hotseat::chess::Game;
 use hotseat::engine::{Analysis, Limit, Settings};
 
-/// Two engines, one for each half of the game.
+/// Two engines, for the game's two parts.
 fn start(engine: &std::path::Path, game: &Game) -> Analysis {
     Analysis::start_with(
         engine,
         game,
-        &Settings { limit: Limit::Depth(10), engines: Some(2), ..Settings::default() },
+        &Settings { limit: Limit::Depth(10), engines: Some(2), part_len: Some(2), ..Settings::default() },
     )
 }
 

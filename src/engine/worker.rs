@@ -13,7 +13,7 @@ use hotseat_chess::{Game, Move};
 
 use super::process::{self, Control, Killer};
 use super::uci::{self, Verdict};
-use super::{EngineError, Event, Limit, Resources, Timeouts};
+use super::{EngineError, Event, Limit, Resources, Timeouts, Waiting};
 
 /// How long a finished engine has to leave after `quit` before it is killed.
 const GRACE: Duration = Duration::from_millis(500);
@@ -22,7 +22,8 @@ const GRACE: Duration = Duration::from_millis(500);
 pub(super) struct Job {
     pub(super) engine: PathBuf,
     pub(super) game: Game,
-    pub(super) order: VecDeque<usize>,
+    /// The parts of the game no engine has taken yet.
+    pub(super) waiting: Waiting,
     pub(super) limit: Limit,
     pub(super) timeouts: Timeouts,
     pub(super) resources: Resources,
@@ -84,7 +85,8 @@ fn session(job: &mut Job, stdin_slot: &mut Option<ChildStdin>) -> Result<(), Hal
         return Err(Halt::Stopped);
     };
     let stdin = stdin_slot.insert(stdin);
-    let mut talk = Talk { inbox: &job.inbox, order: &mut job.order };
+    let mut order = VecDeque::new();
+    let mut talk = Talk { inbox: &job.inbox, order: &mut order };
     process::send(stdin, "uci")?;
     // The greeting lists the options the engine offers, before `uciok`.
     let mut offered = Vec::new();
@@ -104,9 +106,25 @@ fn session(job: &mut Job, stdin_slot: &mut Option<ChildStdin>) -> Result<(), Hal
     if job.game.start().is_chess960() {
         process::send(stdin, "setoption name UCI_Chess960 value true")?;
     }
-    process::send(stdin, "ucinewgame")?;
-    process::send(stdin, "isready")?;
-    talk.wait_for(|line| line.trim() == "readyok", job.timeouts.ready, "readyok")?;
+    while let Some(part) = take_part(&job.waiting) {
+        // Each part from a new game, so its verdicts do not depend on which engine took
+        // it, nor on what that engine did before.
+        *talk.order = part;
+        process::send(stdin, "ucinewgame")?;
+        process::send(stdin, "isready")?;
+        talk.wait_for(|line| line.trim() == "readyok", job.timeouts.ready, "readyok")?;
+        analyse_part(job, stdin, &mut talk)?;
+    }
+    Ok(())
+}
+
+/// The next part no engine has taken, if any.
+fn take_part(waiting: &Waiting) -> Option<VecDeque<usize>> {
+    waiting.lock().unwrap_or_else(std::sync::PoisonError::into_inner).pop_front()
+}
+
+/// Analyses the positions of the part in `talk`'s order, reporting each.
+fn analyse_part(job: &Job, stdin: &mut ChildStdin, talk: &mut Talk<'_>) -> Result<(), Halt> {
     while let Some(index) = talk.order.pop_front() {
         let Some(position) = job.game.position_at(index) else { continue };
         let event = if position.legal_moves().is_empty() {

@@ -92,13 +92,13 @@ fn a_game_is_annotated_move_by_move_and_summed_up() {
     assert_engines_in_parts(dir.path(), &log);
 }
 
-/// More than one engine on a machine of more than one core, each with one new game
-/// (one hash) for its part.
+/// More than one engine on a machine of more than one core, and a new game (an empty
+/// hash) for each part of the game's 14 positions.
 fn assert_engines_in_parts(dir: &Path, log: &str) {
     let engines = fake_pids(dir).len();
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     assert_eq!(engines > 1, cores > 1, "{engines} engines on {cores} cores");
-    assert_eq!(log.matches("ucinewgame\n").count(), engines, "{log}");
+    assert_eq!(log.matches("ucinewgame\n").count(), 14_usize.div_ceil(hotseat::engine::PART_LEN), "{log}");
 }
 
 #[test]
@@ -229,8 +229,8 @@ fn garbage_from_the_engine_never_reaches_the_terminal() {
 #[test]
 fn sigterm_ends_the_engine_with_the_program() {
     let dir = TempDir::new("analyse-sigterm");
-    // Hangs from the third position on, for longer than the test lasts.
-    let engine = fake_engine(dir.path(), &FakeScript { hang: Some(Hang::From(2)), ..legal_script() });
+    // Each engine hangs on its third search, for longer than the test lasts.
+    let engine = fake_engine(dir.path(), &FakeScript { hang: Some(Hang::Go(3)), ..legal_script() });
     let file = game_file("legal-saint-brie-1750.pgn");
     let mut child =
         hotseat(&["analyse", file.to_str().expect("path"), "--engine", engine.to_str().expect("path")])

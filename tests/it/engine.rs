@@ -37,7 +37,7 @@ fn start(engine: &Path, game: &Game, first: Vec<usize>) -> Analysis {
     Analysis::start_with(
         engine,
         game,
-        &Settings { limit: Limit::Depth(10), first, timeouts: quick(), engines: Some(1) },
+        &Settings { limit: Limit::Depth(10), first, timeouts: quick(), engines: Some(1), part_len: None },
     )
 }
 
@@ -97,7 +97,9 @@ fn every_position_is_analysed_and_scores_turn_to_whites_view() {
         .iter()
         .filter_map(|e| if let Event::Analysed { index, .. } = e { Some(*index) } else { None })
         .collect();
-    assert_eq!(indexes, (0..8).collect::<Vec<_>>());
+    // One part (of eight), from its end back: the move played from each position has
+    // just been searched when the engine comes to it.
+    assert_eq!(indexes, (0..8).rev().collect::<Vec<_>>());
     let review = review_from(&game, &events);
     assert_eq!(review.eval(1), Some(Eval::Cp(25)));
     assert_eq!(review.eval(6), Some(Eval::Mate(1)));
@@ -132,7 +134,7 @@ fn the_positions_asked_for_first_come_first() {
         .iter()
         .filter_map(|e| if let Event::Analysed { index, .. } = e { Some(*index) } else { None })
         .collect();
-    assert_eq!(indexes, [3, 1, 0, 2, 4]);
+    assert_eq!(indexes, [3, 1, 4, 2, 0], "then the rest from the end back");
 }
 
 #[test]
@@ -148,14 +150,14 @@ fn a_preferred_position_jumps_the_queue() {
         assert!(Instant::now() < deadline, "no search started");
         std::thread::sleep(Duration::from_millis(10));
     }
-    analysis.prefer(6);
+    analysis.prefer(1);
     let events = run_to_end(&mut analysis);
     let indexes: Vec<usize> = events
         .iter()
         .filter_map(|e| if let Event::Analysed { index, .. } = e { Some(*index) } else { None })
         .collect();
-    assert_eq!(indexes[0], 0, "the position being analysed is finished first");
-    assert_eq!(indexes[1], 6, "{indexes:?}");
+    assert_eq!(indexes[0], 6, "the position being analysed (the last: from the end back) is finished first");
+    assert_eq!(indexes[1], 1, "{indexes:?}");
     assert_eq!(indexes.len(), 7);
 }
 
@@ -186,7 +188,7 @@ fn a_crash_mid_analysis_is_a_failure_and_no_more() {
     let mut analysis = start(&engine, &game, Vec::new());
     let events = run_to_end(&mut analysis);
     assert_eq!(events.len(), 2, "{events:?}");
-    assert!(matches!(events[0], Event::Analysed { index: 0, .. }));
+    assert!(matches!(events[0], Event::Analysed { index: 3, .. }), "from the end back");
     assert_eq!(events[1], Event::Failed(EngineError::Exited));
     assert_eq!(events[1].clone(), Event::Failed(EngineError::Exited));
     assert_eq!(EngineError::Exited.to_string(), "The engine stopped unexpectedly.");
@@ -202,7 +204,7 @@ fn hang_fails_in_time(name: &str, hang: Hang, limit: Limit, what: &str) {
     let mut analysis = Analysis::start_with(
         &engine,
         &game,
-        &Settings { limit, first: Vec::new(), timeouts: quick(), engines: Some(1) },
+        &Settings { limit, first: Vec::new(), timeouts: quick(), engines: Some(1), part_len: None },
     );
     let events = run_to_end(&mut analysis);
     let took = started.elapsed();
@@ -247,7 +249,7 @@ fn a_movetime_search_may_take_its_time() {
     let mut analysis = Analysis::start_with(
         &engine,
         &game,
-        &Settings { limit, first: Vec::new(), timeouts, engines: Some(1) },
+        &Settings { limit, first: Vec::new(), timeouts, engines: Some(1), part_len: None },
     );
     let events = run_to_end(&mut analysis);
     assert_eq!(events.last(), Some(&Event::Done), "{events:?}");
@@ -279,14 +281,15 @@ fn garbage_is_skipped_and_the_answers_still_count() {
 #[test]
 fn an_illegal_best_move_is_dropped_and_a_missing_score_is_an_error() {
     let dir = TempDir::new("engine-illegal");
-    let game = game_of(&["e4"]);
+    let game = game_of(&["e4", "e5"]);
+    // From the end back: position 2 first, then 1.
     let script = FakeScript::answering([
-        (0, Answer { infos: vec!["info depth 5 score cp 15 pv e2e5".into()], best: "e2e5".into() }),
+        (2, Answer { infos: vec!["info depth 5 score cp 15 pv g1f4".into()], best: "g1f4".into() }),
         (1, Answer { infos: vec!["info depth 5 nodes 100".into()], best: "e7e5".into() }),
     ]);
     let engine = fake_engine(dir.path(), &script);
     let events = run_to_end(&mut start(&engine, &game, Vec::new()));
-    assert_eq!(events[0], Event::Analysed { index: 0, eval: Eval::Cp(15), best: None, depth: 5 });
+    assert_eq!(events[0], Event::Analysed { index: 2, eval: Eval::Cp(15), best: None, depth: 5 });
     let Some(Event::Failed(err @ EngineError::Garbage(_))) = events.last() else { panic!("{events:?}") };
     assert_eq!(
         err.to_string(),
@@ -419,11 +422,12 @@ fn a_search_is_waited_for_a_generous_multiple_of_its_depth_or_time() {
     assert!(time >= Duration::from_secs(30), "{time:?}");
 }
 
-fn in_parts(engine: &Path, game: &Game, engines: usize) -> Analysis {
+fn in_parts(engine: &Path, game: &Game, engines: usize, part_len: usize) -> Analysis {
     let settings = Settings {
         limit: Limit::Depth(10),
         timeouts: quick(),
         engines: Some(engines),
+        part_len: Some(part_len),
         ..Settings::default()
     };
     Analysis::start_with(engine, game, &settings)
@@ -437,12 +441,13 @@ fn indexes_of(events: &[Event]) -> Vec<usize> {
 }
 
 #[test]
-fn engines_in_parts_analyse_every_position_once_each_part_in_order() {
+fn engines_take_parts_in_turn_and_analyse_each_from_a_new_game_end_first() {
     let dir = TempDir::new("engine-parts");
     let game = game_of(&["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7"]);
     let engine = fake_engine(dir.path(), &FakeScript::default());
-    let mut analysis = in_parts(&engine, &game, 3);
-    assert_eq!(analysis.parts(), [0..3, 3..7, 7..11]);
+    let mut analysis = in_parts(&engine, &game, 2, 3);
+    assert_eq!(analysis.parts(), [0..3, 3..6, 6..9, 9..11]);
+    assert_eq!(analysis.engines(), 2);
     let events = run_to_end(&mut analysis);
     assert_eq!(events.last(), Some(&Event::Done), "{events:?}");
     assert_eq!(events.iter().filter(|e| **e == Event::Done).count(), 1, "one Done for the whole game");
@@ -453,12 +458,12 @@ fn engines_in_parts_analyse_every_position_once_each_part_in_order() {
     assert_eq!(sorted, (0..11).collect::<Vec<_>>(), "each position once: {indexes:?}");
     for part in analysis.parts() {
         let mine: Vec<usize> = indexes.iter().copied().filter(|i| part.contains(i)).collect();
-        assert_eq!(mine, part.clone().collect::<Vec<_>>(), "part {part:?} in order");
+        assert_eq!(mine, part.clone().rev().collect::<Vec<_>>(), "part {part:?} from its end back");
     }
-    assert_eq!(fake_pids(dir.path()).len(), 3, "one engine a part");
+    assert_eq!(fake_pids(dir.path()).len(), 2, "two engines for four parts");
     let log = std::fs::read_to_string(log_file(dir.path())).expect("log");
     assert_eq!(log.matches("go depth 10\n").count(), 11, "{log}");
-    assert_eq!(log.matches("ucinewgame\n").count(), 3, "one new game, so one hash, a part: {log}");
+    assert_eq!(log.matches("ucinewgame\n").count(), 4, "a new game, so an empty hash, a part: {log}");
 }
 
 #[test]
@@ -467,7 +472,7 @@ fn results_out_of_order_land_in_their_place() {
     let game = game_of(&["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]);
     let script = FakeScript {
         // The first part's first answer waits for the second part's last.
-        answer_after: Some((0, 6)),
+        answer_after: Some((3, 4)),
         ..FakeScript::answering([
             (0, Answer::cp(30, "e2e4")),
             (1, Answer::cp(-25, "e7e5")),
@@ -479,13 +484,13 @@ fn results_out_of_order_land_in_their_place() {
         ])
     };
     let engine = fake_engine(dir.path(), &script);
-    let mut analysis = in_parts(&engine, &game, 2);
+    let mut analysis = in_parts(&engine, &game, 2, 4);
     assert_eq!(analysis.parts(), [0..4, 4..8]);
     let events = run_to_end(&mut analysis);
     assert_eq!(events.last(), Some(&Event::Done), "{events:?}");
     let indexes = indexes_of(&events);
     let at = |i| indexes.iter().position(|&x| x == i).expect("analysed");
-    assert!(at(6) < at(0), "the second part came first: {indexes:?}");
+    assert!(at(4) < at(3), "the second part came first: {indexes:?}");
     let review = review_from(&game, &events);
     assert_eq!(review.eval(0), Some(Eval::Cp(30)));
     assert_eq!(review.eval(1), Some(Eval::Cp(25)));
@@ -501,11 +506,11 @@ fn results_out_of_order_land_in_their_place() {
 fn one_engine_dying_mid_review_fails_it_and_no_engine_outlives_it() {
     let dir = TempDir::new("engine-part-dies");
     let game = game_of(&["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4"]);
-    // Parts 0..4 and 4..8: the first engine hangs on its second search, the second
-    // dies on its second (position 5).
-    let script = FakeScript { hang: Some(Hang::Go(2)), crash_at: Some(5), ..FakeScript::default() };
+    // Parts 0..4 and 4..8, each from its end back: the first engine hangs on its second
+    // search (position 2), the second dies on its first (position 6).
+    let script = FakeScript { hang: Some(Hang::Go(2)), crash_at: Some(6), ..FakeScript::default() };
     let engine = fake_engine(dir.path(), &script);
-    let mut analysis = in_parts(&engine, &game, 2);
+    let mut analysis = in_parts(&engine, &game, 2, 4);
     let deadline = Instant::now() + Duration::from_secs(20);
     let mut events = Vec::new();
     while !analysis.is_finished() {
