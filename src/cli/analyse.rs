@@ -106,7 +106,7 @@ pub fn run(args: &AnalyseArgs) -> Result<ExitCode> {
                     if let Some(code) = stopped_by(&signal) {
                         return Ok(code);
                     }
-                    return Err(err).context("the analysis stopped");
+                    return Err(anyhow!("the analysis stopped: {}", after_colon(&err.to_string())));
                 }
             }
         }
@@ -243,6 +243,18 @@ pub fn bar_text(done: usize, total: usize, eta: Option<Duration>) -> String {
     text
 }
 
+/// A sentence as it reads after a colon inside another: its first letter in lower case,
+/// unless the word is an abbreviation ("UCI").
+fn after_colon(sentence: &str) -> String {
+    let mut chars = sentence.chars();
+    match (chars.next(), chars.next()) {
+        (Some(first), Some(second)) if first.is_uppercase() && !second.is_uppercase() => {
+            first.to_lowercase().chain(sentence[first.len_utf8()..].chars()).collect()
+        }
+        _ => sentence.to_owned(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -279,5 +291,13 @@ mod tests {
         let black = summary_line(&review, Color::Black, None);
         assert!(black.starts_with("Black: accuracy "), "{black}");
         assert!(black.ends_with(", 0 inaccuracies, 0 mistakes, 1 blunder"), "{black}");
+    }
+
+    #[test]
+    fn a_sentence_after_a_colon_starts_in_lower_case_but_for_an_abbreviation() {
+        assert_eq!(after_colon("The engine stopped unexpectedly."), "the engine stopped unexpectedly.");
+        assert_eq!(after_colon("UCI_Elo is not offered."), "UCI_Elo is not offered.");
+        assert_eq!(after_colon("É"), "É");
+        assert_eq!(after_colon(""), "");
     }
 }

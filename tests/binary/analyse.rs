@@ -206,7 +206,7 @@ fn a_crashing_engine_stops_the_analysis_with_one_line() {
     let file = game_file("legal-saint-brie-1750.pgn");
     let line =
         refused(&run(&["analyse", file.to_str().expect("path"), "--engine", engine.to_str().expect("path")]));
-    assert_eq!(line, "hotseat: the analysis stopped: The engine stopped unexpectedly.\n");
+    assert_eq!(line, "hotseat: the analysis stopped: the engine stopped unexpectedly.\n");
 }
 
 #[test]
