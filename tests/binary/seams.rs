@@ -136,10 +136,10 @@ fn a_finished_game_from_the_library_reviewed_then_left_keeps_its_file_and_no_eng
     std::fs::create_dir_all(&games).expect("games folder");
     let file = games.join("done.pgn");
     std::fs::write(&file, ANNOTATED_FINISHED).expect("write the game");
-    // The engine answers the start, then thinks forever: the review is at work when
-    // the players leave (each engine, however many share the game).
+    // The engine answers its first search, then thinks forever: the review is at work
+    // when the players leave (each engine, however many share the game).
     let script =
-        FakeScript { hang: Some(Hang::From(1)), ..FakeScript::answering([(0, Answer::cp(30, "e2e4"))]) };
+        FakeScript { hang: Some(Hang::Go(2)), ..FakeScript::answering([(0, Answer::cp(30, "e2e4"))]) };
     let engine_dir = dir.path().join("engine");
     let engine = fake_engine(&engine_dir, &script);
     let mut pty =
@@ -148,7 +148,7 @@ fn a_finished_game_from_the_library_reviewed_then_left_keeps_its_file_and_no_eng
     pty.send("\r");
     pty.wait_for("^E review");
     pty.send("\x05");
-    // The start and the mate are analysed; the engine thinks on.
+    // The mate (not asked) and one position are analysed; the engine thinks on.
     pty.wait_for("2/5");
     // A comment, then the review written: neither is saved.
     pty.send("\x0b");
