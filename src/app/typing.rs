@@ -185,6 +185,12 @@ impl App {
         }
     }
 
+    /// Whether the typed text is what Enter refused (the message line says why); the
+    /// next character typed starts a new text.
+    pub fn is_refused(&self) -> bool {
+        self.round.refused
+    }
+
     /// Enter refused the typed text: it stays to mend, until a new one is typed.
     fn refuse_typed(&mut self, why: String) {
         self.round.refused = true;

@@ -139,6 +139,18 @@ fn input_line(app: &App, look: &Look, width: usize) -> Line<'static> {
         spans.push(Span::styled(text::fit_words(hint, width.saturating_sub(used)), look.dim()));
         return Line::from(spans);
     }
+    if app.is_refused() {
+        // The message line below says why; this one says what can be done about it,
+        // rather than say it twice.
+        let mend = " · Backspace mends it · a new move replaces it";
+        let hint = match crate::app::suggestion(app.game(), typed) {
+            Some(m) => format!("  Tab takes {}{mend}", position.san(m)),
+            None => format!("  {}", &mend[" · ".len()..]),
+        };
+        let used: usize = spans.iter().map(Span::width).sum();
+        spans.push(Span::styled(text::fit_words(&hint, width.saturating_sub(used)), look.dim()));
+        return Line::from(spans);
+    }
     let (hint, style) = match app.reading() {
         Reading::Empty => (String::new(), look.dim()),
         Reading::Move(m, nag) => {
