@@ -38,6 +38,7 @@ pub use hotseat_chess as chess;
 pub mod app;
 pub mod clipboard;
 pub mod clock;
+pub mod computer;
 pub mod engine;
 pub mod library;
 pub mod openings;

@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use super::review::EngineReport;
-use hotseat_chess::{Color, Role, Square};
+use hotseat_chess::{Color, Move, Role, Square};
 
 /// Something a player asked for, already translated from a key, the mouse or a paste;
 /// or something the world outside reports back (the time, the result of an effect).
@@ -41,6 +41,10 @@ pub enum Action {
     Unbound,
     /// Leave the program.
     Quit,
+    /// A move from a seat fed from elsewhere (an engine): played whatever the players
+    /// here are looking at, which stays open (help, the record, an earlier position,
+    /// a move being typed).
+    Play(Move),
 }
 
 /// Typing a move.

@@ -4,6 +4,7 @@
 
 use std::time::{Duration, Instant};
 
+use super::seats::Seats;
 use crate::app::{Action, App, Effect, Message};
 
 /// What the loop needs from the world outside the app: someone to carry out the
@@ -28,6 +29,23 @@ pub trait Host {
     /// (an engine's findings); never waits.
     fn poll(&mut self) -> Vec<Action> {
         Vec::new()
+    }
+
+    /// Who feeds each seat now: both from here unless a host plays one (an engine).
+    fn seats(&self) -> Seats {
+        Seats::shared()
+    }
+
+    /// What the seats fed from elsewhere do in the game as `app` has it (an engine's
+    /// move), as actions already checked against the seats; never waits.
+    fn play(&mut self, _app: &App, _now: Instant) -> Vec<Action> {
+        Vec::new()
+    }
+
+    /// The actions an action from here stands for (a take-back against an engine
+    /// takes back its answer too); itself, usually.
+    fn expand(&self, _app: &App, action: Action) -> Vec<Action> {
+        vec![action]
     }
 }
 
@@ -103,7 +121,11 @@ pub fn wait_limit(app: &App, host: &impl Host, now: Instant) -> Option<Duration>
 pub fn tick(app: &mut App, host: &mut impl Host, now: Instant) -> (Effects, bool) {
     let mut effects = Effects::default();
     effects.add(app.update(Action::Tick(now)));
-    let found = reports(app, host, &mut effects);
+    let mut found = reports(app, host, &mut effects);
+    for action in host.play(app, now) {
+        effects.add(app.update(action));
+        found = true;
+    }
     (effects, found)
 }
 
@@ -116,6 +138,18 @@ pub fn reports(app: &mut App, host: &mut impl Host, effects: &mut Effects) -> bo
         effects.add(app.update(report));
     }
     any
+}
+
+/// Hands an action from here to the app, if a seat fed from here may take it, as the
+/// actions it stands for ([`Host::expand`]); whether it went.
+pub fn act(app: &mut App, host: &impl Host, action: Action, effects: &mut Effects) -> bool {
+    if !host.seats().allows(app, super::Feeder::Here, &action) {
+        return false;
+    }
+    for action in host.expand(app, action) {
+        effects.add(app.update(action));
+    }
+    true
 }
 
 /// Carries out one effect; what came of it goes to the app. Whether there was news.

@@ -60,6 +60,8 @@ impl Seats {
 pub fn may(app: &App, seat: Color, action: &Action) -> bool {
     let turn = app.game().turn();
     match (app.mode(), action) {
+        // A move handed in whole is the side to move's, whatever is open.
+        (_, Action::Play(_)) => seat == turn,
         (Mode::Question | Mode::Resign, Action::Answer(answer)) => match (app.question(), answer) {
             (Some(Question::DrawOffer { by }), _) => seat != by,
             (Some(Question::Resign { .. }), Answer::Side(side)) => seat == *side,

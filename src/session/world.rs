@@ -8,10 +8,13 @@ use std::path::PathBuf;
 use super::host::Host;
 use super::recorder::Recorder;
 use super::reviewer::Reviewer;
+use super::seats::Seats;
 use super::strings;
 use crate::app::{Action, App, Effect, Message};
 use crate::clipboard;
+use crate::computer::Computer;
 use crate::engine::Limit;
+use std::time::Instant;
 
 /// The host of a real game: every effect the app asks for is carried out here.
 pub struct World<'r> {
@@ -19,13 +22,26 @@ pub struct World<'r> {
     /// A game opened to look through: nothing is saved, and the players are told so.
     read_only: bool,
     reviewer: Reviewer,
+    /// The engine playing a seat, or both (`--computer`).
+    computer: Option<Computer>,
 }
 
 impl<'r> World<'r> {
     /// The world of a game saved by `recorder` (never, when `read_only`), reviewed by
     /// the engine at `engine` when one is named (otherwise the first one found).
     pub fn new(recorder: &'r mut Recorder, read_only: bool, engine: Option<PathBuf>) -> World<'r> {
-        World { recorder, read_only, reviewer: Reviewer::new(engine, Limit::default()) }
+        World { recorder, read_only, reviewer: Reviewer::new(engine, Limit::default()), computer: None }
+    }
+
+    /// The same world with an engine playing at the board.
+    pub fn with_computer(mut self, computer: Option<Computer>) -> World<'r> {
+        self.computer = computer;
+        self
+    }
+
+    /// The engine playing at the board, if one is.
+    pub fn computer(&self) -> Option<&Computer> {
+        self.computer.as_ref()
     }
 }
 
@@ -58,7 +74,23 @@ impl Host for World<'_> {
     }
 
     fn busy(&self) -> bool {
-        self.reviewer.busy()
+        // An engine at the board is asked between frames whether it has moved.
+        self.reviewer.busy() || self.computer.is_some()
+    }
+
+    fn seats(&self) -> Seats {
+        self.computer.as_ref().map_or_else(Seats::shared, Computer::seats)
+    }
+
+    fn play(&mut self, app: &App, now: Instant) -> Vec<Action> {
+        self.computer.as_mut().map(|computer| computer.play(app, now)).unwrap_or_default()
+    }
+
+    fn expand(&self, app: &App, action: Action) -> Vec<Action> {
+        match &self.computer {
+            Some(computer) => computer.expand(app, action),
+            None => vec![action],
+        }
     }
 
     fn poll(&mut self) -> Vec<Action> {
