@@ -243,7 +243,6 @@ impl Computer {
     /// Turns a finished search into actions: an answer to a draw offer, a claim or a
     /// resignation where the rules above allow them, else a move.
     fn decide(&mut self, app: &App, lines: &[engine::Line], best: Option<&str>, out: &mut Vec<Action>) {
-        let game = app.game();
         let seats = self.seats();
         let send = |action: Action, out: &mut Vec<Action>| {
             if seats.allows(app, FEEDER, &action) {
@@ -258,14 +257,38 @@ impl Computer {
             }
         }
         let cp = score.map(centipawns);
+        // Said last, so that what the answer and the move say does not hide it.
+        let mut answered = None;
         if let Some(Question::DrawOffer { .. }) = app.question() {
             let accepts = cp.is_some_and(|cp| cp <= f64::from(ACCEPTS_DRAW_AT));
-            out.push(Action::Report(Message::info(strings::draw_answer(&self.engine, accepts))));
             send(Action::Answer(if accepts { Answer::Yes } else { Answer::No }), out);
+            let said = Action::Report(Message::info(strings::draw_answer(&self.engine, accepts)));
             if accepts {
+                out.push(said);
                 return;
             }
+            answered = Some(said);
         }
+        self.decide_move(app, lines, best, cp, out);
+        out.extend(answered);
+    }
+
+    /// The move, or a resignation or a claim instead, where the rules above allow them.
+    fn decide_move(
+        &mut self,
+        app: &App,
+        lines: &[engine::Line],
+        best: Option<&str>,
+        cp: Option<f64>,
+        out: &mut Vec<Action>,
+    ) {
+        let game = app.game();
+        let seats = self.seats();
+        let send = |action: Action, out: &mut Vec<Action>| {
+            if seats.allows(app, FEEDER, &action) {
+                out.push(action);
+            }
+        };
         if self.plan.resigns && self.hopeless() {
             let color = game.turn();
             for action in [

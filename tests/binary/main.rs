@@ -6,6 +6,7 @@ mod common;
 
 mod analyse;
 mod cli;
+mod computer;
 mod e2e;
 mod files;
 mod files_hostile;
