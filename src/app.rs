@@ -371,7 +371,7 @@ impl App {
                             || self.preview().is_some_and(|m| game.claimable_with(m).is_ok()))
                 }
                 Command::OfferDraw | Command::Resign => !over,
-                Command::NewGame => true,
+                Command::NewGame | Command::HandOver => true,
                 Command::Pause => self.clocks().is_some() && !over,
                 Command::Review => game.ply() > 0,
                 Command::WriteReview => self.reviewing().is_some_and(|r| r.review().analysed() > 0),
@@ -463,6 +463,7 @@ impl App {
             Command::Review => self.toggle_review(),
             Command::WriteReview => self.write_review(),
             Command::Comment => self.open_comment_editor(),
+            Command::HandOver => self.effects.push(Effect::HandOver),
         }
     }
 

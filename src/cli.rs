@@ -155,14 +155,15 @@ pub struct Cli {
     pub computer: Option<Sides>,
 
     /// The engine's strength, 1 (a beginner, who hangs pieces) to 8 (the engine at
-    /// full strength for a second a move).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_LEVEL, requires = "computer",
+    /// full strength for a second a move), with --computer or when a side is handed
+    /// to it mid-game (Ctrl-B, or computer in plain text).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_LEVEL,
           value_parser = clap::value_parser!(u8).range(i64::from(MIN_LEVEL)..=i64::from(MAX_LEVEL)))]
     pub level: u8,
 
     /// The engine's strength as an Elo rating, where the engine can keep to one
     /// (`UCI_Elo`; Stockfish 15.1: 1350 to 2850), instead of --level.
-    #[arg(long, value_name = "N", requires = "computer", conflicts_with = "level")]
+    #[arg(long, value_name = "N", conflicts_with = "level")]
     pub elo: Option<u32>,
 }
 

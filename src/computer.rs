@@ -145,10 +145,24 @@ impl Computer {
         self.player.as_ref().and_then(Player::engine_id)
     }
 
-    /// Hands `color` to the engine, or back to the players here; says so.
-    pub fn hand_over(&mut self, color: Color) -> Message {
-        self.plays[color] = !self.plays[color];
-        Message::info(strings::handed(color, self.plays[color], &self.engine))
+    /// With `turn` to move: takes back the sides the engine plays, or, when it plays
+    /// none, hands it the other side; says so.
+    pub fn hand_over(&mut self, turn: Color) -> Message {
+        if self.player.is_none() {
+            return Message::error(strings::ENGINE_GONE);
+        }
+        if self.plays.white || self.plays.black {
+            self.plays = ByColor { white: false, black: false };
+            return Message::info(strings::taken_back_from(&self.engine));
+        }
+        self.plays[!turn] = true;
+        self.playing()
+    }
+
+    /// Says which sides the engine plays.
+    pub fn playing(&self) -> Message {
+        let sides: Vec<Color> = [Color::White, Color::Black].into_iter().filter(|&c| self.plays(c)).collect();
+        Message::info(strings::plays(&sides, &self.engine, &self.strength.label()))
     }
 
     /// The actions `action` from here stands for with the engine at the board: a

@@ -55,12 +55,16 @@ fn play(args: &Cli) -> Result<ExitCode> {
         // A terminal may go away under the game; a pipe's reader going is an error.
         let mut out: Box<dyn Write> =
             if std::io::stdout().is_terminal() { Box::new(Tty) } else { Box::new(std::io::stdout().lock()) };
-        let mut world = World::new(&mut recorder, false, args.engine.clone()).with_computer(computer);
+        let mut world = World::new(&mut recorder, false, args.engine.clone())
+            .with_computer(computer)
+            .with_strength(args.strength());
         let played = plain::run(&mut app, &mut lines, &mut out, &mut world, args.announce);
         (played.context("cannot play in plain text"), lines.stopped_by())
     } else {
         let mut screen = tui::Screen::start().context("cannot set up the terminal")?;
-        let mut world = World::new(&mut recorder, false, args.engine.clone()).with_computer(computer);
+        let mut world = World::new(&mut recorder, false, args.engine.clone())
+            .with_computer(computer)
+            .with_strength(args.strength());
         let result = screen.run(&mut app, &look, &mut world);
         // The engine, if one is reviewing the game, ends before the terminal is given back.
         drop(world);

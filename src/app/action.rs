@@ -124,6 +124,9 @@ pub enum Command {
     WriteReview,
     /// Write or change the comment and sign of the move on the board.
     Comment,
+    /// Hand the other side (not the one to move) to the engine, or take back the
+    /// sides it plays (done outside: [`Effect::HandOver`]).
+    HandOver,
 }
 
 /// Answers to a question or to the promotion picker.
@@ -258,4 +261,6 @@ pub enum Effect {
     /// The players look at the position after this many half-moves, which the engine
     /// reviewing the game has not reached yet: it should take it next.
     AnalyseNext(usize),
+    /// Hand the side not to move to the engine, or take back the sides it plays.
+    HandOver,
 }

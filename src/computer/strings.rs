@@ -36,8 +36,20 @@ pub(crate) fn draw_answer(engine: &str, accepted: bool) -> String {
     if accepted { format!("{engine} accepts the draw.") } else { format!("{engine} declines the draw.") }
 }
 
-/// A side handed to the engine, or back.
-pub(crate) fn handed(side: Color, to_engine: bool, engine: &str) -> String {
-    let side = if side == Color::White { "White" } else { "Black" };
-    if to_engine { format!("{engine} plays {side} now.") } else { format!("{side} is yours to play now.") }
+/// The sides the engine plays now.
+pub(crate) fn plays(sides: &[Color], engine: &str, strength: &str) -> String {
+    let names: Vec<&str> =
+        sides.iter().map(|&side| if side == Color::White { "White" } else { "Black" }).collect();
+    format!("{engine} ({strength}) plays {} now; Ctrl-B or computer takes it back.", names.join(" and "))
 }
+
+/// The engine's sides taken back.
+pub(crate) fn taken_back_from(engine: &str) -> String {
+    format!(
+        "Both sides are yours to play now; {engine} only watches (Ctrl-B or computer hands it the other side)."
+    )
+}
+
+/// A hand-over asked for after the engine was lost.
+pub(crate) const ENGINE_GONE: &str =
+    "The engine stopped earlier in this game; start hotseat again to play against it.";

@@ -227,7 +227,8 @@ impl Recorder {
             | Effect::Bell
             | Effect::Analyse
             | Effect::StopAnalysis
-            | Effect::AnalyseNext(_) => None,
+            | Effect::AnalyseNext(_)
+            | Effect::HandOver => None,
             Effect::NewGame => {
                 self.tags = fresh_tags(SystemTime::now());
                 self.opening = OpeningTags::Table;

@@ -12,8 +12,10 @@ use super::seats::Seats;
 use super::strings;
 use crate::app::{Action, App, Effect, Message};
 use crate::clipboard;
-use crate::computer::Computer;
+use crate::computer::{Chooser, Computer, DEFAULT_LEVEL, Sides, Strength};
+use crate::engine;
 use crate::engine::Limit;
+use hotseat_chess::Color;
 use std::time::Instant;
 
 /// The host of a real game: every effect the app asks for is carried out here.
@@ -24,19 +26,63 @@ pub struct World<'r> {
     reviewer: Reviewer,
     /// The engine playing a seat, or both (`--computer`).
     computer: Option<Computer>,
+    /// The engine named on the command line, and the strength asked for, for an
+    /// engine started when a side is handed to it mid-game.
+    engine: Option<PathBuf>,
+    strength: Strength,
 }
 
 impl<'r> World<'r> {
     /// The world of a game saved by `recorder` (never, when `read_only`), reviewed by
     /// the engine at `engine` when one is named (otherwise the first one found).
     pub fn new(recorder: &'r mut Recorder, read_only: bool, engine: Option<PathBuf>) -> World<'r> {
-        World { recorder, read_only, reviewer: Reviewer::new(engine, Limit::default()), computer: None }
+        World {
+            recorder,
+            read_only,
+            reviewer: Reviewer::new(engine.clone(), Limit::default()),
+            computer: None,
+            engine,
+            strength: Strength::Level(DEFAULT_LEVEL),
+        }
     }
 
     /// The same world with an engine playing at the board.
     pub fn with_computer(mut self, computer: Option<Computer>) -> World<'r> {
         self.computer = computer;
         self
+    }
+
+    /// The same world with `strength` for an engine started mid-game.
+    pub fn with_strength(mut self, strength: Strength) -> World<'r> {
+        self.strength = strength;
+        self
+    }
+
+    /// Hands the side not to move to the engine (started now if none plays yet), or
+    /// takes back the sides it plays. The first hand-over starts and greets the engine
+    /// after the frame is drawn: a moment's wait, once, with the handshake's deadline.
+    fn hand_over(&mut self, app: &App) -> Message {
+        if let Some(computer) = &mut self.computer {
+            return computer.hand_over(app.game().turn());
+        }
+        let sides = match app.game().turn() {
+            Color::White => Sides::Black,
+            Color::Black => Sides::White,
+        };
+        let started = engine::locate(self.engine.as_deref())
+            .map_err(|err| crate::app::strings::engine_failed(&err))
+            .and_then(|path| {
+                let chess960 = app.game().start().is_chess960();
+                Computer::start(&path, self.strength, sides, chess960, Chooser::random())
+            });
+        match started {
+            Ok(computer) => {
+                let said = computer.playing();
+                self.computer = Some(computer);
+                said
+            }
+            Err(why) => Message::error(why),
+        }
     }
 
     /// The engine playing at the board, if one is.
@@ -49,6 +95,9 @@ impl Host for World<'_> {
     fn carry_out(&mut self, app: &App, effect: Effect) -> Option<Message> {
         if matches!(effect, Effect::Analyse | Effect::StopAnalysis | Effect::AnalyseNext(_)) {
             return self.reviewer.carry_out(app, effect);
+        }
+        if effect == Effect::HandOver {
+            return Some(self.hand_over(app));
         }
         if effect == Effect::Bell {
             // BEL, between frames: the terminal rings, or flashes, as it is set to.

@@ -344,3 +344,38 @@ fn no_engine_outlives_hotseat_quit_or_signalled_mid_thought() {
         }
     }
 }
+
+#[test]
+fn a_side_is_handed_to_the_engine_mid_game_and_taken_back_in_plain_text() {
+    let dir = TempDir::new("computer-hand-over");
+    let engine = fake_engine(dir.path(), &replies());
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san"]);
+    pty.wait_for("White to move.");
+    // Two people at first; then White's player hands Black to the engine.
+    pty.send("computer\r");
+    pty.wait_for("Fake Engine (level 2) plays Black now");
+    pty.send("e4\r");
+    pty.wait_for("Black: e5.");
+    pty.send("computer\r");
+    pty.wait_for("Both sides are yours to play now");
+    pty.send("Nf3\r");
+    pty.wait_for("White: Nf3.");
+    pty.send("Nc6\r");
+    pty.wait_for("Black: Nc6.");
+    quit_plain(&mut pty);
+}
+
+#[test]
+fn ctrl_b_hands_the_other_side_to_the_engine_on_the_board() {
+    let dir = TempDir::new("computer-hand-over-board");
+    let engine = fake_engine(dir.path(), &replies());
+    let mut pty = start(&dir, &engine, &["--level", "3"]);
+    pty.wait_for("White to move");
+    // Black's player leaves: White, to move, hands Black to the engine.
+    pty.send("\x02");
+    pty.wait_for("plays Black now");
+    pty.play("e4", "1. e4");
+    pty.wait_for("e5");
+    pty.quit();
+    assert!(saved_game(dir.path()).contains("1. e4 e5"));
+}

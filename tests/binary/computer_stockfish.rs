@@ -141,6 +141,9 @@ fn a_whole_game_between_two_engines_in_plain_text() {
     assert!(pty.wait_for_exit().success());
     let games: Vec<_> = std::fs::read_dir(dir.path().join("games")).expect("games").collect();
     let saved = std::fs::read_to_string(games[0].as_ref().expect("a game").path()).expect("saved");
-    assert!(saved.contains("[White \"Stockfish 15.1, level 1\"]") || saved.contains(", level 1\"]"), "{saved}");
+    assert!(
+        saved.contains("[White \"Stockfish 15.1, level 1\"]") || saved.contains(", level 1\"]"),
+        "{saved}"
+    );
     assert!(!saved.contains("[Result \"*\"]"), "{saved}");
 }
