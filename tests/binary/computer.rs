@@ -379,3 +379,30 @@ fn ctrl_b_hands_the_other_side_to_the_engine_on_the_board() {
     pty.quit();
     assert!(saved_game(dir.path()).contains("1. e4 e5"));
 }
+
+#[test]
+fn the_engine_claims_a_threefold_repetition_it_is_entitled_to() {
+    let dir = TempDir::new("computer-claim");
+    let there = |ply| (ply, Answer::cp(0, "g8f6"));
+    let back = |ply| (ply, Answer::cp(0, "f6g8"));
+    let engine = fake_engine(dir.path(), &scripted([there(1), back(3), there(5), back(7)]));
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--computer", "black"]);
+    pty.wait_for("White to move.");
+    for (n, white) in ["Nf3", "Ng1", "Nf3", "Ng1"].iter().enumerate() {
+        pty.send(&format!("{white}\r"));
+        // The same answers come again: counted in all that was written.
+        let answer = format!("Black: {}.", if n % 2 == 0 { "Nf6" } else { "Ng8" });
+        let deadline = Instant::now() + PATIENCE;
+        while pty.raw().matches(&answer).count() < n / 2 + 1 {
+            assert!(Instant::now() < deadline, "never {answer} ({n}):\n{}", pty.contents());
+            pty.read_for(Duration::from_millis(20));
+        }
+    }
+    // The third time the position after 1. Nf3 comes, with the engine to move.
+    pty.send("Nf3\r");
+    pty.wait_for("1/2-1/2");
+    quit_plain(&mut pty);
+    let saved = saved_game(dir.path());
+    assert!(saved.contains("[Result \"1/2-1/2\"]"), "{saved}");
+    assert!(saved.contains("5. Nf3 1/2-1/2"), "claimed before its move: {saved}");
+}
