@@ -371,7 +371,7 @@ impl App {
                             || self.preview().is_some_and(|m| game.claimable_with(m).is_ok()))
                 }
                 Command::OfferDraw | Command::Resign => !over,
-                Command::NewGame | Command::HandOver => true,
+                Command::NewGame | Command::HandOver | Command::Hint => true,
                 Command::Pause => self.clocks().is_some() && !over,
                 Command::Review => game.ply() > 0,
                 Command::WriteReview => self.reviewing().is_some_and(|r| r.review().analysed() > 0),
@@ -464,6 +464,7 @@ impl App {
             Command::WriteReview => self.write_review(),
             Command::Comment => self.open_comment_editor(),
             Command::HandOver => self.effects.push(Effect::HandOver),
+            Command::Hint => self.effects.push(Effect::Hint),
         }
     }
 

@@ -28,7 +28,7 @@ pub mod perft;
 
 pub use analyse::AnalyseArgs;
 pub use clocks::ClockOptionError;
-pub use computer::{SEED_VARIABLE, start_computer};
+pub use computer::{SEED_VARIABLE, start_coach, start_computer};
 pub use game::game_screen;
 pub use open::{Opened, choose_game, open_game};
 
@@ -165,6 +165,12 @@ pub struct Cli {
     /// (`UCI_Elo`; Stockfish 15.1: 1350 to 2850), instead of --level.
     #[arg(long, value_name = "N", conflicts_with = "level")]
     pub elo: Option<u32>,
+
+    /// A coach for white, black or both, in any game (hot-seat too): after each move of
+    /// a coached side, how good it was (best, good, inaccuracy, mistake, blunder) and
+    /// the better move; a hint before a move on Ctrl-A (hint in plain text).
+    #[arg(long, value_name = "SIDE", value_parser = parse_sides)]
+    pub coach: Option<Sides>,
 }
 
 fn parse_sides(name: &str) -> Result<Sides, String> {

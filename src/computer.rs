@@ -9,6 +9,7 @@
 //! new game) is stopped and never played.
 
 mod choose;
+mod coach;
 pub mod levels;
 mod strings;
 
@@ -21,6 +22,7 @@ use crate::session::{Feeder, Seats};
 use hotseat_chess::{ByColor, Color, Game};
 
 pub use choose::{Chooser, candidates, centipawns, choose};
+pub use coach::{COACH_TIME, Coach};
 pub use levels::{DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL, Plan, Strength, plan};
 
 /// The source that feeds the engine's seats. (Numbers below 100 are left to other
@@ -38,6 +40,20 @@ pub const ACCEPTS_DRAW_AT: i32 = -50;
 /// when its last two searches both say so, or it is mated by force.
 pub const RESIGNS_AT: i32 = -1000;
 
+/// The tag that says a coach was on in a game, and for which sides.
+pub const COACH_TAG: &str = "Coach";
+
+/// The tag that counts the coach's hints to each side.
+pub const HINTS_TAG: &str = "CoachHints";
+
+/// The [`HINTS_TAG`] value: `White 2, Black 0`.
+pub fn hints_tag(hints: ByColor<u32>) -> String {
+    format!("White {}, Black {}", hints.white, hints.black)
+}
+
+/// A hint asked for with no coach in the game.
+pub const NO_COACH: &str = strings::NO_COACH;
+
 /// Which sides the engine plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Sides {
@@ -50,7 +66,17 @@ pub enum Sides {
 }
 
 impl Sides {
-    fn plays(self) -> ByColor<bool> {
+    /// The sides, as a tag's value: `White`, `Black`, `both`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Sides::White => "White",
+            Sides::Black => "Black",
+            Sides::Both => "both",
+        }
+    }
+
+    /// Which of the two it takes.
+    pub fn plays(self) -> ByColor<bool> {
         ByColor { white: self != Sides::Black, black: self != Sides::White }
     }
 }
@@ -83,7 +109,7 @@ pub struct Computer {
 
 /// The position a search is about: its place in the game and its history since the
 /// last capture or pawn move (the position command itself).
-fn key(game: &Game) -> String {
+pub(crate) fn key(game: &Game) -> String {
     format!("{} {}", game.ply(), engine::position_of(game))
 }
 

@@ -220,6 +220,11 @@ const PLAY: &[Binding] = &[
         hint: None,
     },
     Binding {
+        keys: &[command(Key::Ctrl('a'), Command::Hint)],
+        help: "ask the coach for a move (--coach; once a move, counted)",
+        hint: None,
+    },
+    Binding {
         keys: &[command(Key::Ctrl('y'), Command::Redo)],
         help: "redo what was taken back",
         hint: Some("redo"),

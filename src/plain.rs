@@ -67,9 +67,15 @@ pub fn run<L: Into<Line>>(
         out.flush()?;
         let timeout = session::wait_limit(app, host, source.now());
         let polled = source.wait(timeout)?;
-        let seen = Seen::of(app);
+        let mut seen = Seen::of(app);
         // What the engine reviewing the game found: its last word is told.
-        let (mut effects, _) = session::tick(app, host, source.now());
+        let (mut effects, found) = session::tick(app, host, source.now());
+        // What an engine at the board or a coach said is told before the line that
+        // came with it, whose move would otherwise hide it.
+        if found && matches!(polled, Polled::Input(_)) {
+            face.tell(app, &seen, false, out)?;
+            seen = Seen::of(app);
+        }
         let sent = match polled {
             Polled::Input(line) => face.read(app, &line.into(), out, host, &mut effects)?,
             Polled::TimedOut => false,

@@ -127,6 +127,8 @@ pub enum Command {
     /// Hand the other side (not the one to move) to the engine, or take back the
     /// sides it plays (done outside: [`Effect::HandOver`]).
     HandOver,
+    /// Ask the coach for a move (done outside: [`Effect::Hint`]).
+    Hint,
 }
 
 /// Answers to a question or to the promotion picker.
@@ -263,4 +265,6 @@ pub enum Effect {
     AnalyseNext(usize),
     /// Hand the side not to move to the engine, or take back the sides it plays.
     HandOver,
+    /// The coach's move for the side to move.
+    Hint,
 }

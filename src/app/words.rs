@@ -40,7 +40,7 @@ impl WordAction {
 }
 
 /// The commands every face takes as typed words.
-pub const WORDS: [Word; 10] = [
+pub const WORDS: [Word; 11] = [
     Word {
         name: "undo",
         short: &["takeback"],
@@ -94,6 +94,12 @@ pub const WORDS: [Word; 10] = [
         short: &["engine", "bot"],
         action: WordAction::Command(Command::HandOver),
         what: "hand the other side to the engine, or take it back",
+    },
+    Word {
+        name: "hint",
+        short: &[],
+        action: WordAction::Command(Command::Hint),
+        what: "ask the coach for a move (with --coach; once a move, counted)",
     },
     Word { name: "help", short: &["commands"], action: WordAction::Help, what: "list the commands" },
 ];

@@ -7,8 +7,9 @@ use hotseat_chess::Color;
 
 use super::Cli;
 use crate::app::App;
-use crate::computer::{Chooser, Computer};
+use crate::computer::{self, Chooser, Coach, Computer};
 use crate::engine;
+use crate::session::Recorder;
 
 /// The variable that seeds the low levels' choice among the engine's lines, so a
 /// game can be played again the same (with the same engine and moves).
@@ -40,4 +41,16 @@ pub fn start_computer(args: &Cli, app: App) -> Result<(App, Option<Computer>)> {
     };
     let (white, black) = (name(Color::White), name(Color::Black));
     Ok((app.with_players(white, black), Some(computer)))
+}
+
+/// Starts the coach `args` asks for (`--coach`), and tags the game as coached; `None`
+/// without it.
+pub fn start_coach(args: &Cli, app: &App, recorder: &mut Recorder) -> Result<Option<Coach>> {
+    let Some(sides) = args.coach else { return Ok(None) };
+    let path = engine::locate(args.engine.as_deref())
+        .map_err(|err| anyhow!(crate::app::strings::engine_failed(&err)))?;
+    let chess960 = app.game().start().is_chess960();
+    let coach = Coach::start(&path, sides.plays(), chess960).map_err(|why| anyhow!(why))?;
+    recorder.set_tag(computer::COACH_TAG, sides.name());
+    Ok(Some(coach))
 }

@@ -53,3 +53,50 @@ pub(crate) fn taken_back_from(engine: &str) -> String {
 /// A hand-over asked for after the engine was lost.
 pub(crate) const ENGINE_GONE: &str =
     "The engine stopped earlier in this game; start hotseat again to play against it.";
+
+/// The coach's verdict on a move: `label` (`12. Nf3`), how good it was, the better move.
+pub(crate) fn verdict(label: &str, judged: &str, better: Option<&str>) -> String {
+    match (judged, better) {
+        ("the best move", _) => format!("Coach: {label} was the best move."),
+        ("good", Some(better)) => format!("Coach: {label} was good ({better} was best)."),
+        (judged, Some(better)) => {
+            format!("Coach: {label} was {} {judged}; better was {better}.", article(judged))
+        }
+        (judged, None) => format!("Coach: {label} was {} {judged}.", article(judged)),
+    }
+}
+
+fn article(word: &str) -> &'static str {
+    if word.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" }
+}
+
+/// The coach's hint.
+pub(crate) fn hint(san: &str, engine: &str) -> String {
+    format!("Hint ({engine}): {san}.")
+}
+
+/// A hint asked for before the coach has thought about the position.
+pub(crate) const HINT_COMING: &str = "The coach is thinking; the hint comes in a moment.";
+
+/// A second hint asked for in the same position.
+pub(crate) const ONE_HINT_A_MOVE: &str = "One hint a move: the coach has given it.";
+
+/// A hint asked for with the game over.
+pub(crate) const NO_HINT_GAME_OVER: &str = "The game is over: no hint to give.";
+
+/// A hint asked for by a side the coach does not help.
+pub(crate) fn not_coached(side: Color) -> String {
+    let side = if side == Color::White { "White" } else { "Black" };
+    format!("The coach does not help {side} in this game (--coach white, black or both).")
+}
+
+/// A hint asked for with no coach.
+pub(crate) const NO_COACH: &str = "No coach in this game: start hotseat with --coach white, black or both.";
+
+/// A hint asked for after the coach's engine was lost.
+pub(crate) const COACH_GONE: &str = "The coach stopped earlier in this game.";
+
+/// The coach's engine was lost.
+pub(crate) fn coach_lost(why: &impl std::fmt::Display) -> String {
+    format!("The coach stopped ({why}); the game goes on without it.")
+}

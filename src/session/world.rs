@@ -12,7 +12,7 @@ use super::seats::Seats;
 use super::strings;
 use crate::app::{Action, App, Effect, Message};
 use crate::clipboard;
-use crate::computer::{Chooser, Computer, DEFAULT_LEVEL, Sides, Strength};
+use crate::computer::{self, Chooser, Coach, Computer, DEFAULT_LEVEL, Sides, Strength};
 use crate::engine;
 use crate::engine::Limit;
 use hotseat_chess::Color;
@@ -30,6 +30,8 @@ pub struct World<'r> {
     /// engine started when a side is handed to it mid-game.
     engine: Option<PathBuf>,
     strength: Strength,
+    /// The coach (`--coach`), if one is on.
+    coach: Option<Coach>,
 }
 
 impl<'r> World<'r> {
@@ -43,6 +45,7 @@ impl<'r> World<'r> {
             computer: None,
             engine,
             strength: Strength::Level(DEFAULT_LEVEL),
+            coach: None,
         }
     }
 
@@ -50,6 +53,21 @@ impl<'r> World<'r> {
     pub fn with_computer(mut self, computer: Option<Computer>) -> World<'r> {
         self.computer = computer;
         self
+    }
+
+    /// The same world with a coach.
+    pub fn with_coach(mut self, coach: Option<Coach>) -> World<'r> {
+        self.coach = coach;
+        self
+    }
+
+    /// A hint asked for: the coach's, counted in the saved game's tags.
+    fn hint(&mut self, app: &App) -> Message {
+        let Some(coach) = &mut self.coach else { return Message::error(computer::NO_COACH) };
+        let said = coach.hint(app);
+        let hints = coach.hints();
+        self.recorder.set_tag(computer::HINTS_TAG, &computer::hints_tag(hints));
+        said
     }
 
     /// The same world with `strength` for an engine started mid-game.
@@ -99,6 +117,9 @@ impl Host for World<'_> {
         if effect == Effect::HandOver {
             return Some(self.hand_over(app));
         }
+        if effect == Effect::Hint {
+            return Some(self.hint(app));
+        }
         if effect == Effect::Bell {
             // BEL, between frames: the terminal rings, or flashes, as it is set to.
             let mut out = std::io::stdout();
@@ -124,7 +145,7 @@ impl Host for World<'_> {
 
     fn busy(&self) -> bool {
         // An engine at the board is asked between frames whether it has moved.
-        self.reviewer.busy() || self.computer.is_some()
+        self.reviewer.busy() || self.computer.is_some() || self.coach.is_some()
     }
 
     fn seats(&self) -> Seats {
@@ -132,7 +153,11 @@ impl Host for World<'_> {
     }
 
     fn play(&mut self, app: &App, now: Instant) -> Vec<Action> {
-        self.computer.as_mut().map(|computer| computer.play(app, now)).unwrap_or_default()
+        let mut actions = self.computer.as_mut().map(|computer| computer.play(app, now)).unwrap_or_default();
+        if let Some(coach) = &mut self.coach {
+            actions.extend(coach.play(app));
+        }
+        actions
     }
 
     fn expand(&self, app: &App, action: Action) -> Vec<Action> {

@@ -406,3 +406,77 @@ fn the_engine_claims_a_threefold_repetition_it_is_entitled_to() {
     assert!(saved.contains("[Result \"1/2-1/2\"]"), "{saved}");
     assert!(saved.contains("5. Nf3 1/2-1/2"), "claimed before its move: {saved}");
 }
+
+// ----- the coach -----
+
+#[test]
+fn the_coach_judges_each_coached_move_and_gives_one_hint_a_move_counted_in_the_tags() {
+    let dir = TempDir::new("coach-blunder");
+    // The start: e4 is best, White a little better. After White's move (whichever), Black
+    // stands three pawns better: a blunder, unless it was e4.
+    let engine = fake_engine(
+        dir.path(),
+        &FakeScript::answering([(0, Answer::cp(30, "e2e4")), (1, Answer::cp(300, "e7e5"))]),
+    );
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--coach", "white"]);
+    pty.wait_for("White to move.");
+    pty.send("hint\r");
+    pty.wait_for("Hint (Fake Engine): e4.");
+    pty.send("hint\r");
+    pty.wait_for("One hint a move: the coach has given it.");
+    pty.send("a3\r");
+    pty.wait_for("Coach: 1. a3 was a blunder; better was e4.");
+    // Black is not coached: no hint, no verdict.
+    pty.send("hint\r");
+    pty.wait_for("The coach does not help Black in this game");
+    quit_plain(&mut pty);
+    let saved = saved_game(dir.path());
+    assert!(saved.contains("[Coach \"White\"]"), "{saved}");
+    assert!(saved.contains("[CoachHints \"White 1, Black 0\"]"), "{saved}");
+    assert!(!saved.contains("blunder") && !saved.contains("$4"), "verdicts stay out of the game: {saved}");
+
+    let dir = TempDir::new("coach-best");
+    let engine = fake_engine(
+        dir.path(),
+        &FakeScript::answering([(0, Answer::cp(30, "e2e4")), (1, Answer::cp(-30, "e7e5"))]),
+    );
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--coach", "both"]);
+    pty.wait_for("White to move.");
+    pty.send("e4\r");
+    pty.wait_for("Coach: 1. e4 was the best move.");
+    quit_plain(&mut pty);
+}
+
+#[test]
+fn the_coach_never_holds_up_a_move_and_no_hint_without_one() {
+    let dir = TempDir::new("coach-hung");
+    // A coach that never answers after the first move: the moves go on all the same,
+    // and once it is given up on, the game goes on without it.
+    let script = FakeScript {
+        hang: Some(Hang::From(1)),
+        ..FakeScript::answering([(0, Answer::cp(30, "e2e4")), (1, Answer::cp(-30, "e7e5"))])
+    };
+    let engine = fake_engine(dir.path(), &script);
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--coach", "white"]);
+    pty.wait_for("White to move.");
+    pty.send("e4\r");
+    pty.wait_for("White: e4.");
+    wait_for_log(&mut pty, dir.path(), "4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\ngo");
+    for (line, shown) in [("e5", "Black: e5."), ("Nf3", "White: Nf3."), ("Nc6", "Black: Nc6.")] {
+        pty.send(&format!("{line}\r"));
+        pty.wait_for(shown);
+    }
+    pty.wait_for("The coach stopped (The engine did not answer in time");
+    assert!(!pty.contents().contains("Coach:"), "{}", pty.contents());
+    pty.send("Bb5\r");
+    pty.wait_for("White: Bb5.");
+    quit_plain(&mut pty);
+
+    let dir = TempDir::new("coach-none");
+    let engine = fake_engine(dir.path(), &replies());
+    let mut pty = start(&dir, &engine, &["--plain"]);
+    pty.wait_for("White to move.");
+    pty.send("hint\r");
+    pty.wait_for("No coach in this game");
+    quit_plain(&mut pty);
+}
