@@ -480,3 +480,19 @@ fn the_coach_never_holds_up_a_move_and_no_hint_without_one() {
     pty.wait_for("No coach in this game");
     quit_plain(&mut pty);
 }
+
+#[test]
+fn the_coachs_verdict_and_hint_show_on_the_board() {
+    let dir = TempDir::new("coach-board");
+    let engine = fake_engine(
+        dir.path(),
+        &FakeScript::answering([(0, Answer::cp(30, "e2e4")), (1, Answer::cp(300, "e7e5"))]),
+    );
+    let mut pty = start(&dir, &engine, &["--coach", "white"]);
+    pty.wait_for("White to move");
+    pty.send("\x01");
+    pty.wait_for("Hint (Fake Engine): e4.");
+    pty.play("a3", "Black to move");
+    pty.wait_for("Coach: 1. a3 was a blunder; better was e4.");
+    pty.quit();
+}
