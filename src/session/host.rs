@@ -144,6 +144,14 @@ pub fn reports(app: &mut App, host: &mut impl Host, effects: &mut Effects) -> bo
 /// actions it stands for ([`Host::expand`]); whether it went.
 pub fn act(app: &mut App, host: &impl Host, action: Action, effects: &mut Effects) -> bool {
     if !host.seats().allows(app, super::Feeder::Here, &action) {
+        // Refused because it is the other seat's to do: said, not dropped silently.
+        let turn = app.game().turn();
+        if super::seats::may(app, turn, &action) && !app.game().is_over() {
+            let said = Message::info(super::strings::not_yours(&app.named(turn)));
+            if app.message() != Some(&said) {
+                effects.add(app.update(Action::Report(said)));
+            }
+        }
         return false;
     }
     for action in host.expand(app, action) {

@@ -92,6 +92,7 @@ fn a_key_for_the_engines_side_is_not_taken_from_here() {
     wait_for_log(&mut pty, dir.path(), "go movetime");
     // Black's move typed here while the engine thinks is the engine's to play.
     pty.send("d5\r");
+    pty.wait_for("Fake Engine, level 2 (Black) is to move.");
     pty.wait_for("Black: e5.");
     assert!(!pty.contents().contains("Black: d5."), "{}", pty.contents());
     quit_plain(&mut pty);
