@@ -497,3 +497,75 @@ fn the_coachs_verdict_and_hint_show_on_the_board() {
     pty.wait_for("Coach: 1. a3 was a blunder; better was e4.");
     pty.quit();
 }
+
+// ----- honest strength, with the fake engine -----
+
+/// Three lines after 1. e4: e5 and c5 about as good, f6 five pawns worse.
+fn three_lines() -> Answer {
+    Answer {
+        infos: vec![
+            "info depth 4 multipv 1 score cp 20 pv e7e5".into(),
+            "info depth 4 multipv 2 score cp 10 pv c7c5".into(),
+            "info depth 4 multipv 3 score cp -480 pv f7f6".into(),
+        ],
+        best: "e7e5".into(),
+    }
+}
+
+#[test]
+fn levels_set_the_engines_options_only_within_the_ranges_it_offers() {
+    for (level, wanted, unwanted) in [
+        ("1", "setoption name MultiPV value 3\n", "Skill Level"),
+        ("4", "setoption name Skill Level value -4\n", "MultiPV value 3"),
+    ] {
+        let dir = TempDir::new(&format!("computer-options-{level}"));
+        let script = FakeScript {
+            options: vec![
+                "option name MultiPV type spin default 1 min 1 max 3".into(),
+                "option name Skill Level type spin default 10 min -10 max 10".into(),
+            ],
+            ..FakeScript::answering([(1, three_lines())])
+        };
+        let engine = fake_engine(dir.path(), &script);
+        let mut pty = start(&dir, &engine, &["--plain", "--computer", "black", "--level", level]);
+        pty.wait_for("White to move.");
+        pty.send("e4\r");
+        let log = wait_for_log(&mut pty, dir.path(), "go movetime");
+        assert!(log.contains(wanted), "level {level}: {log}");
+        assert!(!log.contains(unwanted), "level {level}: {log}");
+        quit_plain(&mut pty);
+    }
+}
+
+/// The move the engine answers 1. e4 with at level 1, with this seed.
+fn answer_with_seed(seed: &str) -> String {
+    let dir = TempDir::new(&format!("computer-seed-{seed}"));
+    let engine = fake_engine(dir.path(), &scripted([(1, three_lines())]));
+    let args = ["--engine", engine.to_str().expect("a UTF-8 path"), "--plain", "--announce", "san"];
+    let args = [&args[..], &["--computer", "black", "--level", "1"]].concat();
+    let env = [("HOTSEAT_DATA_DIR", dir.path()), ("HOTSEAT_SEED", Path::new(seed))];
+    let mut pty = Pty::start(&args, None, &env);
+    pty.wait_for("White to move.");
+    pty.send("e4\r");
+    let deadline = Instant::now() + PATIENCE;
+    let answer = loop {
+        if let Some(line) = pty.contents().lines().find(|line| line.starts_with("Black: ")) {
+            break line.to_owned();
+        }
+        assert!(Instant::now() < deadline, "no answer:\n{}", pty.contents());
+        pty.read_for(Duration::from_millis(20));
+    };
+    quit_plain(&mut pty);
+    answer
+}
+
+#[test]
+fn level_1_chooses_among_the_engines_lines_the_same_for_a_seed() {
+    let answers: Vec<String> = (1..=8).map(|seed| answer_with_seed(&seed.to_string())).collect();
+    assert_eq!(answer_with_seed("3"), answers[2], "the same seed, the same choice");
+    assert!(
+        answers.iter().all(|a| ["Black: e5.", "Black: c5.", "Black: f6."].contains(&a.as_str())),
+        "{answers:?}"
+    );
+    assert!(answers.iter().any(|a| a != &answers[0]), "not always the best line: {answers:?}");
+}
