@@ -29,6 +29,11 @@ pub use levels::{DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL, Plan, Strength, plan};
 /// terminals joining a game.)
 pub const FEEDER: Feeder = Feeder::Other(100);
 
+/// How often the loop looks for the engine's move while it is the engine's turn:
+/// often enough that its move shows at once (and its clock is charged no more than
+/// its thought), seldom enough to cost nothing.
+pub const LOOK_EVERY: Duration = Duration::from_millis(20);
+
 /// The least an engine is given to think when the clock is short.
 const LEAST: Duration = Duration::from_millis(20);
 
@@ -163,6 +168,12 @@ impl Computer {
     pub fn seats(&self) -> Seats {
         let feeder = |color| if self.plays(color) { FEEDER } else { Feeder::Here };
         Seats::fed(feeder(Color::White), feeder(Color::Black))
+    }
+
+    /// Whether it is an engine's turn to think or move in the game as `app` has it.
+    pub fn is_due(&self, app: &App) -> bool {
+        let game = app.game();
+        self.plays(game.turn()) && !game.is_over() && !app.clocks_paused()
     }
 
     /// The engine's process id while it runs (for the tests that it never outlives

@@ -31,6 +31,12 @@ pub trait Host {
         Vec::new()
     }
 
+    /// How soon the loop should look again whatever comes, in the game as `app` has
+    /// it (an engine's turn: soon, so its search starts and its move shows at once).
+    fn next_look(&self, _app: &App) -> Option<Duration> {
+        None
+    }
+
     /// Who feeds each seat now: both from here unless a host plays one (an engine).
     fn seats(&self) -> Seats {
         Seats::shared()
@@ -112,6 +118,10 @@ impl IntoIterator for Effects {
 /// until a busy host is next asked what it brought; `None` to wait for input alone.
 pub fn wait_limit(app: &App, host: &impl Host, now: Instant) -> Option<Duration> {
     let busy = host.busy().then_some(POLL_EVERY);
+    let busy = match (busy, host.next_look(app)) {
+        (Some(b), Some(n)) => Some(b.min(n)),
+        (b, n) => b.or(n),
+    };
     app.until_next_tick(now).map_or(busy, |t| Some(busy.map_or(t, |b| b.min(t))))
 }
 

@@ -16,7 +16,7 @@ use crate::computer::{self, Chooser, Coach, Computer, DEFAULT_LEVEL, Sides, Stre
 use crate::engine;
 use crate::engine::Limit;
 use hotseat_chess::Color;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The host of a real game: every effect the app asks for is carried out here.
 pub struct World<'r> {
@@ -146,6 +146,10 @@ impl Host for World<'_> {
     fn busy(&self) -> bool {
         // An engine at the board is asked between frames whether it has moved.
         self.reviewer.busy() || self.computer.is_some() || self.coach.is_some()
+    }
+
+    fn next_look(&self, app: &App) -> Option<Duration> {
+        self.computer.as_ref().filter(|computer| computer.is_due(app)).map(|_| computer::LOOK_EVERY)
     }
 
     fn seats(&self) -> Seats {
