@@ -569,3 +569,37 @@ fn level_1_chooses_among_the_engines_lines_the_same_for_a_seed() {
     );
     assert!(answers.iter().any(|a| a != &answers[0]), "not always the best line: {answers:?}");
 }
+
+#[test]
+fn a_game_against_the_engine_is_resumed_with_it() {
+    let dir = TempDir::new("computer-resume");
+    let engine = fake_engine(dir.path(), &replies());
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--computer", "black"]);
+    pty.wait_for("White to move.");
+    pty.send("e4\r");
+    pty.wait_for("Black: e5.");
+    quit_plain(&mut pty);
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--computer", "black", "--resume"]);
+    pty.wait_for("White to move.");
+    pty.send("Nf3\r");
+    pty.wait_for("Black: Nc6.");
+    quit_plain(&mut pty);
+    let saved = saved_game(dir.path());
+    assert!(saved.contains("1. e4 e5 2. Nf3 Nc6"), "{saved}");
+    assert!(saved.contains("[Black \"Fake Engine, level 2\"]"), "{saved}");
+}
+
+#[test]
+fn an_engine_that_hangs_with_its_clock_running_loses_on_time() {
+    let dir = TempDir::new("computer-hang-clock");
+    let script = FakeScript { hang: Some(Hang::Go(1)), ..scripted([(0, Answer::cp(20, "e2e4"))]) };
+    let engine = fake_engine(dir.path(), &script);
+    let args = ["--plain", "--computer", "white", "--clock", "0.05+0", "--clock-start", "white"];
+    let mut pty = start(&dir, &engine, &args);
+    pty.wait_for("White (Fake Engine, level 2) to move.");
+    // Three seconds on its clock, and more than five before it would be given up on.
+    pty.wait_for("on time");
+    quit_plain(&mut pty);
+    let saved = saved_game(dir.path());
+    assert!(saved.contains("[Result \"0-1\"]"), "{saved}");
+}
