@@ -393,7 +393,9 @@ impl Talk {
             match self.requests.try_recv() {
                 Ok(request) => {
                     process::send(&mut self.stdin, "stop")?;
-                    let deadline = Instant::now() + self.timeouts.ready;
+                    // An engine answers `stop` at once; one that does not is hung, and
+                    // is given up on when the search would have been.
+                    let deadline = deadline.min(Instant::now() + self.timeouts.ready);
                     while uci::parse_bestmove(&next_line(&self.lines, deadline, "its best move")?).is_none() {
                     }
                     return Ok(Ended::Interrupted(match request {

@@ -549,7 +549,9 @@ fn answer_with_seed(seed: &str) -> String {
     pty.send("e4\r");
     let deadline = Instant::now() + PATIENCE;
     let answer = loop {
-        if let Some(line) = pty.contents().lines().find(|line| line.starts_with("Black: ")) {
+        if let Some(line) =
+            pty.contents().lines().find(|line| line.starts_with("Black: ") && line.ends_with('.'))
+        {
             break line.to_owned();
         }
         assert!(Instant::now() < deadline, "no answer:\n{}", pty.contents());
