@@ -371,7 +371,7 @@ impl App {
                             || self.preview().is_some_and(|m| game.claimable_with(m).is_ok()))
                 }
                 Command::OfferDraw | Command::Resign => !over,
-                Command::NewGame => true,
+                Command::NewGame | Command::HandOver | Command::Hint => true,
                 Command::Pause => self.clocks().is_some() && !over,
                 Command::Review => game.ply() > 0,
                 Command::WriteReview => self.reviewing().is_some_and(|r| r.review().analysed() > 0),
@@ -407,6 +407,7 @@ impl App {
             Action::Report(message) => self.round.message = Some(message),
             Action::Engine(report) => self.engine_report(report),
             Action::Show(Show::Repaint) => self.effects.push(Effect::Repaint),
+            Action::Play(m) => self.play_for_seat(m),
             action => match self.mode() {
                 Mode::Help => self.update_help(action),
                 Mode::Record => self.update_record(action),
@@ -437,6 +438,7 @@ impl App {
             | Action::Report(_)
             | Action::Engine(_)
             | Action::Unbound
+            | Action::Play(_)
             | Action::Quit => {}
         }
     }
@@ -461,6 +463,8 @@ impl App {
             Command::Review => self.toggle_review(),
             Command::WriteReview => self.write_review(),
             Command::Comment => self.open_comment_editor(),
+            Command::HandOver => self.effects.push(Effect::HandOver),
+            Command::Hint => self.effects.push(Effect::Hint),
         }
     }
 
@@ -498,6 +502,24 @@ impl App {
             self.info(strings::draw_declined_by_moving(&self.named(!by), &self.named(by)));
         }
         self.effects.push(Effect::Save);
+    }
+
+    /// A move from a seat fed from elsewhere ([`Action::Play`]): what the players here
+    /// were looking at or typing stays open over the new position.
+    fn play_for_seat(&mut self, m: Move) {
+        let kept = match &self.round.focus {
+            Focus::Help { .. }
+            | Focus::Record { .. }
+            | Focus::Browsing(_)
+            | Focus::Commenting(_)
+            | Focus::Typing(_) => Some(self.round.focus.clone()),
+            _ => None,
+        };
+        let ply = self.game().ply();
+        self.play(m, None);
+        if let Some(focus) = kept.filter(|_| self.game().ply() > ply) {
+            self.round.focus = focus;
+        }
     }
 
     /// Records a result decided by the players (`decide` has the game record it: a

@@ -13,12 +13,14 @@ use clap::{CommandFactory, Parser, Subcommand};
 use clap_complete::Shell;
 
 use crate::clock::{ClockStart, TimeControl};
+use crate::computer::{DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL, Sides, Strength};
 use crate::plain::Announce;
 use crate::ui::{ColorSupport, Look, PieceSet, THEMES, Theme};
 use hotseat_chess::Position;
 
 pub mod analyse;
 mod clocks;
+mod computer;
 mod game;
 pub mod games;
 mod open;
@@ -26,6 +28,7 @@ pub mod perft;
 
 pub use analyse::AnalyseArgs;
 pub use clocks::ClockOptionError;
+pub use computer::{SEED_VARIABLE, start_coach, start_computer};
 pub use game::game_screen;
 pub use open::{Opened, choose_game, open_game};
 
@@ -145,6 +148,38 @@ pub struct Cli {
     /// takes f 3, check) or nato (knight takes foxtrot 3, check).
     #[arg(long, value_name = "HOW", default_value = "words", value_parser = parse_announce)]
     pub announce: Announce,
+
+    /// Play against the engine (--engine, else Stockfish where it is found): it takes
+    /// white, black, or both (to watch).
+    #[arg(long, value_name = "SIDE", value_parser = parse_sides)]
+    pub computer: Option<Sides>,
+
+    /// The engine's strength, 1 (a beginner, who hangs pieces) to 8 (the engine at
+    /// full strength for a second a move), with --computer or when a side is handed
+    /// to it mid-game (Ctrl-B, or computer in plain text).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_LEVEL,
+          value_parser = clap::value_parser!(u8).range(i64::from(MIN_LEVEL)..=i64::from(MAX_LEVEL)))]
+    pub level: u8,
+
+    /// The engine's strength as an Elo rating, where the engine can keep to one
+    /// (`UCI_Elo`; Stockfish 15.1: 1350 to 2850), instead of --level.
+    #[arg(long, value_name = "N", conflicts_with = "level")]
+    pub elo: Option<u32>,
+
+    /// A coach for white, black or both, in any game (hot-seat too): after each move of
+    /// a coached side, how good it was (best, good, inaccuracy, mistake, blunder) and
+    /// the better move; a hint before a move on Ctrl-A (hint in plain text).
+    #[arg(long, value_name = "SIDE", value_parser = parse_sides)]
+    pub coach: Option<Sides>,
+}
+
+fn parse_sides(name: &str) -> Result<Sides, String> {
+    match name.to_ascii_lowercase().as_str() {
+        "white" | "w" => Ok(Sides::White),
+        "black" | "b" => Ok(Sides::Black),
+        "both" => Ok(Sides::Both),
+        _ => Err(format!("unknown side {name:?} (choose white, black or both)")),
+    }
 }
 
 /// Subcommands.
@@ -189,6 +224,11 @@ pub enum Chess960 {
 }
 
 impl Cli {
+    /// The engine's strength asked for: `--elo`, else `--level`.
+    pub fn strength(&self) -> Strength {
+        self.elo.map_or(Strength::Level(self.level), Strength::Elo)
+    }
+
     /// The position the game starts from.
     pub fn start_position(&self) -> Position {
         if let Some(pos) = &self.fen {

@@ -25,6 +25,7 @@
 //! ```
 
 mod locate;
+mod play;
 mod process;
 mod uci;
 mod worker;
@@ -42,6 +43,7 @@ use hotseat_chess::{Game, Move};
 
 pub use crate::review::{ENGINE_VARIABLE, EngineError};
 pub use locate::{PACKAGE_PATHS, locate, locate_with};
+pub use play::{EngineOption, Greeting, Line, MAX_LINES, Player, Reply, Search, parse_option, position_of};
 pub use uci::{Info, Score, parse_bestmove, parse_info};
 
 use process::Control;

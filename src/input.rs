@@ -215,6 +215,16 @@ const PLAY: &[Binding] = &[
         hint: None,
     },
     Binding {
+        keys: &[command(Key::Ctrl('b'), Command::HandOver)],
+        help: "hand the other side to the engine (--computer, --level), or take it back",
+        hint: None,
+    },
+    Binding {
+        keys: &[command(Key::Ctrl('a'), Command::Hint)],
+        help: "ask the coach for a move (--coach; once a move, counted)",
+        hint: None,
+    },
+    Binding {
         keys: &[command(Key::Ctrl('y'), Command::Redo)],
         help: "redo what was taken back",
         hint: Some("redo"),

@@ -44,7 +44,10 @@ fn play(args: &Cli) -> Result<ExitCode> {
     // Without a terminal on both sides, the game is played in lines of text.
     let plain = args.plain || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal();
     let look = args.look(|name| std::env::var(name).ok());
-    let mut app = cli::game_screen(args, record, notice)?;
+    let app = cli::game_screen(args, record, notice)?;
+    // The engine at the board, if one is asked for, before the terminal is touched.
+    let (mut app, computer) = cli::start_computer(args, app)?;
+    let coach = cli::start_coach(args, &app, &mut recorder)?;
     if let Some(message) = recorder.start(&app)? {
         app.update(Action::Report(message));
     }
@@ -53,12 +56,18 @@ fn play(args: &Cli) -> Result<ExitCode> {
         // A terminal may go away under the game; a pipe's reader going is an error.
         let mut out: Box<dyn Write> =
             if std::io::stdout().is_terminal() { Box::new(Tty) } else { Box::new(std::io::stdout().lock()) };
-        let mut world = World::new(&mut recorder, false, args.engine.clone());
+        let mut world = World::new(&mut recorder, false, args.engine.clone())
+            .with_computer(computer)
+            .with_strength(args.strength())
+            .with_coach(coach);
         let played = plain::run(&mut app, &mut lines, &mut out, &mut world, args.announce);
         (played.context("cannot play in plain text"), lines.stopped_by())
     } else {
         let mut screen = tui::Screen::start().context("cannot set up the terminal")?;
-        let mut world = World::new(&mut recorder, false, args.engine.clone());
+        let mut world = World::new(&mut recorder, false, args.engine.clone())
+            .with_computer(computer)
+            .with_strength(args.strength())
+            .with_coach(coach);
         let result = screen.run(&mut app, &look, &mut world);
         // The engine, if one is reviewing the game, ends before the terminal is given back.
         drop(world);

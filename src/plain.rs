@@ -24,7 +24,7 @@ pub use words::{PLAIN_WORDS, PlainWord, Said};
 use crate::app::{Action, Answer, App, Message, MessageKind, Question, Reading};
 use crate::clock::format_display;
 use crate::printable::{QUOTE_LIMIT, acts_on_terminal, printable};
-use crate::session::{self, Effects, Feeder, Host, Polled, Seats, Source};
+use crate::session::{self, Effects, Host, Polled, Source};
 use hotseat_chess::{ByColor, Color, MoveText, Role};
 
 /// The clock warnings, in seconds: a clock falling under each is told once.
@@ -42,7 +42,7 @@ pub fn run<L: Into<Line>>(
     host: &mut impl Host,
     announce: Announce,
 ) -> io::Result<()> {
-    let mut face = Face { announce, warned: ByColor { white: None, black: None }, seats: Seats::shared() };
+    let mut face = Face { announce, warned: ByColor { white: None, black: None } };
     let now = source.now();
     let mut effects = Effects::default();
     effects.add(app.update(Action::Tick(now)));
@@ -67,9 +67,15 @@ pub fn run<L: Into<Line>>(
         out.flush()?;
         let timeout = session::wait_limit(app, host, source.now());
         let polled = source.wait(timeout)?;
-        let seen = Seen::of(app);
+        let mut seen = Seen::of(app);
         // What the engine reviewing the game found: its last word is told.
-        let (mut effects, _) = session::tick(app, host, source.now());
+        let (mut effects, found) = session::tick(app, host, source.now());
+        // What an engine at the board or a coach said is told before the line that
+        // came with it, whose move would otherwise hide it.
+        if found && matches!(polled, Polled::Input(_)) {
+            face.tell(app, &seen, false, out)?;
+            seen = Seen::of(app);
+        }
         let sent = match polled {
             Polled::Input(line) => face.read(app, &line.into(), out, host, &mut effects)?,
             Polled::TimedOut => false,
@@ -125,16 +131,12 @@ struct Face {
     announce: Announce,
     /// The lowest warning (in seconds) given for each clock.
     warned: ByColor<Option<u64>>,
-    /// Who may do what: both seats are fed by these lines.
-    seats: Seats,
 }
 
 impl Face {
     /// Hands `action` to the app, if a seat these lines feed may take it.
-    fn send(&self, app: &mut App, action: Action, effects: &mut Effects) {
-        if self.seats.allows(app, Feeder::Here, &action) {
-            effects.add(app.update(action));
-        }
+    fn send(app: &mut App, host: &impl Host, action: Action, effects: &mut Effects) {
+        session::act(app, host, action, effects);
     }
 
     /// Reads one line as it came: one that is not text is said to be unreadable and
@@ -169,7 +171,7 @@ impl Face {
     ) -> io::Result<bool> {
         let text = line.trim();
         let lower = text.to_lowercase();
-        let mut send = |app: &mut App, action: Action| self.send(app, action, effects);
+        let mut send = |app: &mut App, action: Action| Face::send(app, host, action, effects);
         if text.is_empty() {
             writeln!(out, "{}", Face::prompt(app))?;
             return Ok(false);
@@ -306,7 +308,7 @@ impl Face {
                 match word.action {
                     crate::app::words::WordAction::Help => words::help(out)?,
                     action @ crate::app::words::WordAction::Command(_) => {
-                        self.send(app, action.action(), effects);
+                        Face::send(app, host, action.action(), effects);
                         return Ok(true);
                     }
                 }

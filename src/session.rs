@@ -27,7 +27,7 @@ mod tty;
 mod world;
 
 pub use host::{
-    Counting, Effects, Host, POLL_EVERY, carry_out, carry_out_one, reports, suspend, tick, wait_limit,
+    Counting, Effects, Host, POLL_EVERY, act, carry_out, carry_out_one, reports, suspend, tick, wait_limit,
 };
 pub use recorder::{Farewell, Recorder};
 pub use reviewer::Reviewer;

@@ -14,7 +14,7 @@ use ratatui::layout::Rect;
 use crate::app::{Action, App, Effect, Mode};
 use crate::clock::Clocks;
 use crate::input;
-use crate::session::{self, Effects, Feeder, Host, Polled, Seats, Source};
+use crate::session::{self, Effects, Host, Polled, Source};
 use crate::ui::{self, Look, View};
 
 pub mod library;
@@ -56,7 +56,6 @@ where
     B::Error: std::error::Error,
     E: Source<Event>,
 {
-    let seats = Seats::shared();
     let mut area = draw(terminal, app, look, host)?;
     while !app.should_quit() {
         let timeout = session::wait_limit(app, host, events.now());
@@ -84,12 +83,11 @@ where
         let action = event
             .as_ref()
             .and_then(|e| input::action_for_event(e, app.mode(), |x, y| ui::hit_test(area, app, x, y)))
-            .filter(|action| ui::fits(area) || *action == Action::Quit)
-            .filter(|action| seats.allows(app, Feeder::Here, action));
-        let acted = action.is_some() || !effects.is_empty() || found;
-        if let Some(action) = action {
-            effects.add(app.update(action));
-        }
+            .filter(|action| ui::fits(area) || *action == Action::Quit);
+        // The seats say whether a key here may act, and what it stands for.
+        let acted = action.is_some_and(|action| session::act(app, host, action, &mut effects))
+            || !effects.is_empty()
+            || found;
         if app.should_quit() {
             break;
         }

@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use super::review::EngineReport;
-use hotseat_chess::{Color, Role, Square};
+use hotseat_chess::{Color, Move, Role, Square};
 
 /// Something a player asked for, already translated from a key, the mouse or a paste;
 /// or something the world outside reports back (the time, the result of an effect).
@@ -41,6 +41,10 @@ pub enum Action {
     Unbound,
     /// Leave the program.
     Quit,
+    /// A move from a seat fed from elsewhere (an engine): played whatever the players
+    /// here are looking at, which stays open (help, the record, an earlier position,
+    /// a move being typed).
+    Play(Move),
 }
 
 /// Typing a move.
@@ -120,6 +124,11 @@ pub enum Command {
     WriteReview,
     /// Write or change the comment and sign of the move on the board.
     Comment,
+    /// Hand the other side (not the one to move) to the engine, or take back the
+    /// sides it plays (done outside: [`Effect::HandOver`]).
+    HandOver,
+    /// Ask the coach for a move (done outside: [`Effect::Hint`]).
+    Hint,
 }
 
 /// Answers to a question or to the promotion picker.
@@ -254,4 +263,8 @@ pub enum Effect {
     /// The players look at the position after this many half-moves, which the engine
     /// reviewing the game has not reached yet: it should take it next.
     AnalyseNext(usize),
+    /// Hand the side not to move to the engine, or take back the sides it plays.
+    HandOver,
+    /// The coach's move for the side to move.
+    Hint,
 }

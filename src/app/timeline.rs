@@ -178,6 +178,11 @@ impl Timeline {
         !self.redo.is_empty()
     }
 
+    /// How many steps can be redone.
+    pub fn redo_depth(&self) -> usize {
+        self.redo.len()
+    }
+
     /// The result the players (or a record) decided, if one was: it is taken back on
     /// its own, before any move.
     pub fn declared(&self) -> Option<Outcome> {

@@ -40,7 +40,7 @@ impl WordAction {
 }
 
 /// The commands every face takes as typed words.
-pub const WORDS: [Word; 9] = [
+pub const WORDS: [Word; 11] = [
     Word {
         name: "undo",
         short: &["takeback"],
@@ -88,6 +88,18 @@ pub const WORDS: [Word; 9] = [
         short: &["newgame"],
         action: WordAction::Command(Command::NewGame),
         what: "start a new game (a game in progress asks first)",
+    },
+    Word {
+        name: "computer",
+        short: &["engine", "bot"],
+        action: WordAction::Command(Command::HandOver),
+        what: "hand the other side to the engine, or take it back",
+    },
+    Word {
+        name: "hint",
+        short: &[],
+        action: WordAction::Command(Command::Hint),
+        what: "ask the coach for a move (with --coach; once a move, counted)",
     },
     Word { name: "help", short: &["commands"], action: WordAction::Help, what: "list the commands" },
 ];

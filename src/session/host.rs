@@ -4,6 +4,7 @@
 
 use std::time::{Duration, Instant};
 
+use super::seats::Seats;
 use crate::app::{Action, App, Effect, Message};
 
 /// What the loop needs from the world outside the app: someone to carry out the
@@ -28,6 +29,29 @@ pub trait Host {
     /// (an engine's findings); never waits.
     fn poll(&mut self) -> Vec<Action> {
         Vec::new()
+    }
+
+    /// How soon the loop should look again whatever comes, in the game as `app` has
+    /// it (an engine's turn: soon, so its search starts and its move shows at once).
+    fn next_look(&self, _app: &App) -> Option<Duration> {
+        None
+    }
+
+    /// Who feeds each seat now: both from here unless a host plays one (an engine).
+    fn seats(&self) -> Seats {
+        Seats::shared()
+    }
+
+    /// What the seats fed from elsewhere do in the game as `app` has it (an engine's
+    /// move), as actions already checked against the seats; never waits.
+    fn play(&mut self, _app: &App, _now: Instant) -> Vec<Action> {
+        Vec::new()
+    }
+
+    /// The actions an action from here stands for (a take-back against an engine
+    /// takes back its answer too); itself, usually.
+    fn expand(&self, _app: &App, action: Action) -> Vec<Action> {
+        vec![action]
     }
 }
 
@@ -94,6 +118,10 @@ impl IntoIterator for Effects {
 /// until a busy host is next asked what it brought; `None` to wait for input alone.
 pub fn wait_limit(app: &App, host: &impl Host, now: Instant) -> Option<Duration> {
     let busy = host.busy().then_some(POLL_EVERY);
+    let busy = match (busy, host.next_look(app)) {
+        (Some(b), Some(n)) => Some(b.min(n)),
+        (b, n) => b.or(n),
+    };
     app.until_next_tick(now).map_or(busy, |t| Some(busy.map_or(t, |b| b.min(t))))
 }
 
@@ -103,7 +131,11 @@ pub fn wait_limit(app: &App, host: &impl Host, now: Instant) -> Option<Duration>
 pub fn tick(app: &mut App, host: &mut impl Host, now: Instant) -> (Effects, bool) {
     let mut effects = Effects::default();
     effects.add(app.update(Action::Tick(now)));
-    let found = reports(app, host, &mut effects);
+    let mut found = reports(app, host, &mut effects);
+    for action in host.play(app, now) {
+        effects.add(app.update(action));
+        found = true;
+    }
     (effects, found)
 }
 
@@ -116,6 +148,26 @@ pub fn reports(app: &mut App, host: &mut impl Host, effects: &mut Effects) -> bo
         effects.add(app.update(report));
     }
     any
+}
+
+/// Hands an action from here to the app, if a seat fed from here may take it, as the
+/// actions it stands for ([`Host::expand`]); whether it went.
+pub fn act(app: &mut App, host: &impl Host, action: Action, effects: &mut Effects) -> bool {
+    if !host.seats().allows(app, super::Feeder::Here, &action) {
+        // Refused because it is the other seat's to do: said, not dropped silently.
+        let turn = app.game().turn();
+        if super::seats::may(app, turn, &action) && !app.game().is_over() {
+            let said = Message::info(super::strings::not_yours(&app.named(turn)));
+            if app.message() != Some(&said) {
+                effects.add(app.update(Action::Report(said)));
+            }
+        }
+        return false;
+    }
+    for action in host.expand(app, action) {
+        effects.add(app.update(action));
+    }
+    true
 }
 
 /// Carries out one effect; what came of it goes to the app. Whether there was news.

@@ -187,6 +187,12 @@ impl Recorder {
         record
     }
 
+    /// Sets a tag of the saved game (one the app does not know of: that a coach was
+    /// on), from the next save on.
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        self.tags.set(name, value);
+    }
+
     /// The file the game is saved to, once there is one.
     pub fn path(&self) -> Option<&Path> {
         self.path.as_deref()
@@ -227,7 +233,9 @@ impl Recorder {
             | Effect::Bell
             | Effect::Analyse
             | Effect::StopAnalysis
-            | Effect::AnalyseNext(_) => None,
+            | Effect::AnalyseNext(_)
+            | Effect::HandOver
+            | Effect::Hint => None,
             Effect::NewGame => {
                 self.tags = fresh_tags(SystemTime::now());
                 self.opening = OpeningTags::Table;

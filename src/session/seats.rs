@@ -60,6 +60,8 @@ impl Seats {
 pub fn may(app: &App, seat: Color, action: &Action) -> bool {
     let turn = app.game().turn();
     match (app.mode(), action) {
+        // A move handed in whole is the side to move's, whatever is open.
+        (_, Action::Play(_)) => seat == turn,
         (Mode::Question | Mode::Resign, Action::Answer(answer)) => match (app.question(), answer) {
             (Some(Question::DrawOffer { by }), _) => seat != by,
             (Some(Question::Resign { .. }), Answer::Side(side)) => seat == *side,
@@ -71,6 +73,8 @@ pub fn may(app: &App, seat: Color, action: &Action) -> bool {
         (_, Action::Edit(edit)) => !moves(edit) || seat == turn,
         (_, Action::Point(point)) => !plays(point) || seat == turn,
         (_, Action::Answer(Answer::Choose(_)) | Action::Command(Command::ClaimDraw)) => seat == turn,
+        // A draw is offered by the side that just moved (see `Command::OfferDraw`).
+        (_, Action::Command(Command::OfferDraw)) => seat != turn,
         _ => true,
     }
 }
@@ -111,6 +115,10 @@ mod tests {
         assert!(!may(&app, Color::White, &type_e));
         assert!(!may(&app, Color::White, &Action::Answer(Answer::Choose(Role::Queen))));
         assert!(!may(&app, Color::White, &Action::Command(Command::ClaimDraw)));
+        assert!(may(&app, Color::White, &Action::Command(Command::OfferDraw)), "White just moved");
+        assert!(!may(&app, Color::Black, &Action::Command(Command::OfferDraw)), "Black is to move");
+        let play = Action::Play(app.game().position().parse_uci("e7e5").expect("legal"));
+        assert!(may(&app, Color::Black, &play) && !may(&app, Color::White, &play));
     }
 
     #[test]

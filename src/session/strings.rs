@@ -20,6 +20,11 @@ pub(crate) fn not_copied(notation: Notation, why: &impl std::fmt::Display) -> St
     format!("Cannot copy the {}: {why}.", notation.name())
 }
 
+/// A move tried from here while the side to move is played from elsewhere.
+pub(crate) fn not_yours(player: &str) -> String {
+    format!("{player} is to move.")
+}
+
 /// Leaving a game opened only to look through.
 pub fn closed_unsaved(path: &Path) -> String {
     format!("Closed {}; nothing was saved.", path.display())

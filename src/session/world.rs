@@ -8,10 +8,15 @@ use std::path::PathBuf;
 use super::host::Host;
 use super::recorder::Recorder;
 use super::reviewer::Reviewer;
+use super::seats::Seats;
 use super::strings;
 use crate::app::{Action, App, Effect, Message};
 use crate::clipboard;
+use crate::computer::{self, Chooser, Coach, Computer, DEFAULT_LEVEL, Sides, Strength};
+use crate::engine;
 use crate::engine::Limit;
+use hotseat_chess::Color;
+use std::time::{Duration, Instant};
 
 /// The host of a real game: every effect the app asks for is carried out here.
 pub struct World<'r> {
@@ -19,13 +24,88 @@ pub struct World<'r> {
     /// A game opened to look through: nothing is saved, and the players are told so.
     read_only: bool,
     reviewer: Reviewer,
+    /// The engine playing a seat, or both (`--computer`).
+    computer: Option<Computer>,
+    /// The engine named on the command line, and the strength asked for, for an
+    /// engine started when a side is handed to it mid-game.
+    engine: Option<PathBuf>,
+    strength: Strength,
+    /// The coach (`--coach`), if one is on.
+    coach: Option<Coach>,
 }
 
 impl<'r> World<'r> {
     /// The world of a game saved by `recorder` (never, when `read_only`), reviewed by
     /// the engine at `engine` when one is named (otherwise the first one found).
     pub fn new(recorder: &'r mut Recorder, read_only: bool, engine: Option<PathBuf>) -> World<'r> {
-        World { recorder, read_only, reviewer: Reviewer::new(engine, Limit::default()) }
+        World {
+            recorder,
+            read_only,
+            reviewer: Reviewer::new(engine.clone(), Limit::default()),
+            computer: None,
+            engine,
+            strength: Strength::Level(DEFAULT_LEVEL),
+            coach: None,
+        }
+    }
+
+    /// The same world with an engine playing at the board.
+    pub fn with_computer(mut self, computer: Option<Computer>) -> World<'r> {
+        self.computer = computer;
+        self
+    }
+
+    /// The same world with a coach.
+    pub fn with_coach(mut self, coach: Option<Coach>) -> World<'r> {
+        self.coach = coach;
+        self
+    }
+
+    /// A hint asked for: the coach's, counted in the saved game's tags.
+    fn hint(&mut self, app: &App) -> Message {
+        let Some(coach) = &mut self.coach else { return Message::error(computer::NO_COACH) };
+        let said = coach.hint(app);
+        let hints = coach.hints();
+        self.recorder.set_tag(computer::HINTS_TAG, &computer::hints_tag(hints));
+        said
+    }
+
+    /// The same world with `strength` for an engine started mid-game.
+    pub fn with_strength(mut self, strength: Strength) -> World<'r> {
+        self.strength = strength;
+        self
+    }
+
+    /// Hands the side not to move to the engine (started now if none plays yet), or
+    /// takes back the sides it plays. The first hand-over starts and greets the engine
+    /// after the frame is drawn: a moment's wait, once, with the handshake's deadline.
+    fn hand_over(&mut self, app: &App) -> Message {
+        if let Some(computer) = &mut self.computer {
+            return computer.hand_over(app.game().turn());
+        }
+        let sides = match app.game().turn() {
+            Color::White => Sides::Black,
+            Color::Black => Sides::White,
+        };
+        let started = engine::locate(self.engine.as_deref())
+            .map_err(|err| crate::app::strings::engine_failed(&err))
+            .and_then(|path| {
+                let chess960 = app.game().start().is_chess960();
+                Computer::start(&path, self.strength, sides, chess960, Chooser::random())
+            });
+        match started {
+            Ok(computer) => {
+                let said = computer.playing();
+                self.computer = Some(computer);
+                said
+            }
+            Err(why) => Message::error(why),
+        }
+    }
+
+    /// The engine playing at the board, if one is.
+    pub fn computer(&self) -> Option<&Computer> {
+        self.computer.as_ref()
     }
 }
 
@@ -33,6 +113,12 @@ impl Host for World<'_> {
     fn carry_out(&mut self, app: &App, effect: Effect) -> Option<Message> {
         if matches!(effect, Effect::Analyse | Effect::StopAnalysis | Effect::AnalyseNext(_)) {
             return self.reviewer.carry_out(app, effect);
+        }
+        if effect == Effect::HandOver {
+            return Some(self.hand_over(app));
+        }
+        if effect == Effect::Hint {
+            return Some(self.hint(app));
         }
         if effect == Effect::Bell {
             // BEL, between frames: the terminal rings, or flashes, as it is set to.
@@ -58,7 +144,31 @@ impl Host for World<'_> {
     }
 
     fn busy(&self) -> bool {
-        self.reviewer.busy()
+        // An engine at the board is asked between frames whether it has moved.
+        self.reviewer.busy() || self.computer.is_some() || self.coach.is_some()
+    }
+
+    fn next_look(&self, app: &App) -> Option<Duration> {
+        self.computer.as_ref().filter(|computer| computer.is_due(app)).map(|_| computer::LOOK_EVERY)
+    }
+
+    fn seats(&self) -> Seats {
+        self.computer.as_ref().map_or_else(Seats::shared, Computer::seats)
+    }
+
+    fn play(&mut self, app: &App, now: Instant) -> Vec<Action> {
+        let mut actions = self.computer.as_mut().map(|computer| computer.play(app, now)).unwrap_or_default();
+        if let Some(coach) = &mut self.coach {
+            actions.extend(coach.play(app));
+        }
+        actions
+    }
+
+    fn expand(&self, app: &App, action: Action) -> Vec<Action> {
+        match &self.computer {
+            Some(computer) => computer.expand(app, action),
+            None => vec![action],
+        }
     }
 
     fn poll(&mut self) -> Vec<Action> {

@@ -152,6 +152,20 @@ impl Pty {
         first.expect("a frame").saturating_duration_since(sent)
     }
 
+    /// Writes `keys` a gap after the last output, whatever came since (an engine's
+    /// move); returns when they were written.
+    fn press_anyway(&mut self, keys: &[u8]) -> Instant {
+        thread::sleep((self.last_output + GAP).saturating_duration_since(Instant::now()));
+        while let Ok((at, bytes)) = self.output.try_recv() {
+            self.last_output = at;
+            self.screen.process(&bytes);
+        }
+        let sent = Instant::now();
+        self.writer.write_all(keys).expect("keys written");
+        self.writer.flush().expect("keys sent");
+        sent
+    }
+
     /// Presses `keys` and times the frame that answers them.
     fn time(&mut self, keys: &[u8], what: &str, done: impl Fn(&str) -> bool) -> Duration {
         let sent = self.press(keys);
@@ -247,6 +261,42 @@ fn keystrokes(binary: &Path) -> [(&'static str, Samples); 4] {
     ]
 }
 
+/// The rank at the top of the board: 8, or 1 when it is flipped.
+fn top_rank(screen: &str) -> Option<char> {
+    screen.lines().find_map(|line| line.chars().next().filter(|c| ('1'..='8').contains(c)))
+}
+
+/// Latency of a key (Ctrl-F, turning the board) while the engine at the board thinks
+/// (`--computer black --level 8`: a second a move on one of the two cores). White
+/// plays e4, the engine thinks, the board is turned again and again; once it has
+/// answered, Ctrl-Z takes both moves back and e4 starts it thinking again. A sample
+/// during which the engine's answer came is dropped: its frame would be the first.
+fn keys_while_the_engine_thinks(binary: &Path, engine: &Path) -> Samples {
+    let data = TempDir::new("engine");
+    let engine = engine.to_str().expect("a UTF-8 path");
+    let mut pty = Pty::start(binary, &data.0, &["--computer", "black", "--level", "8", "--engine", engine]);
+    pty.settle(Instant::now(), "the first frame", |s| s.contains("White to move") && nothing_typed(s));
+    let mut flips = Samples::default();
+    let mut rank = '8';
+    while flips.0.len() < RUNS {
+        pty.time(b"e4\r", "1. e4 played", |s| s.contains("1. e4") && s.contains("Black to move"));
+        loop {
+            let next = if rank == '8' { '1' } else { '8' };
+            let sent = pty.press_anyway(b"\x06");
+            let took = pty.settle(sent, "the board turned", |s| top_rank(s) == Some(next));
+            rank = next;
+            if pty.contents().contains("White to move") {
+                break;
+            }
+            flips.0.push(took);
+        }
+        let sent = pty.press_anyway(CTRL_Z);
+        pty.settle(sent, "both moves taken back", |s| s.contains("Taken back: 1. e4.") && nothing_typed(s));
+    }
+    pty.quit();
+    flips
+}
+
 /// Plays a whole game with autosave and returns the peak resident set in kB, the
 /// number of plies and how long the game took.
 fn whole_game(binary: &Path) -> (u64, usize, Duration) {
@@ -298,6 +348,12 @@ fn main() {
     println!("{:<32} {:>10} {:>10} {:>10}", "key", "median µs", "p99 µs", "max µs");
     for (name, samples) in &rows {
         println!("{}", samples.row(name));
+    }
+
+    // The same with an engine thinking at the board, where one is installed.
+    if let Ok(engine) = hotseat::engine::locate(None) {
+        let flips = keys_while_the_engine_thinks(&binary, &engine);
+        println!("{}", flips.row("Ctrl-F, the engine thinking"));
     }
 
     let (peak, plies, took) = whole_game(&binary);

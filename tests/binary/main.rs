@@ -6,6 +6,8 @@ mod common;
 
 mod analyse;
 mod cli;
+mod computer;
+mod computer_stockfish;
 mod e2e;
 mod files;
 mod files_hostile;

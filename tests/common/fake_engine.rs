@@ -78,6 +78,8 @@ pub struct FakeScript {
     /// Before answering the position with the first ply, wait until some copy of the
     /// engine has answered the one with the second (to make parts finish out of order).
     pub answer_after: Option<(usize, usize)>,
+    /// More `option` lines for its greeting (it always offers `UCI_Chess960`).
+    pub options: Vec<String>,
 }
 
 impl FakeScript {
@@ -165,10 +167,15 @@ pub fn fake_engine(dir: &Path, script: &FakeScript) -> PathBuf {
     let hang = |what: Hang| if script.hang == Some(what) { "exec sleep 600; " } else { "" };
     let _ = writeln!(
         text,
-        "while IFS= read -r line; do\n  printf '%s\\n' \"$line\" >> {log}\n  case \"$line\" in\n    uci) {}echo 'id name Fake Engine'; echo 'id author hotseat tests'; echo 'option name UCI_Chess960 type check default false'; echo uciok ;;\n    isready) {}echo readyok ;;\n    position*) set -- $line; n=0; if [ $# -gt 9 ]; then n=$(($# - 9)); fi; side=0; if [ \"$4\" = b ]; then side=1; fi; index=$((2 * ($8 - 1) + side + n)) ;;",
+        "while IFS= read -r line; do\n  printf '%s\\n' \"$line\" >> {log}\n  case \"$line\" in\n    uci) {}echo 'id name Fake Engine'; echo 'id author hotseat tests'; echo 'option name UCI_Chess960 type check default false'; {options}echo uciok ;;\n    isready) {}echo readyok ;;\n    position*) set -- $line; n=0; if [ $# -gt 9 ]; then n=$(($# - 9)); fi; side=0; if [ \"$4\" = b ]; then side=1; fi; index=$((2 * ($8 - 1) + side + n)) ;;",
         hang(Hang::Handshake),
         hang(Hang::Ready),
         log = q(&log),
+        options = script
+            .options
+            .iter()
+            .map(|line| ["echo ", &shell_quote(line), "; "].concat())
+            .collect::<String>(),
     );
     text.push_str("    go*)\n      go_count=$((go_count + 1))\n");
     // Before any hang, so one copy may die while another hangs.

@@ -1,0 +1,399 @@
+//! The engine across the board: one more source feeding a seat ([`FEEDER`]).
+//!
+//! One engine process plays the whole game ([`Player`], on a thread of its own). The
+//! session asks the [`Computer`] between frames what its seats do ([`Computer::play`]):
+//! it starts a search when it is an engine's turn, and when the answer has come, it
+//! hands back the move (and, first, an answer to a draw offer, a claim, a
+//! resignation) as actions, each checked by the seats as a key would be. Nothing
+//! here ever waits on the engine. A search whose position has gone (a take-back, a
+//! new game) is stopped and never played.
+
+mod choose;
+mod coach;
+pub mod levels;
+mod strings;
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use crate::app::{Action, Answer, App, Command, Message, Question};
+use crate::engine::{self, EngineError, Greeting, Player, Reply, Score, Search, Timeouts};
+use crate::session::{Feeder, Seats};
+use hotseat_chess::{ByColor, Color, Game};
+
+pub use choose::{Chooser, candidates, centipawns, choose};
+pub use coach::{COACH_TIME, Coach};
+pub use levels::{DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL, Plan, Strength, plan};
+
+/// The source that feeds the engine's seats. (Numbers below 100 are left to other
+/// terminals joining a game.)
+pub const FEEDER: Feeder = Feeder::Other(100);
+
+/// How often the loop looks for the engine's move while it is the engine's turn:
+/// often enough that its move shows at once (and its clock is charged no more than
+/// its thought), seldom enough to cost nothing.
+pub const LOOK_EVERY: Duration = Duration::from_millis(20);
+
+/// The least an engine is given to think when the clock is short.
+const LEAST: Duration = Duration::from_millis(20);
+
+/// The engine's evaluation at or below which it accepts a draw offer: a pawn's half
+/// worse for it, or a position it stands to lose.
+pub const ACCEPTS_DRAW_AT: i32 = -50;
+
+/// The evaluation at or below which an engine that resigns (level 6 and up) gives up,
+/// when its last two searches both say so, or it is mated by force.
+pub const RESIGNS_AT: i32 = -1000;
+
+/// The tag that says a coach was on in a game, and for which sides.
+pub const COACH_TAG: &str = "Coach";
+
+/// The tag that counts the coach's hints to each side.
+pub const HINTS_TAG: &str = "CoachHints";
+
+/// The [`HINTS_TAG`] value: `White 2, Black 0`.
+pub fn hints_tag(hints: ByColor<u32>) -> String {
+    format!("White {}, Black {}", hints.white, hints.black)
+}
+
+/// A hint asked for with no coach in the game.
+pub const NO_COACH: &str = strings::NO_COACH;
+
+/// Which sides the engine plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sides {
+    /// White only.
+    White,
+    /// Black only.
+    Black,
+    /// Both: two engine seats to watch.
+    Both,
+}
+
+impl Sides {
+    /// The sides, as a tag's value: `White`, `Black`, `both`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Sides::White => "White",
+            Sides::Black => "Black",
+            Sides::Both => "both",
+        }
+    }
+
+    /// Which of the two it takes.
+    pub fn plays(self) -> ByColor<bool> {
+        ByColor { white: self != Sides::Black, black: self != Sides::White }
+    }
+}
+
+/// A search on its way.
+#[derive(Debug)]
+struct Thinking {
+    id: u64,
+    /// The position it is about (see [`key`]).
+    key: String,
+    /// Its answer, once it came: kept while a question holds the board.
+    answer: Option<(Vec<engine::Line>, Option<String>)>,
+}
+
+/// The engine's seats, and the engine playing them.
+#[derive(Debug)]
+pub struct Computer {
+    player: Option<Player>,
+    /// The engine's name, as it gave it (or its file's name).
+    engine: String,
+    strength: Strength,
+    plan: Plan,
+    plays: ByColor<bool>,
+    next_id: u64,
+    thinking: Option<Thinking>,
+    chooser: Chooser,
+    /// The engine's own scores of its last searches, newest last.
+    scores: Vec<Score>,
+}
+
+/// The position a search is about: its place in the game and its history since the
+/// last capture or pawn move (the position command itself).
+pub(crate) fn key(game: &Game) -> String {
+    format!("{} {}", game.ply(), engine::position_of(game))
+}
+
+impl Computer {
+    /// Starts the engine at `path` for a game from `start` and greets it: called before
+    /// the terminal is touched, so a failure is one clear line on a normal terminal.
+    pub fn start(
+        path: &Path,
+        strength: Strength,
+        sides: Sides,
+        chess960: bool,
+        chooser: Chooser,
+    ) -> Result<Computer, String> {
+        let (player, greeting) = Player::start(path, Timeouts::default(), |greeting: &Greeting| {
+            let offered = matches!(greeting.option("UCI_Chess960"), Some(engine::EngineOption::Check { .. }));
+            if chess960 && offered {
+                vec![("UCI_Chess960".to_owned(), "true".to_owned())]
+            } else {
+                Vec::new()
+            }
+        })
+        .map_err(|err| crate::app::strings::engine_failed(&err))?;
+        let engine = greeting.name.clone().unwrap_or_else(|| {
+            path.file_name().map_or_else(|| "the engine".to_owned(), |n| n.to_string_lossy().into_owned())
+        });
+        let plan = plan(strength, &greeting, &engine)?;
+        Ok(Computer {
+            player: Some(player),
+            engine,
+            strength,
+            plan,
+            plays: sides.plays(),
+            next_id: 0,
+            thinking: None,
+            chooser,
+            scores: Vec::new(),
+        })
+    }
+
+    /// How the saved game names the engine's seat: `Stockfish 15.1, level 2`.
+    pub fn seat_name(&self) -> String {
+        strings::seat_name(&self.engine, &self.strength.label())
+    }
+
+    /// Whether the engine plays `color`.
+    pub fn plays(&self, color: Color) -> bool {
+        self.plays[color] && self.player.is_some()
+    }
+
+    /// Who feeds each seat.
+    pub fn seats(&self) -> Seats {
+        let feeder = |color| if self.plays(color) { FEEDER } else { Feeder::Here };
+        Seats::fed(feeder(Color::White), feeder(Color::Black))
+    }
+
+    /// Whether it is an engine's turn to think or move in the game as `app` has it.
+    pub fn is_due(&self, app: &App) -> bool {
+        let game = app.game();
+        self.plays(game.turn()) && !game.is_over() && !app.clocks_paused()
+    }
+
+    /// The engine's process id while it runs (for the tests that it never outlives
+    /// hotseat).
+    pub fn engine_id(&self) -> Option<u32> {
+        self.player.as_ref().and_then(Player::engine_id)
+    }
+
+    /// With `turn` to move: takes back the sides the engine plays, or, when it plays
+    /// none, hands it the other side; says so.
+    pub fn hand_over(&mut self, turn: Color) -> Message {
+        if self.player.is_none() {
+            return Message::error(strings::ENGINE_GONE);
+        }
+        if self.plays.white || self.plays.black {
+            self.plays = ByColor { white: false, black: false };
+            return Message::info(strings::taken_back_from(&self.engine));
+        }
+        self.plays[!turn] = true;
+        self.playing()
+    }
+
+    /// Says which sides the engine plays.
+    pub fn playing(&self) -> Message {
+        let sides: Vec<Color> = [Color::White, Color::Black].into_iter().filter(|&c| self.plays(c)).collect();
+        Message::info(strings::plays(&sides, &self.engine, &self.strength.label()))
+    }
+
+    /// The actions `action` from here stands for with the engine at the board: a
+    /// take-back of a move answered by the engine takes back the answer too, and a
+    /// redo plays both again, so it is the player's turn after either.
+    pub fn expand(&self, app: &App, action: Action) -> Vec<Action> {
+        let game = app.game();
+        let person = |color: Color| !self.plays(color);
+        let twice = match action {
+            // The engine moved last, and a person before it.
+            Action::Command(Command::Undo) => {
+                game.declared().is_none() && game.ply() >= 2 && !person(!game.turn()) && person(game.turn())
+            }
+            // A person's move and the engine's answer are there to bring back.
+            Action::Command(Command::Redo) => {
+                person(game.turn()) && !person(!game.turn()) && app.timeline().redo_depth() >= 2
+            }
+            _ => false,
+        };
+        if twice { vec![action.clone(), action] } else { vec![action] }
+    }
+
+    /// What the engine's seats do now, in the game as `app` has it: starts a search on
+    /// an engine's turn, and hands back what a finished one decided. Never waits.
+    pub fn play(&mut self, app: &App, now: Instant) -> Vec<Action> {
+        let mut out = Vec::new();
+        let Some(player) = &self.player else { return out };
+        for reply in player.poll() {
+            match reply {
+                Reply::Failed(err) => {
+                    self.lost(&err, &mut out);
+                    return out;
+                }
+                Reply::Searched { id, lines, best } => {
+                    if let Some(thinking) = self.thinking.as_mut().filter(|t| t.id == id) {
+                        thinking.answer = Some((lines, best));
+                    }
+                }
+            }
+        }
+        let game = app.game();
+        let turn = game.turn();
+        if !self.plays(turn) || game.is_over() || app.clocks_paused() {
+            if self.thinking.take().is_some() {
+                player.cancel();
+            }
+            return out;
+        }
+        let key = key(game);
+        if self.thinking.as_ref().is_some_and(|t| t.key != key) {
+            // The position it thought about has gone (taken back).
+            self.thinking = None;
+        }
+        let Some(thinking) = &mut self.thinking else {
+            self.search(app, key, now);
+            return out;
+        };
+        let Some((lines, best)) = thinking.answer.take() else { return out };
+        match app.question() {
+            Some(Question::DrawOffer { by }) if by != turn => {}
+            // A question of the players' own (who resigns, a new game): the move waits.
+            Some(_) => {
+                thinking.answer = Some((lines, best));
+                return out;
+            }
+            None => {}
+        }
+        self.thinking = None;
+        self.decide(app, &lines, best.as_deref(), &mut out);
+        out
+    }
+
+    fn search(&mut self, app: &App, key: String, now: Instant) {
+        let Some(player) = &self.player else { return };
+        let turn = app.game().turn();
+        // Within its time: a thirtieth of what is left, never more than the level's.
+        let movetime =
+            app.clocks().filter(|clocks| clocks.is_timing()).map_or(self.plan.movetime, |clocks| {
+                (clocks.remaining(turn, now) / 30).clamp(LEAST, self.plan.movetime)
+            });
+        self.next_id += 1;
+        player.search(Search {
+            id: self.next_id,
+            options: self.plan.options.clone(),
+            position: engine::position_of(app.game()),
+            movetime,
+            depth: self.plan.depth,
+        });
+        self.thinking = Some(Thinking { id: self.next_id, key, answer: None });
+    }
+
+    /// Turns a finished search into actions: an answer to a draw offer, a claim or a
+    /// resignation where the rules above allow them, else a move.
+    fn decide(&mut self, app: &App, lines: &[engine::Line], best: Option<&str>, out: &mut Vec<Action>) {
+        let seats = self.seats();
+        let send = |action: Action, out: &mut Vec<Action>| {
+            if seats.allows(app, FEEDER, &action) {
+                out.push(action);
+            }
+        };
+        let score = lines.first().map(|line| line.score);
+        if let Some(score) = score {
+            self.scores.push(score);
+            if self.scores.len() > 4 {
+                self.scores.remove(0);
+            }
+        }
+        let cp = score.map(centipawns);
+        // Said last, so that what the answer and the move say does not hide it.
+        let mut answered = None;
+        if let Some(Question::DrawOffer { .. }) = app.question() {
+            let accepts = cp.is_some_and(|cp| cp <= f64::from(ACCEPTS_DRAW_AT));
+            send(Action::Answer(if accepts { Answer::Yes } else { Answer::No }), out);
+            let said = Action::Report(Message::info(strings::draw_answer(&self.engine, accepts)));
+            if accepts {
+                out.push(said);
+                return;
+            }
+            answered = Some(said);
+        }
+        self.decide_move(app, lines, best, cp, out);
+        out.extend(answered);
+    }
+
+    /// The move, or a resignation or a claim instead, where the rules above allow them.
+    fn decide_move(
+        &mut self,
+        app: &App,
+        lines: &[engine::Line],
+        best: Option<&str>,
+        cp: Option<f64>,
+        out: &mut Vec<Action>,
+    ) {
+        let game = app.game();
+        let seats = self.seats();
+        let send = |action: Action, out: &mut Vec<Action>| {
+            if seats.allows(app, FEEDER, &action) {
+                out.push(action);
+            }
+        };
+        if self.plan.resigns && self.hopeless() {
+            let color = game.turn();
+            for action in [
+                Action::Command(Command::Resign),
+                Action::Answer(Answer::Side(color)),
+                Action::Answer(Answer::Yes),
+            ] {
+                out.push(action);
+            }
+            out.push(Action::Report(Message::info(strings::resigns(&self.engine))));
+            return;
+        }
+        if game.claimable_draw().is_some() && cp.is_some_and(|cp| cp <= 0.0) {
+            send(Action::Command(Command::ClaimDraw), out);
+            return;
+        }
+        let position = game.position();
+        let found = candidates(position, lines);
+        let chosen = if self.plan.random > 0 && self.chooser.below(100) < self.plan.random as usize {
+            let moves = position.legal_moves();
+            moves.get(self.chooser.below(moves.len())).copied()
+        } else if let Some(temperature) = self.plan.temperature {
+            choose(&found, temperature, &mut self.chooser)
+        } else {
+            None
+        };
+        let chosen = chosen
+            .or_else(|| best.and_then(|text| position.parse_uci(text).ok()))
+            .or_else(|| found.first().map(|(m, _)| *m));
+        if let Some(m) = chosen {
+            send(Action::Play(m), out);
+        } else {
+            let said = best
+                .map_or_else(|| "no move".to_owned(), |b| crate::printable::printable(b, 20).into_owned());
+            self.lost(&EngineError::Garbage(format!("{said} as its move")), out);
+        }
+    }
+
+    /// Whether the engine's last two searches both found it lost.
+    fn hopeless(&self) -> bool {
+        let lost = |score: &Score| match score {
+            Score::Mate(n) => *n < 0,
+            Score::Cp(cp) => *cp <= RESIGNS_AT,
+        };
+        let last_two = self.scores.iter().rev().take(2);
+        self.scores.len() >= 2 && last_two.clone().all(lost)
+            || self.scores.last().is_some_and(|s| matches!(s, Score::Mate(n) if *n < 0))
+    }
+
+    /// The engine is gone: its seats go back to the players here.
+    fn lost(&mut self, why: &EngineError, out: &mut Vec<Action>) {
+        self.player = None;
+        self.thinking = None;
+        self.plays = ByColor { white: false, black: false };
+        out.push(Action::Report(Message::error(strings::engine_lost(&self.engine, why))));
+    }
+}

@@ -1,0 +1,102 @@
+//! The sentences the engine's seat says to the players, in one place.
+
+use hotseat_chess::Color;
+
+/// `--elo` with an engine that has no `UCI_Elo`.
+pub(crate) fn no_elo(engine: &str) -> String {
+    format!(
+        "{engine} cannot be set to an Elo rating (it has no UCI_Elo option); choose a --level from 1 to 8 instead."
+    )
+}
+
+/// `--elo` outside the range the engine offers.
+pub(crate) fn elo_out_of_range(engine: &str, elo: u32, min: i64, max: i64) -> String {
+    format!(
+        "{engine} plays only from {min} to {max} Elo, so --elo {elo} cannot be set; for a weaker opponent choose --level 1, 2 or 3, for a stronger one --level 8."
+    )
+}
+
+/// What a saved game calls the engine's seat.
+pub(crate) fn seat_name(engine: &str, strength: &str) -> String {
+    format!("{engine}, {strength}")
+}
+
+/// The engine was lost in the middle of the game.
+pub(crate) fn engine_lost(engine: &str, why: &impl std::fmt::Display) -> String {
+    format!("{engine} stopped playing ({why}); its side is yours to play now.")
+}
+
+/// The engine resigns.
+pub(crate) fn resigns(engine: &str) -> String {
+    format!("{engine} resigns.")
+}
+
+/// The engine answered a draw offer.
+pub(crate) fn draw_answer(engine: &str, accepted: bool) -> String {
+    if accepted { format!("{engine} accepts the draw.") } else { format!("{engine} declines the draw.") }
+}
+
+/// The sides the engine plays now.
+pub(crate) fn plays(sides: &[Color], engine: &str, strength: &str) -> String {
+    let names: Vec<&str> =
+        sides.iter().map(|&side| if side == Color::White { "White" } else { "Black" }).collect();
+    format!("{engine} ({strength}) plays {} now; Ctrl-B or computer takes it back.", names.join(" and "))
+}
+
+/// The engine's sides taken back.
+pub(crate) fn taken_back_from(engine: &str) -> String {
+    format!(
+        "Both sides are yours to play now; {engine} only watches (Ctrl-B or computer hands it the other side)."
+    )
+}
+
+/// A hand-over asked for after the engine was lost.
+pub(crate) const ENGINE_GONE: &str =
+    "The engine stopped earlier in this game; start hotseat again to play against it.";
+
+/// The coach's verdict on a move: `label` (`12. Nf3`), how good it was, the better move.
+pub(crate) fn verdict(label: &str, judged: &str, better: Option<&str>) -> String {
+    match (judged, better) {
+        ("the best move", _) => format!("Coach: {label} was the best move."),
+        ("good", Some(better)) => format!("Coach: {label} was good ({better} was best)."),
+        (judged, Some(better)) => {
+            format!("Coach: {label} was {} {judged}; better was {better}.", article(judged))
+        }
+        (judged, None) => format!("Coach: {label} was {} {judged}.", article(judged)),
+    }
+}
+
+fn article(word: &str) -> &'static str {
+    if word.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" }
+}
+
+/// The coach's hint.
+pub(crate) fn hint(san: &str, engine: &str) -> String {
+    format!("Hint ({engine}): {san}.")
+}
+
+/// A hint asked for before the coach has thought about the position.
+pub(crate) const HINT_COMING: &str = "The coach is thinking; the hint comes in a moment.";
+
+/// A second hint asked for in the same position.
+pub(crate) const ONE_HINT_A_MOVE: &str = "One hint a move: the coach has given it.";
+
+/// A hint asked for with the game over.
+pub(crate) const NO_HINT_GAME_OVER: &str = "The game is over: no hint to give.";
+
+/// A hint asked for by a side the coach does not help.
+pub(crate) fn not_coached(side: Color) -> String {
+    let side = if side == Color::White { "White" } else { "Black" };
+    format!("The coach does not help {side} in this game (--coach white, black or both).")
+}
+
+/// A hint asked for with no coach.
+pub(crate) const NO_COACH: &str = "No coach in this game: start hotseat with --coach white, black or both.";
+
+/// A hint asked for after the coach's engine was lost.
+pub(crate) const COACH_GONE: &str = "The coach stopped earlier in this game.";
+
+/// The coach's engine was lost.
+pub(crate) fn coach_lost(why: &impl std::fmt::Display) -> String {
+    format!("The coach stopped ({why}); the game goes on without it.")
+}

@@ -1,0 +1,609 @@
+//! The engine at the board (`--computer`) through the real binary in a pseudo-terminal,
+//! with the scripted fake engine of `tests/common/fake_engine.rs`: it answers on the
+//! board and in plain text, the saved game names it, it keeps within its clock, it is
+//! told of Chess960; a take-back takes its answer too; draw offers, resignations;
+//! and its faults: missing, crashing, hanging, and never outliving hotseat.
+
+use crate::common;
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use common::TempDir;
+use common::fake_engine::{Answer, FakeScript, Hang, fake_engine, fake_pid, is_alive, log_file};
+use common::pty::{PATIENCE, Pty};
+
+/// The fake engine answering these positions so, with one line each: it offers
+/// `MultiPV`, so the low levels choose among its lines (the one there is) rather
+/// than play a random move now and then, as they would with an engine without it.
+fn scripted(answers: impl IntoIterator<Item = (usize, Answer)>) -> FakeScript {
+    FakeScript {
+        options: vec!["option name MultiPV type spin default 1 min 1 max 500".into()],
+        ..FakeScript::answering(answers)
+    }
+}
+
+/// The fake engine answering 1. e4 with e5 and 2. Nf3 with Nc6.
+fn replies() -> FakeScript {
+    scripted([(1, Answer::cp(-20, "e7e5")), (3, Answer::cp(-30, "b8c6"))])
+}
+
+fn start(dir: &TempDir, engine: &Path, args: &[&str]) -> Pty {
+    let mut all = vec!["--engine", engine.to_str().expect("a UTF-8 path")];
+    all.extend_from_slice(args);
+    Pty::start(&all, None, &[("HOTSEAT_DATA_DIR", dir.path())])
+}
+
+/// The one game saved in the data directory `dir`.
+fn saved_game(dir: &Path) -> String {
+    let games: Vec<PathBuf> = std::fs::read_dir(dir.join("games"))
+        .expect("the games folder")
+        .map(|entry| entry.expect("an entry").path())
+        .filter(|path| path.extension().is_some_and(|e| e == "pgn"))
+        .collect();
+    assert_eq!(games.len(), 1, "{games:?}");
+    std::fs::read_to_string(&games[0]).expect("the saved game")
+}
+
+/// Reads the terminal until the fake engine's log holds `text`.
+fn wait_for_log(pty: &mut Pty, dir: &Path, text: &str) -> String {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let log = std::fs::read_to_string(log_file(dir)).unwrap_or_default();
+        if log.contains(text) {
+            return log;
+        }
+        assert!(Instant::now() < deadline, "the engine was never sent {text:?}:\n{log}");
+        pty.read_for(Duration::from_millis(20));
+    }
+}
+
+fn quit_plain(pty: &mut Pty) {
+    pty.send("quit\r");
+    assert!(pty.wait_for_exit().success(), "{}", pty.raw());
+}
+
+#[test]
+fn the_engine_answers_on_the_board_and_the_saved_game_names_it() {
+    let dir = TempDir::new("computer-board");
+    let engine = fake_engine(dir.path(), &replies());
+    let mut pty = start(&dir, &engine, &["--computer", "black", "--white", "Ann"]);
+    pty.wait_for("White to move");
+    pty.play("e4", "1. e4");
+    pty.wait_for("e5");
+    pty.play("Nf3", "2. Nf3");
+    pty.wait_for("Nc6");
+    pty.quit();
+    let saved = saved_game(dir.path());
+    assert!(saved.contains("[White \"Ann\"]"), "{saved}");
+    assert!(saved.contains("[Black \"Fake Engine, level 2\"]"), "{saved}");
+    assert!(saved.contains("1. e4 e5 2. Nf3 Nc6"), "{saved}");
+}
+
+#[test]
+fn a_key_for_the_engines_side_is_not_taken_from_here() {
+    let dir = TempDir::new("computer-seat");
+    let script = FakeScript { delay: Some(Duration::from_secs(3)), ..replies() };
+    let engine = fake_engine(dir.path(), &script);
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--computer", "black"]);
+    pty.wait_for("White to move.");
+    pty.send("e4\r");
+    pty.wait_for("White: e4.");
+    wait_for_log(&mut pty, dir.path(), "go movetime");
+    // Black's move typed here while the engine thinks is the engine's to play.
+    pty.send("d5\r");
+    pty.wait_for("Fake Engine, level 2 (Black) is to move.");
+    pty.wait_for("Black: e5.");
+    assert!(!pty.contents().contains("Black: d5."), "{}", pty.contents());
+    quit_plain(&mut pty);
+}
+
+#[test]
+fn with_no_engine_one_clear_line_comes_before_the_terminal_is_touched() {
+    let dir = TempDir::new("computer-none");
+    let missing = dir.path().join("no-such-engine");
+    let mut pty = start(&dir, &missing, &["--computer", "white"]);
+    let status = pty.wait_for_exit();
+    assert!(!status.success());
+    let raw = pty.raw();
+    assert!(raw.contains("No chess engine found"), "{raw}");
+    assert!(raw.contains("apt-get install stockfish"), "{raw}");
+    assert_eq!(raw.trim().lines().count(), 1, "one line: {raw}");
+    assert!(!raw.contains('\u{1b}'), "the terminal was never touched: {raw:?}");
+}
+
+#[test]
+fn an_elo_the_engine_cannot_keep_to_is_said_plainly() {
+    let dir = TempDir::new("computer-elo");
+    let script = FakeScript {
+        options: vec![
+            "option name MultiPV type spin default 1 min 1 max 500".into(),
+            "option name UCI_LimitStrength type check default false".into(),
+            "option name UCI_Elo type spin default 1350 min 1350 max 2850".into(),
+        ],
+        ..replies()
+    };
+    let engine = fake_engine(dir.path(), &script);
+    let mut pty = start(&dir, &engine, &["--computer", "black", "--elo", "800"]);
+    assert!(!pty.wait_for_exit().success());
+    let raw = pty.raw();
+    assert!(raw.contains("plays only from 1350 to 2850 Elo"), "{raw}");
+    assert!(!raw.contains('\u{1b}'), "{raw:?}");
+    // Within the range it is asked for, and named so.
+    let mut pty = start(&dir, &engine, &["--plain", "--computer", "black", "--elo", "1800"]);
+    pty.wait_for("against Fake Engine, 1800 Elo.");
+    pty.send("e4\r");
+    let log = wait_for_log(&mut pty, dir.path(), "go movetime");
+    assert!(log.contains("setoption name UCI_LimitStrength value true"), "{log}");
+    assert!(log.contains("setoption name UCI_Elo value 1800"), "{log}");
+    quit_plain(&mut pty);
+}
+
+#[test]
+fn undo_takes_back_the_engines_answer_with_the_move_and_redo_plays_both() {
+    let dir = TempDir::new("computer-undo");
+    let engine = fake_engine(dir.path(), &replies());
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--computer", "black"]);
+    pty.wait_for("White to move.");
+    pty.send("e4\r");
+    pty.wait_for("Black: e5.");
+    pty.send("undo\r");
+    pty.wait_for("Taken back: 1. e4.");
+    pty.send("fen\r");
+    pty.wait_for("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    pty.send("redo\r");
+    pty.send("pgn\r");
+    pty.wait_for("1. e4 e5 *");
+    quit_plain(&mut pty);
+}
+
+#[test]
+fn a_take_back_while_the_engine_thinks_stops_it_and_its_answer_is_never_played() {
+    let dir = TempDir::new("computer-cancel");
+    let script = FakeScript { delay: Some(Duration::from_millis(500)), ..replies() };
+    let engine = fake_engine(dir.path(), &script);
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--computer", "black"]);
+    pty.wait_for("White to move.");
+    pty.send("e4\r");
+    wait_for_log(&mut pty, dir.path(), "go movetime");
+    pty.send("undo\r");
+    pty.wait_for("Taken back: 1. e4.");
+    // The engine is told to stop, and its answer, when it comes, is dropped.
+    wait_for_log(&mut pty, dir.path(), "stop");
+    let answered = dir.path().join("answered-1");
+    let deadline = Instant::now() + PATIENCE;
+    while !answered.exists() {
+        assert!(Instant::now() < deadline, "the engine never answered");
+        pty.read_for(Duration::from_millis(20));
+    }
+    pty.send("d4\r");
+    pty.wait_for("White: d4.");
+    pty.wait_for("Black: e5.");
+    quit_plain(&mut pty);
+    // The move taken back is kept as a variation, as in any game.
+    let saved = saved_game(dir.path());
+    assert!(saved.contains("1. d4 (1. e4) 1... e5 *"), "{saved}");
+}
+
+#[test]
+fn a_draw_offer_is_answered_from_the_engines_evaluation() {
+    let dir = TempDir::new("computer-draw");
+    // After 1. e4 the engine thinks it stands worse; after 1. d4, better.
+    let script = scripted([(1, Answer::cp(-200, "e7e5")), (3, Answer::cp(-200, "b8c6"))]);
+    let engine = fake_engine(dir.path(), &script);
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--computer", "black"]);
+    pty.wait_for("White to move.");
+    pty.send("e4\r");
+    pty.send("draw\r");
+    pty.wait_for("Fake Engine accepts the draw.");
+    quit_plain(&mut pty);
+    assert!(saved_game(dir.path()).contains("[Result \"1/2-1/2\"]"));
+
+    let dir = TempDir::new("computer-draw-declined");
+    let script = scripted([(1, Answer::cp(150, "e7e5")), (3, Answer::cp(150, "b8c6"))]);
+    let engine = fake_engine(dir.path(), &script);
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--computer", "black"]);
+    pty.wait_for("White to move.");
+    pty.send("e4\r");
+    pty.send("draw\r");
+    pty.wait_for("Black: e5.");
+    pty.wait_for("Fake Engine declines the draw.");
+    quit_plain(&mut pty);
+    assert!(saved_game(dir.path()).contains("[Result \"*\"]"));
+}
+
+#[test]
+fn the_engine_resigns_a_hopeless_game_only_from_level_6() {
+    let hopeless = || scripted([(1, Answer::cp(-2000, "e7e5")), (3, Answer::cp(-2000, "b8c6"))]);
+    for (level, resigns) in [("6", true), ("5", false)] {
+        let dir = TempDir::new(&format!("computer-resign-{level}"));
+        let engine = fake_engine(dir.path(), &hopeless());
+        let args = ["--plain", "--announce", "san", "--computer", "black", "--level", level];
+        let mut pty = start(&dir, &engine, &args);
+        pty.wait_for("White to move.");
+        pty.send("e4\r");
+        pty.wait_for("Black: e5.");
+        pty.send("Nf3\r");
+        if resigns {
+            pty.wait_for("Fake Engine resigns.");
+        } else {
+            pty.wait_for("Black: Nc6.");
+        }
+        quit_plain(&mut pty);
+        let saved = saved_game(dir.path());
+        assert_eq!(saved.contains("[Result \"1-0\"]"), resigns, "level {level}: {saved}");
+    }
+}
+
+#[test]
+fn the_engine_keeps_within_its_clock_and_is_told_of_chess960() {
+    let dir = TempDir::new("computer-clock");
+    // White's first move, as the fake engine knows position 518 (the usual set-up).
+    let engine = fake_engine(dir.path(), &FakeScript::answering([(0, Answer::cp(20, "e2e4"))]));
+    // Level 8 thinks a second a move, but six seconds on the clock allow a thirtieth.
+    let args = ["--plain", "--announce", "san", "--computer", "white", "--level", "8", "--clock", "0.1+0"];
+    let args = [&args[..], &["--clock-start", "white"]].concat();
+    let mut pty = start(&dir, &engine, &[&args[..], &["--chess960", "518"]].concat());
+    pty.wait_for("White: e4.");
+    let log = wait_for_log(&mut pty, dir.path(), "go movetime");
+    assert!(log.contains("setoption name UCI_Chess960 value true"), "{log}");
+    let movetime: u64 = log
+        .lines()
+        .find_map(|line| line.strip_prefix("go movetime "))
+        .and_then(|ms| ms.split_whitespace().next()?.parse().ok())
+        .expect("a move time");
+    assert!(movetime <= 200, "a thirtieth of six seconds at most, not a second: {log}");
+    quit_plain(&mut pty);
+}
+
+#[test]
+fn the_engine_plays_on_from_a_fen_and_from_a_saved_game() {
+    let dir = TempDir::new("computer-fen");
+    // Black to move after 1. e4, written as a position: ply 1.
+    let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    let engine = fake_engine(dir.path(), &replies());
+    let mut pty =
+        start(&dir, &engine, &["--plain", "--announce", "san", "--computer", "black", "--fen", fen]);
+    pty.wait_for("Black: e5.");
+    quit_plain(&mut pty);
+
+    let dir = TempDir::new("computer-pgn");
+    let engine = fake_engine(dir.path(), &replies());
+    let file = dir.path().join("opening.pgn");
+    std::fs::write(&file, "[White \"Ann\"]\n[Black \"Bo\"]\n\n1. e4 *\n").expect("the game written");
+    let file = file.to_str().expect("a UTF-8 path");
+    let mut pty =
+        start(&dir, &engine, &["--plain", "--announce", "san", "--computer", "black", "--pgn", file]);
+    pty.wait_for("Black: e5.");
+    quit_plain(&mut pty);
+    let games: Vec<_> = std::fs::read_dir(dir.path().join("games")).expect("games").collect();
+    let saved = std::fs::read_to_string(games[0].as_ref().expect("a game").path()).expect("saved");
+    assert!(saved.contains("[Black \"Fake Engine, level 2\"]"), "the engine's name replaces Bo's: {saved}");
+    assert!(saved.contains("[White \"Ann\"]"), "{saved}");
+}
+
+#[test]
+fn an_engine_that_crashes_mid_game_hands_its_side_back_to_a_person() {
+    let dir = TempDir::new("computer-crash");
+    let script = FakeScript { crash_on_go: Some(2), ..replies() };
+    let engine = fake_engine(dir.path(), &script);
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--computer", "black"]);
+    pty.wait_for("White to move.");
+    pty.send("e4\r");
+    pty.wait_for("Black: e5.");
+    pty.send("Nf3\r");
+    pty.wait_for(
+        "Fake Engine stopped playing (The engine stopped unexpectedly.); its side is yours to play now.",
+    );
+    pty.send("Nc6\r");
+    pty.wait_for("Black: Nc6.");
+    quit_plain(&mut pty);
+}
+
+#[test]
+fn an_engine_that_hangs_mid_game_is_given_up_on_and_its_side_handed_back() {
+    let dir = TempDir::new("computer-hang");
+    let script = FakeScript { hang: Some(Hang::Go(1)), ..replies() };
+    let engine = fake_engine(dir.path(), &script);
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--computer", "black"]);
+    pty.wait_for("White to move.");
+    pty.send("e4\r");
+    wait_for_log(&mut pty, dir.path(), "go movetime");
+    let pid = fake_pid(dir.path()).expect("the engine's id");
+    pty.wait_for("its side is yours to play now.");
+    assert!(pty.contents().contains("did not answer in time"), "{}", pty.contents());
+    assert!(!is_alive(pid), "the hung engine is killed");
+    pty.send("e5\r");
+    pty.wait_for("Black: e5.");
+    quit_plain(&mut pty);
+}
+
+#[test]
+fn no_engine_outlives_hotseat_quit_or_signalled_mid_thought() {
+    for how in ["quit", "TERM", "HUP", "INT", "TERM HUP"] {
+        let dir = TempDir::new(&format!("computer-orphan-{}", how.replace(' ', "-")));
+        let script = FakeScript { hang: Some(Hang::Go(1)), stubborn: true, ..replies() };
+        let engine = common::fake_engine::wrapper(dir.path(), &fake_engine(dir.path(), &script));
+        let mut pty = start(&dir, &engine, &["--plain", "--computer", "black"]);
+        pty.wait_for("White to move.");
+        pty.send("e4\r");
+        wait_for_log(&mut pty, dir.path(), "go movetime");
+        let pid = fake_pid(dir.path()).expect("the engine's id");
+        if how == "quit" {
+            pty.send("quit\r");
+        } else {
+            // Two signals close together take the quick way out (engine::end_all).
+            let binary = pty.child.process_id().expect("the binary's id");
+            let script: Vec<String> = how.split(' ').map(|signal| format!("kill -{signal} $0")).collect();
+            let sent = std::process::Command::new("sh")
+                .args(["-c", &script.join("; "), &binary.to_string()])
+                .status();
+            assert!(sent.expect("kill runs").success());
+        }
+        pty.wait_for_exit();
+        let deadline = Instant::now() + PATIENCE;
+        while is_alive(pid) {
+            assert!(Instant::now() < deadline, "{how}: the engine ({pid}) outlived hotseat");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+#[test]
+fn a_side_is_handed_to_the_engine_mid_game_and_taken_back_in_plain_text() {
+    let dir = TempDir::new("computer-hand-over");
+    let engine = fake_engine(dir.path(), &replies());
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san"]);
+    pty.wait_for("White to move.");
+    // Two people at first; then White's player hands Black to the engine.
+    pty.send("computer\r");
+    pty.wait_for("Fake Engine (level 2) plays Black now");
+    pty.send("e4\r");
+    pty.wait_for("Black: e5.");
+    pty.send("computer\r");
+    pty.wait_for("Both sides are yours to play now");
+    pty.send("Nf3\r");
+    pty.wait_for("White: Nf3.");
+    pty.send("Nc6\r");
+    pty.wait_for("Black: Nc6.");
+    quit_plain(&mut pty);
+}
+
+#[test]
+fn ctrl_b_hands_the_other_side_to_the_engine_on_the_board() {
+    let dir = TempDir::new("computer-hand-over-board");
+    let engine = fake_engine(dir.path(), &replies());
+    let mut pty = start(&dir, &engine, &["--level", "3"]);
+    pty.wait_for("White to move");
+    // Black's player leaves: White, to move, hands Black to the engine.
+    pty.send("\x02");
+    pty.wait_for("plays Black now");
+    pty.play("e4", "1. e4");
+    pty.wait_for("e5");
+    pty.quit();
+    assert!(saved_game(dir.path()).contains("1. e4 e5"));
+}
+
+#[test]
+fn the_engine_claims_a_threefold_repetition_it_is_entitled_to() {
+    let dir = TempDir::new("computer-claim");
+    let there = |ply| (ply, Answer::cp(0, "g8f6"));
+    let back = |ply| (ply, Answer::cp(0, "f6g8"));
+    let engine = fake_engine(dir.path(), &scripted([there(1), back(3), there(5), back(7)]));
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--computer", "black"]);
+    pty.wait_for("White to move.");
+    for (n, white) in ["Nf3", "Ng1", "Nf3", "Ng1"].iter().enumerate() {
+        pty.send(&format!("{white}\r"));
+        // The same answers come again: counted in all that was written.
+        let answer = format!("Black: {}.", if n % 2 == 0 { "Nf6" } else { "Ng8" });
+        let deadline = Instant::now() + PATIENCE;
+        while pty.raw().matches(&answer).count() < n / 2 + 1 {
+            assert!(Instant::now() < deadline, "never {answer} ({n}):\n{}", pty.contents());
+            pty.read_for(Duration::from_millis(20));
+        }
+    }
+    // The third time the position after 1. Nf3 comes, with the engine to move.
+    pty.send("Nf3\r");
+    pty.wait_for("1/2-1/2");
+    quit_plain(&mut pty);
+    let saved = saved_game(dir.path());
+    assert!(saved.contains("[Result \"1/2-1/2\"]"), "{saved}");
+    assert!(saved.contains("5. Nf3 1/2-1/2"), "claimed before its move: {saved}");
+}
+
+// ----- the coach -----
+
+#[test]
+fn the_coach_judges_each_coached_move_and_gives_one_hint_a_move_counted_in_the_tags() {
+    let dir = TempDir::new("coach-blunder");
+    // The start: e4 is best, White a little better. After White's move (whichever), Black
+    // stands three pawns better: a blunder, unless it was e4.
+    let engine = fake_engine(
+        dir.path(),
+        &FakeScript::answering([(0, Answer::cp(30, "e2e4")), (1, Answer::cp(300, "e7e5"))]),
+    );
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--coach", "white"]);
+    pty.wait_for("White to move.");
+    pty.send("hint\r");
+    pty.wait_for("Hint (Fake Engine): e4.");
+    pty.send("hint\r");
+    pty.wait_for("One hint a move: the coach has given it.");
+    pty.send("a3\r");
+    pty.wait_for("Coach: 1. a3 was a blunder; better was e4.");
+    // Black is not coached: no hint, no verdict.
+    pty.send("hint\r");
+    pty.wait_for("The coach does not help Black in this game");
+    quit_plain(&mut pty);
+    let saved = saved_game(dir.path());
+    assert!(saved.contains("[Coach \"White\"]"), "{saved}");
+    assert!(saved.contains("[CoachHints \"White 1, Black 0\"]"), "{saved}");
+    assert!(!saved.contains("blunder") && !saved.contains("$4"), "verdicts stay out of the game: {saved}");
+
+    let dir = TempDir::new("coach-best");
+    let engine = fake_engine(
+        dir.path(),
+        &FakeScript::answering([(0, Answer::cp(30, "e2e4")), (1, Answer::cp(-30, "e7e5"))]),
+    );
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--coach", "both"]);
+    pty.wait_for("White to move.");
+    pty.send("e4\r");
+    pty.wait_for("Coach: 1. e4 was the best move.");
+    quit_plain(&mut pty);
+}
+
+#[test]
+fn the_coach_never_holds_up_a_move_and_no_hint_without_one() {
+    let dir = TempDir::new("coach-hung");
+    // A coach that never answers after the first move: the moves go on all the same,
+    // and once it is given up on, the game goes on without it.
+    let script = FakeScript {
+        hang: Some(Hang::From(1)),
+        ..FakeScript::answering([(0, Answer::cp(30, "e2e4")), (1, Answer::cp(-30, "e7e5"))])
+    };
+    let engine = fake_engine(dir.path(), &script);
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--coach", "white"]);
+    pty.wait_for("White to move.");
+    pty.send("e4\r");
+    pty.wait_for("White: e4.");
+    wait_for_log(&mut pty, dir.path(), "4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\ngo");
+    for (line, shown) in [("e5", "Black: e5."), ("Nf3", "White: Nf3."), ("Nc6", "Black: Nc6.")] {
+        pty.send(&format!("{line}\r"));
+        pty.wait_for(shown);
+    }
+    pty.wait_for("The coach stopped (The engine did not answer in time");
+    assert!(!pty.contents().contains("Coach:"), "{}", pty.contents());
+    pty.send("Bb5\r");
+    pty.wait_for("White: Bb5.");
+    quit_plain(&mut pty);
+
+    let dir = TempDir::new("coach-none");
+    let engine = fake_engine(dir.path(), &replies());
+    let mut pty = start(&dir, &engine, &["--plain"]);
+    pty.wait_for("White to move.");
+    pty.send("hint\r");
+    pty.wait_for("No coach in this game");
+    quit_plain(&mut pty);
+}
+
+#[test]
+fn the_coachs_verdict_and_hint_show_on_the_board() {
+    let dir = TempDir::new("coach-board");
+    let engine = fake_engine(
+        dir.path(),
+        &FakeScript::answering([(0, Answer::cp(30, "e2e4")), (1, Answer::cp(300, "e7e5"))]),
+    );
+    let mut pty = start(&dir, &engine, &["--coach", "white"]);
+    pty.wait_for("White to move");
+    pty.send("\x01");
+    pty.wait_for("Hint (Fake Engine): e4.");
+    pty.play("a3", "Black to move");
+    pty.wait_for("Coach: 1. a3 was a blunder; better was e4.");
+    pty.quit();
+}
+
+// ----- honest strength, with the fake engine -----
+
+/// Three lines after 1. e4: e5 and c5 about as good, f6 five pawns worse.
+fn three_lines() -> Answer {
+    Answer {
+        infos: vec![
+            "info depth 4 multipv 1 score cp 20 pv e7e5".into(),
+            "info depth 4 multipv 2 score cp 10 pv c7c5".into(),
+            "info depth 4 multipv 3 score cp -480 pv f7f6".into(),
+        ],
+        best: "e7e5".into(),
+    }
+}
+
+#[test]
+fn levels_set_the_engines_options_only_within_the_ranges_it_offers() {
+    for (level, wanted, unwanted) in [
+        ("1", "setoption name MultiPV value 3\n", "Skill Level"),
+        ("4", "setoption name Skill Level value -4\n", "MultiPV value 3"),
+    ] {
+        let dir = TempDir::new(&format!("computer-options-{level}"));
+        let script = FakeScript {
+            options: vec![
+                "option name MultiPV type spin default 1 min 1 max 3".into(),
+                "option name Skill Level type spin default 10 min -10 max 10".into(),
+            ],
+            ..FakeScript::answering([(1, three_lines())])
+        };
+        let engine = fake_engine(dir.path(), &script);
+        let mut pty = start(&dir, &engine, &["--plain", "--computer", "black", "--level", level]);
+        pty.wait_for("White to move.");
+        pty.send("e4\r");
+        let log = wait_for_log(&mut pty, dir.path(), "go movetime");
+        assert!(log.contains(wanted), "level {level}: {log}");
+        assert!(!log.contains(unwanted), "level {level}: {log}");
+        quit_plain(&mut pty);
+    }
+}
+
+/// The move the engine answers 1. e4 with at level 1, with this seed.
+fn answer_with_seed(seed: &str) -> String {
+    let dir = TempDir::new(&format!("computer-seed-{seed}"));
+    let engine = fake_engine(dir.path(), &scripted([(1, three_lines())]));
+    let args = ["--engine", engine.to_str().expect("a UTF-8 path"), "--plain", "--announce", "san"];
+    let args = [&args[..], &["--computer", "black", "--level", "1"]].concat();
+    let env = [("HOTSEAT_DATA_DIR", dir.path()), ("HOTSEAT_SEED", Path::new(seed))];
+    let mut pty = Pty::start(&args, None, &env);
+    pty.wait_for("White to move.");
+    pty.send("e4\r");
+    let deadline = Instant::now() + PATIENCE;
+    let answer = loop {
+        if let Some(line) =
+            pty.contents().lines().find(|line| line.starts_with("Black: ") && line.ends_with('.'))
+        {
+            break line.to_owned();
+        }
+        assert!(Instant::now() < deadline, "no answer:\n{}", pty.contents());
+        pty.read_for(Duration::from_millis(20));
+    };
+    quit_plain(&mut pty);
+    answer
+}
+
+#[test]
+fn level_1_chooses_among_the_engines_lines_the_same_for_a_seed() {
+    let answers: Vec<String> = (1..=8).map(|seed| answer_with_seed(&seed.to_string())).collect();
+    assert_eq!(answer_with_seed("3"), answers[2], "the same seed, the same choice");
+    assert!(
+        answers.iter().all(|a| ["Black: e5.", "Black: c5.", "Black: f6."].contains(&a.as_str())),
+        "{answers:?}"
+    );
+    assert!(answers.iter().any(|a| a != &answers[0]), "not always the best line: {answers:?}");
+}
+
+#[test]
+fn a_game_against_the_engine_is_resumed_with_it() {
+    let dir = TempDir::new("computer-resume");
+    let engine = fake_engine(dir.path(), &replies());
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--computer", "black"]);
+    pty.wait_for("White to move.");
+    pty.send("e4\r");
+    pty.wait_for("Black: e5.");
+    quit_plain(&mut pty);
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--computer", "black", "--resume"]);
+    pty.wait_for("White to move.");
+    pty.send("Nf3\r");
+    pty.wait_for("Black: Nc6.");
+    quit_plain(&mut pty);
+    let saved = saved_game(dir.path());
+    assert!(saved.contains("1. e4 e5 2. Nf3 Nc6"), "{saved}");
+    assert!(saved.contains("[Black \"Fake Engine, level 2\"]"), "{saved}");
+}
+
+#[test]
+fn an_engine_that_hangs_with_its_clock_running_loses_on_time() {
+    let dir = TempDir::new("computer-hang-clock");
+    let script = FakeScript { hang: Some(Hang::Go(1)), ..scripted([(0, Answer::cp(20, "e2e4"))]) };
+    let engine = fake_engine(dir.path(), &script);
+    let args = ["--plain", "--computer", "white", "--clock", "0.05+0", "--clock-start", "white"];
+    let mut pty = start(&dir, &engine, &args);
+    pty.wait_for("White (Fake Engine, level 2) to move.");
+    // Three seconds on its clock, and more than five before it would be given up on.
+    pty.wait_for("Black wins on time 0-1.");
+    // A game with no move is not kept, whatever ended it.
+    quit_plain(&mut pty);
+}

@@ -1,0 +1,149 @@
+//! The engine at the board against the real Stockfish: a whole game in plain text
+//! through the binary; a level-1 engine plays a move other than Stockfish's best in
+//! most of a fixed set of positions; a level-8 engine mates a random mover. Skipped
+//! when no engine is installed, except under CI (`CI` set), where `.ci/run` installs
+//! the Debian package.
+
+use crate::common;
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use common::TempDir;
+use common::pty::Pty;
+use hotseat::app::{Action, App};
+use hotseat::chess::{Color, Game, Move, Outcome, Position, Reason};
+use hotseat::computer::{Chooser, Computer, Sides, Strength};
+use hotseat::engine::{self, Player, Reply, Search, Timeouts};
+
+/// The engine to use, or `None` to skip (outside CI only).
+fn stockfish() -> Option<PathBuf> {
+    match engine::locate(None) {
+        Ok(path) => Some(path),
+        Err(err) if std::env::var_os("CI").is_some() => panic!("CI needs a chess engine: {err}"),
+        Err(err) => {
+            eprintln!("skipped: {err}");
+            None
+        }
+    }
+}
+
+/// Lets `computer` play `app`'s side to move until it has moved (or ended the game);
+/// the actions go to the app as the session would hand them.
+fn engine_moves(computer: &mut Computer, app: &mut App) -> Option<Move> {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let ply = app.game().ply();
+    loop {
+        for action in computer.play(app, Instant::now()) {
+            let played = if let Action::Play(m) = action { Some(m) } else { None };
+            app.update(action);
+            if played.is_some() && app.game().ply() > ply {
+                return played;
+            }
+        }
+        if app.game().is_over() {
+            return None;
+        }
+        assert!(Instant::now() < deadline, "the engine never moved in {}", app.game().position().fen());
+        // The session asks between frames; a test has no frames to draw.
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+/// Middlegame positions from master games, each with a clear best move.
+const POSITIONS: [&str; 10] = [
+    "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+    "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 1 5",
+    "rnbqkb1r/pp2pppp/3p1n2/8/3NP3/8/PPP2PPP/RNBQKB1R w KQkq - 1 5",
+    "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 10",
+    "r1bq1rk1/ppp2ppp/2np1n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7",
+    "r3k2r/ppp2ppp/2n1bn2/2bpp1q1/4P3/2NP1N2/PPP1BPPP/R1BQ1RK1 w kq - 0 8",
+    "rnb1kbnr/pp1ppppp/8/q1p5/4P3/2N5/PPPP1PPP/R1BQKBNR w KQkq - 2 3",
+    "r1b1kbnr/pppp1ppp/2n5/4p1q1/4P3/3P1N2/PPP2PPP/RNBQKB1R w KQkq - 1 4",
+    "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/5N2/PPPPBPPP/RNBQK2R w KQkq - 4 4",
+    "r2qkbnr/ppp2ppp/2np4/4p3/2B1P1b1/5N2/PPPP1PPP/RNBQK2R w KQkq - 2 5",
+];
+
+/// Stockfish's own best move, thinking half a second at full strength.
+fn best_move(path: &Path, position: &Position) -> Move {
+    let (player, _) = Player::start(path, Timeouts::default(), |_| Vec::new()).expect("the engine starts");
+    player.search(Search {
+        id: 1,
+        options: Vec::new(),
+        position: format!("position fen {}", position.fen()),
+        movetime: Duration::from_millis(500),
+        depth: None,
+    });
+    let Some(Reply::Searched { best: Some(best), .. }) = player.wait(Duration::from_secs(30)) else {
+        panic!("no answer for {}", position.fen())
+    };
+    position.parse_uci(&best).expect("a legal best move")
+}
+
+#[test]
+fn level_1_plays_a_move_other_than_stockfishs_best_in_most_positions() {
+    let Some(path) = stockfish() else { return };
+    let mut other = 0;
+    for (n, fen) in POSITIONS.iter().enumerate() {
+        let position = Position::from_fen(fen).expect("a valid fen");
+        let best = best_move(&path, &position);
+        let mut app = App::new(Game::from_position(position.clone()));
+        let mut computer =
+            Computer::start(&path, Strength::Level(1), Sides::White, false, Chooser::seeded(n as u64))
+                .expect("the engine starts");
+        let played = engine_moves(&mut computer, &mut app).expect("a move");
+        if played != best {
+            other += 1;
+        }
+    }
+    assert!(other >= 6, "level 1 played Stockfish's best move in {} of 10 positions", 10 - other);
+}
+
+#[test]
+fn level_8_mates_a_random_mover() {
+    let Some(path) = stockfish() else { return };
+    let mut app = App::new(Game::new());
+    let mut computer = Computer::start(&path, Strength::Level(8), Sides::White, false, Chooser::seeded(8))
+        .expect("the engine starts");
+    let mut random = common::Rng::new(22);
+    while !app.game().is_over() && app.game().ply() < 300 {
+        if app.game().turn() == Color::White {
+            engine_moves(&mut computer, &mut app);
+        } else {
+            let moves = app.game().position().legal_moves();
+            app.update(Action::Play(moves[random.below(moves.len())]));
+        }
+    }
+    assert_eq!(
+        app.game().outcome(),
+        Some(Outcome::win(Color::White, Reason::Checkmate)),
+        "{}",
+        app.game().san_moves().join(" ")
+    );
+}
+
+#[test]
+fn a_whole_game_between_two_engines_in_plain_text() {
+    let Some(path) = stockfish() else { return };
+    let dir = TempDir::new("computer-stockfish-plain");
+    let engine = path.to_str().expect("a UTF-8 path");
+    let args = ["--plain", "--announce", "san", "--engine", engine, "--computer", "both", "--level", "1"];
+    let mut pty = Pty::start(&args, None, &[("HOTSEAT_DATA_DIR", dir.path())]);
+    pty.wait_for("Stockfish");
+    // A game of beginners can be long: the draw rules end it within some hundreds of moves.
+    let deadline = Instant::now() + Duration::from_secs(300);
+    let ended = |raw: &str| ["1-0", "0-1", "1/2-1/2"].iter().any(|result| raw.contains(result));
+    while !ended(&pty.raw()) {
+        assert!(Instant::now() < deadline, "the game never ended:\n{}", pty.contents());
+        pty.read_for(Duration::from_millis(100));
+    }
+    pty.send("quit\r");
+    assert!(pty.wait_for_exit().success());
+    let games: Vec<_> = std::fs::read_dir(dir.path().join("games")).expect("games").collect();
+    let saved = std::fs::read_to_string(games[0].as_ref().expect("a game").path()).expect("saved");
+    assert!(
+        saved.contains("[White \"Stockfish 15.1, level 1\"]") || saved.contains(", level 1\"]"),
+        "{saved}"
+    );
+    assert!(!saved.contains("[Result \"*\"]"), "{saved}");
+}
