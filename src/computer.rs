@@ -25,9 +25,8 @@ pub use choose::{Chooser, candidates, centipawns, choose};
 pub use coach::{COACH_TIME, Coach};
 pub use levels::{DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL, Plan, Strength, plan};
 
-/// The source that feeds the engine's seats. (Numbers below 100 are left to other
-/// terminals joining a game.)
-pub const FEEDER: Feeder = Feeder::Other(100);
+/// The source that feeds the engine's seats.
+pub const FEEDER: Feeder = Feeder::Engine;
 
 /// How often the loop looks for the engine's move while it is the engine's turn:
 /// often enough that its move shows at once (and its clock is charged no more than

@@ -14,8 +14,11 @@ use hotseat_chess::{ByColor, Color};
 pub enum Feeder {
     /// This terminal: its keys, or its lines of text.
     Here,
-    /// Another source, by a number its session gives it (a joined terminal, an engine).
+    /// Another source, by a number its session gives it (a joined terminal).
     Other(u8),
+    /// The engine playing at the board: a program, which agrees to whatever its
+    /// opponent takes back or plays again.
+    Engine,
 }
 
 /// Which source feeds each seat.
