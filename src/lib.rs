@@ -53,6 +53,8 @@ pub mod input;
 #[cfg(feature = "tui")]
 pub mod plain;
 #[cfg(feature = "tui")]
+pub mod remote;
+#[cfg(feature = "tui")]
 pub mod tui;
 #[cfg(feature = "tui")]
 pub mod ui;
