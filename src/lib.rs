@@ -52,7 +52,7 @@ pub mod cli;
 pub mod input;
 #[cfg(feature = "tui")]
 pub mod plain;
-#[cfg(feature = "tui")]
+#[cfg(all(feature = "tui", unix))]
 pub mod remote;
 #[cfg(feature = "tui")]
 pub mod tui;

@@ -6,3 +6,5 @@
 //! [`App`](crate::app::App) as a key.
 
 pub mod protocol;
+pub mod socket;
+pub mod strings;
