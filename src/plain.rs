@@ -42,7 +42,7 @@ pub fn run<L: Into<Line>>(
     host: &mut impl Host,
     announce: Announce,
 ) -> io::Result<()> {
-    let mut face = Face { announce, warned: ByColor { white: None, black: None }, seats: Seats::shared() };
+    let mut face = Face { announce, warned: ByColor { white: None, black: None }, seats: host.seats() };
     let now = source.now();
     let mut effects = Effects::default();
     effects.add(app.update(Action::Tick(now)));
@@ -70,6 +70,8 @@ pub fn run<L: Into<Line>>(
         let seen = Seen::of(app);
         // What the engine reviewing the game found: its last word is told.
         let (mut effects, _) = session::tick(app, host, source.now());
+        // What another terminal sent goes in before the line, as it came first.
+        session::arrivals(app, host, &mut effects);
         let sent = match polled {
             Polled::Input(line) => face.read(app, &line.into(), out, host, &mut effects)?,
             Polled::TimedOut => false,
@@ -92,6 +94,7 @@ pub fn run<L: Into<Line>>(
         };
         session::carry_out(app, host, effects);
         face.tell(app, &seen, sent, out)?;
+        host.shown(app);
     }
     out.flush()
 }

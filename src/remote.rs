@@ -5,6 +5,8 @@
 //! through the session's [`Seats`](crate::session::Seats) and the same
 //! [`App`](crate::app::App) as a key.
 
+pub mod client;
+pub mod host;
 pub mod protocol;
 pub mod socket;
 pub mod strings;

@@ -14,7 +14,7 @@ use ratatui::layout::Rect;
 use crate::app::{Action, App, Effect, Mode};
 use crate::clock::Clocks;
 use crate::input;
-use crate::session::{self, Effects, Feeder, Host, Polled, Seats, Source};
+use crate::session::{self, Effects, Feeder, Host, Polled, Source};
 use crate::ui::{self, Look, View};
 
 pub mod library;
@@ -56,7 +56,6 @@ where
     B::Error: std::error::Error,
     E: Source<Event>,
 {
-    let seats = Seats::shared();
     let mut area = draw(terminal, app, look, host)?;
     while !app.should_quit() {
         let timeout = session::wait_limit(app, host, events.now());
@@ -81,6 +80,9 @@ where
         // A flag that fell before the key is recorded first, and what an engine found
         // since the last frame goes in before the key.
         let (mut effects, found) = session::tick(app, host, events.now());
+        // What another terminal sent goes in before the key, as it came first.
+        let found = session::arrivals(app, host, &mut effects) | found;
+        let seats = host.seats();
         let action = event
             .as_ref()
             .and_then(|e| input::action_for_event(e, app.mode(), |x, y| ui::hit_test(area, app, x, y)))
@@ -115,6 +117,7 @@ where
         if reported {
             area = draw(terminal, app, look, host)?;
         }
+        host.shown(app);
     }
     Ok(())
 }

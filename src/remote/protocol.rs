@@ -11,8 +11,9 @@
 //! ```text
 //! hello hotseat 1 play|watch     the first line, once
 //! move e2e4                      a move in coordinates (UCI), promotions with a piece
-//! resign | offer | accept | decline | claim
-//! takeback | rematch             ask; the other seat answers with accept or decline
+//! resign | claim
+//! offer | takeback | rematch     ask (a draw, after one's move); the other seat
+//! accept | decline                answers
 //! say <text>                     one line of chat
 //! bye
 //! ```
@@ -21,7 +22,7 @@
 //!
 //! ```text
 //! welcome hotseat 1 white|black|watch
-//! state <paused 0|1> <ask -|takeback-white|...> <the game as PGN, escaped>
+//! state <paused 0|1> <asked -|draw-white|takeback-black|...> <the game as PGN, escaped>
 //! say <who> <text>               chat, or news ("Black left")
 //! end <text>                     the game is over for views: where it was saved
 //! refused <text>                 an action the referee refused
@@ -65,6 +66,8 @@ pub enum Coming {
 /// What a seat may ask of the other, answered `accept` or `decline`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ask {
+    /// A draw, offered after one's own move.
+    Draw,
     /// Take back the asker's last move.
     Takeback,
     /// A new game, colours swapped.
@@ -85,8 +88,6 @@ pub enum Request {
     Move(String),
     /// The seat resigns.
     Resign,
-    /// The seat, having just moved, offers a draw.
-    Offer,
     /// Yes to the other seat's offer or request.
     Accept,
     /// No to the other seat's offer or request.
@@ -224,7 +225,7 @@ impl Request {
             }
             "move" if is_coordinates(rest) => Ok(Request::Move(rest.to_owned())),
             "resign" => bare(Request::Resign),
-            "offer" => bare(Request::Offer),
+            "offer" => bare(Request::Ask(Ask::Draw)),
             "accept" => bare(Request::Accept),
             "decline" => bare(Request::Decline),
             "claim" => bare(Request::Claim),
@@ -249,7 +250,7 @@ impl fmt::Display for Request {
             }
             Request::Move(m) => write!(f, "move {m}"),
             Request::Resign => f.write_str("resign"),
-            Request::Offer => f.write_str("offer"),
+            Request::Ask(Ask::Draw) => f.write_str("offer"),
             Request::Accept => f.write_str("accept"),
             Request::Decline => f.write_str("decline"),
             Request::Claim => f.write_str("claim"),
@@ -270,6 +271,7 @@ impl fmt::Display for Request {
 
 fn ask_name(ask: Ask) -> &'static str {
     match ask {
+        Ask::Draw => "draw",
         Ask::Takeback => "takeback",
         Ask::Rematch => "rematch",
     }
@@ -355,6 +357,7 @@ impl Report {
                     asked => {
                         let (ask, by) = asked.split_once('-').ok_or_else(|| unknown(line))?;
                         let ask = match ask {
+                            "draw" => Ask::Draw,
                             "takeback" => Ask::Takeback,
                             "rematch" => Ask::Rematch,
                             _ => return Err(unknown(line)),
@@ -612,7 +615,7 @@ mod tests {
             Request::Move("e2e4".to_owned()),
             Request::Move("e7e8q".to_owned()),
             Request::Resign,
-            Request::Offer,
+            Request::Ask(Ask::Draw),
             Request::Accept,
             Request::Decline,
             Request::Claim,

@@ -112,3 +112,36 @@ pub fn view_of(seat: &str, name: &str) -> String {
 pub fn broken(why: &str) -> String {
     format!("The connection to the host broke: {}", printable(why, QUOTE_LIMIT))
 }
+
+/// A view answered when nothing was asked.
+pub const NOTHING_ASKED: &str = "Nothing is asked of you now";
+
+/// A request this version does not take yet.
+pub const NOT_YET: &str = "The host cannot do that yet";
+
+/// Too many views.
+pub const TOO_MANY: &str = "Too many views of this game already";
+
+/// The remote player moved, on the host's screen.
+pub fn played(side: &str, label: &str) -> String {
+    format!("{side} played {label}")
+}
+
+/// The host said nothing in time.
+pub const NO_ANSWER: &str = "The host did not answer";
+
+/// A view has no engine of its own.
+pub const NO_ENGINE_HERE: &str = "The engine's review is for the host's screen";
+
+/// A forced command was asked to run something other than the relay.
+pub fn only_relay(asked: &str) -> String {
+    format!(
+        "this key only joins the game (or relays it: hotseat relay [NAME]); refused: {}",
+        printable(asked, QUOTE_LIMIT)
+    )
+}
+
+/// A destination that would read as an option of ssh.
+pub fn bad_destination(destination: &str) -> String {
+    format!("{} is not a host to join", printable(destination, QUOTE_LIMIT))
+}

@@ -71,6 +71,8 @@ pub fn may(app: &App, seat: Color, action: &Action) -> bool {
         (_, Action::Edit(edit)) => !moves(edit) || seat == turn,
         (_, Action::Point(point)) => !plays(point) || seat == turn,
         (_, Action::Answer(Answer::Choose(_)) | Action::Command(Command::ClaimDraw)) => seat == turn,
+        // A draw is offered after one's own move (FIDE 9.1.2.2).
+        (_, Action::Command(Command::OfferDraw)) => seat != turn,
         _ => true,
     }
 }
@@ -122,6 +124,21 @@ mod tests {
             assert!(may(&app, !by, &Action::Answer(answer)), "{answer:?}");
             assert!(!may(&app, by, &Action::Answer(answer)), "{answer:?}");
         }
+    }
+
+    #[test]
+    fn a_draw_is_offered_by_the_side_that_just_moved() {
+        let mut app = App::new(Game::new());
+        let offer = Action::Command(Command::OfferDraw);
+        assert!(!may(&app, Color::White, &offer));
+        assert!(may(&app, Color::Black, &offer));
+        typed(&mut app, "e4");
+        assert!(may(&app, Color::White, &offer));
+        assert!(!may(&app, Color::Black, &offer));
+        assert!(
+            Seats::shared().allows(&app, Feeder::Here, &offer),
+            "sharing a terminal, one of them just moved"
+        );
     }
 
     #[test]
