@@ -49,6 +49,13 @@ impl Seats {
     /// Whether an action from `feeder` may go to the app: some seat it feeds
     /// [may](may) take it.
     pub fn allows(&self, app: &App, feeder: Feeder, action: &Action) -> bool {
+        // Sides fed from two places change the game's past only by agreement, which
+        // is not asked for yet: no take-back, no redo, no new game from either.
+        let apart = self.by.white != self.by.black;
+        let rewrites = matches!(action, Action::Command(Command::Undo | Command::Redo | Command::NewGame));
+        if apart && rewrites {
+            return false;
+        }
         [Color::White, Color::Black].into_iter().any(|seat| self.by[seat] == feeder && may(app, seat, action))
     }
 }
@@ -160,6 +167,19 @@ mod tests {
             [Action::Browse(Browse::Back), Action::Show(Show::Help), Action::Show(Show::Flip), Action::Quit]
         {
             assert!(may(&app, Color::White, &action) && may(&app, Color::Black, &action), "{action:?}");
+        }
+    }
+
+    #[test]
+    fn seats_fed_from_two_places_take_nothing_back_without_consent() {
+        let mut app = App::new(Game::new());
+        typed(&mut app, "e4");
+        let apart = Seats::fed(Feeder::Here, Feeder::Other(1));
+        for command in [Command::Undo, Command::Redo, Command::NewGame] {
+            let action = Action::Command(command);
+            assert!(!apart.allows(&app, Feeder::Here, &action), "{command:?}");
+            assert!(!apart.allows(&app, Feeder::Other(1), &action), "{command:?}");
+            assert!(Seats::shared().allows(&app, Feeder::Here, &action), "{command:?}");
         }
     }
 

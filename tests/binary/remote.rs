@@ -142,9 +142,15 @@ fn a_move_for_the_other_side_is_refused_by_the_host() {
     assert!(!white.contents().contains("1. e4"), "{}", white.contents());
     type_move(&mut white, "d4");
     black.wait_for("1. d4");
+    // Nothing is taken back without the other's consent: not from the host's keys,
+    // not from the view's (its copy is put back as the host has it).
+    black.send("\x1a");
+    white.send("\x1a");
+    type_move(&mut black, "d5");
+    white.wait_for("d5");
     white.quit();
     assert!(black.wait_for_exit().success());
-    assert_eq!(place.saved_moves(), ["d4"]);
+    assert_eq!(place.saved_moves(), ["d4", "d5"]);
 }
 
 #[test]
