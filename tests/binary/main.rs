@@ -14,4 +14,5 @@ mod remote;
 mod review_e2e;
 mod screen_e2e;
 mod seams;
+mod ssh;
 mod stockfish;
