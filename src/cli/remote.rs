@@ -113,7 +113,9 @@ pub fn host(args: &HostArgs) -> Result<ExitCode> {
     let super::Opened { record, mut recorder, notice } = super::open_game(&game_args)?;
     let plain = game_args.plain || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal();
     let look = game_args.look(|name| std::env::var(name).ok());
-    let mut app = super::game_screen(&game_args, record, notice)?.with_flipped(side == Color::Black);
+    let mut app = super::game_screen(&game_args, record, notice)?
+        .with_flipped(side == Color::Black)
+        .with_takeback_by_consent(true);
     if let Some(message) = recorder.start(&app)? {
         app.update(Action::Report(message));
     }

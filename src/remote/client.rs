@@ -66,7 +66,8 @@ pub fn copy_of(state: &State, flipped: bool) -> Result<App, String> {
     let mut app = App::new(record.game)
         .with_annotations(record.annotations, record.trailing)
         .with_players(white, black)
-        .with_flipped(flipped);
+        .with_flipped(flipped)
+        .with_takeback_by_consent(true);
     if let Some((controls, times)) = clocks {
         app = app.with_clocks_starting(&controls, start, &times, now);
         if let Some(left) = left {
@@ -77,10 +78,14 @@ pub fn copy_of(state: &State, flipped: bool) -> Result<App, String> {
     if state.paused {
         app.update(Action::Command(Command::Pause));
     }
-    if let Some((Ask::Draw, by)) = state.asked
-        && by != app.game().turn()
-    {
-        app.update(Action::Command(Command::OfferDraw));
+    match state.asked {
+        Some((Ask::Draw, by)) if by != app.game().turn() => {
+            app.update(Action::Command(Command::OfferDraw));
+        }
+        Some((Ask::Takeback, by)) if by != app.game().turn() => {
+            app.update(Action::Command(Command::Undo));
+        }
+        _ => {}
     }
     Ok(app)
 }
@@ -204,18 +209,37 @@ impl Viewer {
                     _ => Err(()),
                 });
             }
-            let offered = self.host.asked.is_some_and(|(ask, _)| ask == Ask::Draw);
-            if app.draw_offer() == Some(seat) && !offered {
-                return Some(Ok(Request::Ask(Ask::Draw)));
+            let asked = self.host.asked;
+            if asked.is_none() {
+                if app.draw_offer() == Some(seat) {
+                    return Some(Ok(Request::Ask(Ask::Draw)));
+                }
+                if app.question() == Some(Question::Takeback { by: seat }) {
+                    return Some(Ok(Request::Ask(Ask::Takeback)));
+                }
+                // Asked for the other side's move: that is the other's to ask.
+                if app.question() == Some(Question::Takeback { by: !seat }) {
+                    return Some(Err(()));
+                }
             }
-            let asked_here = matches!(app.question(), Some(Question::DrawOffer { .. }));
-            if offered && !asked_here && app.draw_offer().is_none() {
+            // The other's offer or request, no longer asked here: said no to.
+            let open_here = match asked {
+                Some((Ask::Draw, _)) => app.draw_offer().is_some(),
+                Some((Ask::Takeback, by)) => app.question() == Some(Question::Takeback { by }),
+                _ => true,
+            };
+            if asked.is_some_and(|(_, by)| by != seat) && !open_here {
                 return Some(Ok(Request::Decline));
             }
             return None;
         }
         let played =
             mine.moves().len() == theirs.moves().len() + 1 && mine.moves().starts_with(theirs.moves());
+        let taken_back =
+            mine.moves().len() + 1 == theirs.moves().len() && theirs.moves().starts_with(mine.moves());
+        if taken_back && self.host.asked == Some((Ask::Takeback, !seat)) {
+            return Some(Ok(Request::Accept));
+        }
         match mine.moves().last() {
             Some(&m) if played => Some(Ok(Request::Move(theirs.position().uci(m)))),
             _ => Some(Err(())),
@@ -292,6 +316,11 @@ impl Host for Viewer {
                         {
                             copy.update(Action::Report(message));
                         }
+                    }
+                    // A move half typed stays typed (in a question, typing goes on
+                    // as it would have: the question closes).
+                    for c in app.input().chars() {
+                        copy.update(Action::Edit(crate::app::Edit::Type(c)));
                     }
                     self.host_game = copy.game().clone();
                     self.host = new;

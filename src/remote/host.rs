@@ -19,7 +19,7 @@ use super::protocol::{
 };
 use super::socket::{self, Hosted};
 use super::strings;
-use crate::app::{Action, Answer, App, Command, Edit, Effect, Message, Mode, Question};
+use crate::app::{Action, Answer, App, Command, Edit, Effect, Message, MessageKind, Mode, Question};
 use crate::session::{Arrival, Feeder, Host, Seats, Waker};
 use hotseat_chess::{Color, Move, Outcome};
 
@@ -143,7 +143,10 @@ impl<H: Host> Referee<H> {
 
     fn state(&self, app: &App) -> State {
         let paused = app.clocks().is_some_and(crate::clock::Clocks::is_paused);
-        let asked = app.draw_offer().map(|by| (Ask::Draw, by));
+        let asked = match app.question() {
+            Some(Question::Takeback { by }) => Some((Ask::Takeback, by)),
+            _ => app.draw_offer().map(|by| (Ask::Draw, by)),
+        };
         State { paused, asked, pgn: self.inner.pgn(app).unwrap_or_default() }
     }
 
@@ -254,9 +257,10 @@ impl<H: Host> Referee<H> {
             ]),
             Request::Ask(Ask::Draw) if free => out.push(act(Action::Command(Command::OfferDraw))),
             Request::Claim if free => out.push(act(Action::Command(Command::ClaimDraw))),
+            Request::Ask(Ask::Takeback) if free => out.push(act(Action::Command(Command::Undo))),
             Request::Accept | Request::Decline => {
                 let answer = if request == Request::Accept { Answer::Yes } else { Answer::No };
-                if matches!(app.question(), Some(Question::DrawOffer { .. })) {
+                if matches!(app.question(), Some(Question::DrawOffer { .. } | Question::Takeback { .. })) {
                     out.push(act(Action::Answer(answer)));
                 } else {
                     self.send(id, &Report::Refused(strings::NOTHING_ASKED.to_owned()));
@@ -416,6 +420,12 @@ impl<H: Host> Host for Referee<H> {
             self.sent = Some(now);
             let state = Report::State(self.state(app));
             self.tell_all(&state, None);
+            // What the change said on the host's screen (a draw or a take-back
+            // declined) is said on the views' too.
+            if let Some(message) = app.message().filter(|m| m.kind == MessageKind::Info) {
+                let said = Report::Say { who: "hotseat".to_owned(), text: message.text.clone() };
+                self.tell_all(&said, None);
+            }
         }
     }
 }

@@ -89,8 +89,11 @@ pub fn host_ended(saved: &str) -> String {
 pub const HOST_GONE: &str =
     "The host is gone; the game is where the host saved it (hotseat host --resume continues it)";
 
-/// A chat line, as shown.
+/// A chat line, as shown; the host's news as it is.
 pub fn said(who: &str, text: &str) -> String {
+    if who == "hotseat" {
+        return printable(text, 200).into_owned();
+    }
     format!("{}: {}", printable(who, QUOTE_LIMIT), printable(text, 200))
 }
 

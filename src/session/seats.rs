@@ -49,10 +49,15 @@ impl Seats {
     /// Whether an action from `feeder` may go to the app: some seat it feeds
     /// [may](may) take it.
     pub fn allows(&self, app: &App, feeder: Feeder, action: &Action) -> bool {
-        // Sides fed from two places change the game's past only by agreement, which
-        // is not asked for yet: no take-back, no redo, no new game from either.
+        // Sides fed from two places change the game's past only by agreement: a
+        // take-back is asked of the other (when the app asks it), and nothing is
+        // redone or started afresh by one side alone.
         let apart = self.by.white != self.by.black;
-        let rewrites = matches!(action, Action::Command(Command::Undo | Command::Redo | Command::NewGame));
+        let rewrites = match action {
+            Action::Command(Command::Redo | Command::NewGame) => true,
+            Action::Command(Command::Undo) => !app.takeback_by_consent(),
+            _ => false,
+        };
         if apart && rewrites {
             return false;
         }
@@ -68,7 +73,7 @@ pub fn may(app: &App, seat: Color, action: &Action) -> bool {
     let turn = app.game().turn();
     match (app.mode(), action) {
         (Mode::Question | Mode::Resign, Action::Answer(answer)) => match (app.question(), answer) {
-            (Some(Question::DrawOffer { by }), _) => seat != by,
+            (Some(Question::DrawOffer { by } | Question::Takeback { by }), _) => seat != by,
             (Some(Question::Resign { .. }), Answer::Side(side)) => seat == *side,
             (Some(Question::Resign { by: Some(by) }), Answer::Yes) => seat == by,
             _ => true,
@@ -78,8 +83,10 @@ pub fn may(app: &App, seat: Color, action: &Action) -> bool {
         (_, Action::Edit(edit)) => !moves(edit) || seat == turn,
         (_, Action::Point(point)) => !plays(point) || seat == turn,
         (_, Action::Answer(Answer::Choose(_)) | Action::Command(Command::ClaimDraw)) => seat == turn,
-        // A draw is offered after one's own move (FIDE 9.1.2.2).
+        // A draw is offered after one's own move (FIDE 9.1.2.2); a take-back that
+        // needs consent is asked by the side that just moved.
         (_, Action::Command(Command::OfferDraw)) => seat != turn,
+        (_, Action::Command(Command::Undo)) if app.takeback_by_consent() => seat != turn,
         _ => true,
     }
 }
@@ -181,6 +188,21 @@ mod tests {
             assert!(!apart.allows(&app, Feeder::Other(1), &action), "{command:?}");
             assert!(Seats::shared().allows(&app, Feeder::Here, &action), "{command:?}");
         }
+        // Asked, and answered by the other side only.
+        let mut app = app.with_takeback_by_consent(true);
+        let undo = Action::Command(Command::Undo);
+        assert!(apart.allows(&app, Feeder::Here, &undo), "White just moved: White may ask");
+        assert!(!apart.allows(&app, Feeder::Other(1), &undo), "Black may not ask for White's move");
+        app.update(undo);
+        assert_eq!(app.question(), Some(Question::Takeback { by: Color::White }));
+        assert_eq!(app.game().ply(), 1, "asked, not taken back");
+        assert!(!apart.allows(&app, Feeder::Here, &Action::Answer(Answer::Yes)));
+        assert!(apart.allows(&app, Feeder::Other(1), &Action::Answer(Answer::Yes)));
+        app.update(Action::Answer(Answer::No));
+        assert_eq!(app.game().ply(), 1, "no take-back without consent");
+        app.update(Action::Command(Command::Undo));
+        app.update(Action::Answer(Answer::Yes));
+        assert_eq!(app.game().ply(), 0, "taken back with consent");
     }
 
     #[test]

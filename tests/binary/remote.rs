@@ -246,6 +246,8 @@ fn a_host_killed_is_resumed_and_joined_again() {
     black.wait_for("1. d4");
     type_move(&mut black, "d5");
     white.wait_for("d5");
+    // Saved after the frame that shows it: killed only once it is on disk.
+    place.wait_saved(&["d4", "d5"]);
     kill_hard(&mut white);
     // The view is told the host is gone, and ends cleanly.
     assert!(black.wait_for_exit().success());
@@ -330,4 +332,37 @@ fn hostile_clients_are_dropped_while_the_game_goes_on() {
     white.quit();
     assert!(black.wait_for_exit().success());
     assert_eq!(place.saved_moves(), ["e4", "e5"]);
+}
+
+#[test]
+fn a_takeback_is_asked_refused_then_granted_across_and_never_taken_without_consent() {
+    let place = Place::new("takeback");
+    let mut white = place.host(&[]);
+    let mut black = place.view("join", "Joined");
+    white.wait_for("Black joined");
+    type_move(&mut white, "e4");
+    black.wait_for("1. e4");
+    type_move(&mut black, "e5");
+    white.wait_for("e5");
+    place.wait_saved(&["e4", "e5"]);
+    // Black asks; White says no (Esc): nothing is taken back.
+    black.send("\x1a");
+    white.wait_for("asks to take back");
+    white.send("\x1b");
+    white.wait_for("declines the take-back");
+    black.wait_for("declines the take-back");
+    // Black asks again; White allows it (Y).
+    black.send("\x1a");
+    white.wait_for("asks to take back");
+    white.send("Y");
+    place.wait_saved(&["e4"]);
+    black.wait_for("Black to move");
+    white.wait_for("Black to move");
+    // White asks for its own move; Black allows it.
+    white.send("\x1a");
+    black.wait_for("asks to take back");
+    black.send("Y");
+    place.wait_saved(&[]);
+    white.quit();
+    assert!(black.wait_for_exit().success());
 }
