@@ -73,7 +73,18 @@ pub fn run<L: Into<Line>>(
         // What another terminal sent goes in before the line, as it came first.
         session::arrivals(app, host, &mut effects);
         let sent = match polled {
-            Polled::Input(line) => face.read(app, &line.into(), out, host, &mut effects)?,
+            Polled::Input(line) => {
+                let line: Line = line.into();
+                // `say good luck`: chat for the players elsewhere, when there are any.
+                let chat = line.text.trim().strip_prefix("say ").and_then(|text| host.say(app, text));
+                match chat {
+                    Some(said) => {
+                        writeln!(out, "{}", printable(&said.text, usize::MAX))?;
+                        false
+                    }
+                    None => face.read(app, &line, out, host, &mut effects)?,
+                }
+            }
             Polled::TimedOut => false,
             Polled::Suspend => {
                 // A flag that fell just before the stop is told and saved first.

@@ -11,7 +11,7 @@ use ratatui::Terminal;
 use ratatui::backend::Backend;
 use ratatui::layout::Rect;
 
-use crate::app::{Action, App, Effect, Mode};
+use crate::app::{Action, App, Edit, Effect, Mode};
 use crate::clock::Clocks;
 use crate::input;
 use crate::session::{self, Effects, Feeder, Host, Polled, Source};
@@ -88,7 +88,20 @@ where
             .and_then(|e| input::action_for_event(e, app.mode(), |x, y| ui::hit_test(area, app, x, y)))
             .filter(|action| ui::fits(area) || *action == Action::Quit)
             .filter(|action| seats.allows(app, Feeder::Here, action));
-        let acted = action.is_some() || !effects.is_empty() || found;
+        // A line typed after a quote (`"good luck`) is chat for the players elsewhere.
+        let chat = match (&action, app.input().strip_prefix('"')) {
+            (Some(Action::Edit(Edit::Submit)), Some(text)) => host.say(app, text),
+            _ => None,
+        };
+        let chatted = chat.is_some();
+        let action = if let Some(said) = chat {
+            app.update(Action::Cancel);
+            app.update(Action::Report(said));
+            None
+        } else {
+            action
+        };
+        let acted = action.is_some() || !effects.is_empty() || found || chatted;
         if let Some(action) = action {
             effects.add(app.update(action));
         }

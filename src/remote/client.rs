@@ -345,6 +345,18 @@ impl Host for Viewer {
         out
     }
 
+    fn say(&mut self, app: &App, text: &str) -> Option<Message> {
+        let text: String = text.trim().chars().take(super::protocol::MAX_CHAT).collect();
+        if text.is_empty() {
+            return None;
+        }
+        if self.outbox.send(&Request::Say(text.clone())).is_err() {
+            return Some(Message::error(strings::HOST_GONE));
+        }
+        let who = self.seat.map_or("spectator", |seat| app.player(seat)).to_owned();
+        Some(Message::info(strings::said(&who, &text)))
+    }
+
     fn shown(&mut self, app: &App) {
         if app.should_quit() {
             return;

@@ -410,6 +410,17 @@ impl<H: Host> Host for Referee<H> {
         None
     }
 
+    fn say(&mut self, app: &App, text: &str) -> Option<Message> {
+        let text = text.trim();
+        if text.is_empty() {
+            return None;
+        }
+        let who = app.player(!self.remote).to_owned();
+        let text: String = text.chars().take(super::protocol::MAX_CHAT).collect();
+        self.tell_all(&Report::Say { who: who.clone(), text: text.clone() }, None);
+        Some(Message::info(strings::said(&who, &text)))
+    }
+
     fn shown(&mut self, app: &App) {
         self.away(app);
         if self.toggle_pause {

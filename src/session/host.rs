@@ -52,6 +52,13 @@ pub trait Host {
 
     /// The game as it is after a step of the loop, for those who show it elsewhere.
     fn shown(&mut self, _app: &App) {}
+
+    /// Sends a line of chat typed here to the players elsewhere; what to show here,
+    /// or `None` when there is nobody elsewhere to say it to (the line is then the
+    /// app's, as typed).
+    fn say(&mut self, _app: &App, _text: &str) -> Option<Message> {
+        None
+    }
 }
 
 /// What came from another source.

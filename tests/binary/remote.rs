@@ -366,3 +366,58 @@ fn a_takeback_is_asked_refused_then_granted_across_and_never_taken_without_conse
     white.quit();
     assert!(black.wait_for_exit().success());
 }
+
+#[test]
+fn a_line_of_chat_goes_each_way_from_the_board() {
+    let place = Place::new("chat");
+    let mut white = place.host(&["--white", "Anna"]);
+    let mut black = place.view("join", "Joined");
+    white.wait_for("Black joined");
+    // A quote starts a line of chat; Enter sends it.
+    white.send("\"good luck");
+    white.wait_for("Move: \"good luck");
+    white.send("\r");
+    black.wait_for("Anna: good luck");
+    black.send("\"you too");
+    black.wait_for("Move: \"you too");
+    black.send("\r");
+    white.wait_for("Black: you too");
+    // Chat is no move.
+    type_move(&mut white, "e4");
+    black.wait_for("1. e4");
+    white.quit();
+    assert!(black.wait_for_exit().success());
+    place.wait_saved(&["e4"]);
+}
+
+#[test]
+fn a_joiner_without_a_terminal_plays_and_chats_in_plain_text() {
+    use std::process::{Command, Stdio};
+    let place = Place::new("plain-join");
+    let mut white = place.host(&[]);
+    let mut command = Command::new(env!("CARGO_BIN_EXE_hotseat"));
+    command.arg("join").stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    for (name, value) in place.env() {
+        command.env(name, value);
+    }
+    let mut black = command.spawn().expect("the binary starts");
+    let mut said = BufReader::new(black.stdout.take().expect("its output")).lines();
+    let mut typed = black.stdin.take().expect("its input");
+    let mut wait_line = |text: &str| {
+        let line = said.by_ref().map_while(Result::ok).find(|line| line.contains(text));
+        assert!(line.is_some(), "never said {text:?}");
+    };
+    wait_line("in plain text");
+    white.wait_for("Black joined");
+    type_move(&mut white, "e4");
+    wait_line("e 4");
+    typed.write_all(b"say hello from the pipe\n").expect("typed");
+    white.wait_for("Black: hello from the pipe");
+    typed.write_all(b"c5\n").expect("typed");
+    white.wait_for("c5");
+    white.quit();
+    wait_line("The host ended the game");
+    drop(typed);
+    assert!(black.wait().expect("it ends").success());
+    place.wait_saved(&["e4", "c5"]);
+}
