@@ -421,3 +421,29 @@ fn a_joiner_without_a_terminal_plays_and_chats_in_plain_text() {
     assert!(black.wait().expect("it ends").success());
     place.wait_saved(&["e4", "c5"]);
 }
+
+#[test]
+fn a_draw_by_repetition_is_claimed_from_the_joining_terminal() {
+    let place = Place::new("claim");
+    let mut white = place.host(&[]);
+    let mut black = place.view("join", "Joined");
+    white.wait_for("Black joined");
+    let moves = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3"];
+    for (ply, san) in moves.iter().enumerate() {
+        let (mover, other) = if ply % 2 == 0 { (&mut white, &mut black) } else { (&mut black, &mut white) };
+        type_move(mover, san);
+        let next = if ply % 2 == 0 { "Black to move" } else { "White to move" };
+        // Both screens read up to this move, so neither shows an older turn.
+        mover.wait_for(next);
+        other.wait_for(next);
+    }
+    place.wait_saved(&moves);
+    // The position after 5. Nf3 stands for the third time: Black, to move, claims.
+    black.send("\x04");
+    white.wait_for("Draw");
+    black.wait_for("Draw");
+    white.quit();
+    assert!(black.wait_for_exit().success());
+    let text = std::fs::read_to_string(place.save()).expect("saved");
+    assert!(text.contains("1/2-1/2"), "{text}");
+}
