@@ -120,7 +120,14 @@ pub fn host(args: &HostArgs) -> Result<ExitCode> {
         app.update(Action::Report(message));
     }
     let name = recorder.path().map_or_else(|| "game".to_owned(), socket::game_name);
-    let hosted = Hosted::open(&runtime_dir(), &name)?;
+    let hosted = match Hosted::open(&runtime_dir(), &name) {
+        Ok(hosted) => hosted,
+        Err(err) => {
+            // The game file made at the start goes, as for any game left unplayed.
+            let _ = recorder.finish(&app);
+            return Err(err.into());
+        }
+    };
     app.notify(strings::how_to_join(&name, (!side).name()));
     let (result, signal, views) = if plain {
         let mut lines = plain::StdinLines::start().context("cannot read standard input")?;

@@ -370,7 +370,11 @@ impl<H: Host> Host for Referee<H> {
                     let mut view = View { outbox, standing: Standing::Greeting };
                     if self.views.len() >= MAX_VIEWS {
                         let _ = view.outbox.send(&Report::End(strings::TOO_MANY.to_owned()));
-                        view.outbox.finish(Duration::from_millis(100));
+                        // Its last words go on a thread of their own: the game never waits.
+                        let outbox = view.outbox;
+                        let _ = thread::Builder::new()
+                            .name("host-bye".to_owned())
+                            .spawn(move || outbox.finish(Duration::from_secs(1)));
                         continue;
                     }
                     self.views.insert(id, view);

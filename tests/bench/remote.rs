@@ -127,7 +127,8 @@ fn sans() -> Vec<String> {
 fn play(white: &mut Pty, black: &mut Pty) -> Vec<Duration> {
     let mut figures = Vec::new();
     for (ply, san) in sans().iter().enumerate() {
-        let (mover, other) = if ply % 2 == 0 { (&mut *white, &mut *black) } else { (&mut *black, &mut *white) };
+        let (mover, other) =
+            if ply % 2 == 0 { (&mut *white, &mut *black) } else { (&mut *black, &mut *white) };
         thread::sleep(GAP);
         mover.send(san);
         mover.wait_for(&[&format!("Move: {san}")]);
@@ -256,7 +257,8 @@ fn ssh(binary: &Path) {
             .expect("sshd starts"),
     );
     let host_key = std::fs::read_to_string(dir.join("host_key.pub")).expect("a key");
-    std::fs::write(dir.join("known_hosts"), format!("[127.0.0.1]:{port} {}", host_key.trim())).expect("written");
+    std::fs::write(dir.join("known_hosts"), format!("[127.0.0.1]:{port} {}", host_key.trim()))
+        .expect("written");
     std::fs::write(
         dir.join("ssh_config"),
         format!(
