@@ -311,6 +311,13 @@ impl Host for Viewer {
                         {
                             copy.update(Action::Command(Command::OfferDraw));
                         }
+                        // So does a take-back asked here.
+                        if let Some(seat) = self.seat
+                            && app.question() == Some(Question::Takeback { by: seat })
+                            && copy.question().is_none()
+                        {
+                            copy.update(Action::Command(Command::Undo));
+                        }
                         if copy.message().is_none()
                             && let Some(message) = app.message().cloned()
                         {

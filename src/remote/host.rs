@@ -92,6 +92,9 @@ pub struct Referee<H: Host> {
     /// A move from the remote player not yet seen played: its view, and the ply
     /// before it.
     pending_move: Option<(u32, usize)>,
+    /// The last line the referee itself put on the host's screen (news, a move
+    /// played elsewhere): told already, not to be echoed to the views.
+    own_words: Option<String>,
     waker: Waker,
     _hosted: Hosted,
 }
@@ -131,6 +134,7 @@ impl<H: Host> Referee<H> {
             toggle_pause: false,
             sent: None,
             pending_move: None,
+            own_words: None,
             waker,
             _hosted: hosted,
         })
@@ -183,6 +187,7 @@ impl<H: Host> Referee<H> {
     /// News for everyone: the host's screen (an action from here) and the views.
     fn news(&mut self, text: String, out: &mut Vec<Arrival>, but: Option<u32>) {
         self.tell_all(&Report::Say { who: "hotseat".to_owned(), text: text.clone() }, but);
+        self.own_words = Some(text.clone());
         out.push(Arrival::Act(Feeder::Here, Action::Report(Message::info(text))));
     }
 
@@ -407,7 +412,9 @@ impl<H: Host> Host for Referee<H> {
         let (id, before) = pending?;
         if app.game().ply() > before {
             let label = app.game().label(before).unwrap_or_default();
-            return Some(Message::info(strings::played(self.side(), &label)));
+            let text = strings::played(self.side(), &label);
+            self.own_words = Some(text.clone());
+            return Some(Message::info(text));
         }
         let why = app.message().map_or_else(|| strings::NOT_YOURS.to_owned(), |m| m.text.clone());
         self.send(id, &Report::Refused(why));
@@ -437,7 +444,8 @@ impl<H: Host> Host for Referee<H> {
             self.tell_all(&state, None);
             // What the change said on the host's screen (a draw or a take-back
             // declined) is said on the views' too.
-            if let Some(message) = app.message().filter(|m| m.kind == MessageKind::Info) {
+            let own = |m: &&Message| self.own_words.as_deref() == Some(m.text.as_str());
+            if let Some(message) = app.message().filter(|m| m.kind == MessageKind::Info).filter(|m| !own(m)) {
                 let said = Report::Say { who: "hotseat".to_owned(), text: message.text.clone() };
                 self.tell_all(&said, None);
             }
