@@ -305,9 +305,11 @@ impl Host for Viewer {
                     if copy.game().moves() == app.game().moves() {
                         // Nothing was played: what the screen said still holds, and a
                         // draw offered here before the host's word came still stands.
+                        // (Not one the host had heard and has now answered.)
                         if let Some(seat) = self.seat
                             && app.draw_offer() == Some(seat)
                             && copy.draw_offer().is_none()
+                            && self.host.asked != Some((Ask::Draw, seat))
                         {
                             copy.update(Action::Command(Command::OfferDraw));
                         }
@@ -315,6 +317,7 @@ impl Host for Viewer {
                         if let Some(seat) = self.seat
                             && app.question() == Some(Question::Takeback { by: seat })
                             && copy.question().is_none()
+                            && self.host.asked != Some((Ask::Takeback, seat))
                         {
                             copy.update(Action::Command(Command::Undo));
                         }
