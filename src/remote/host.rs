@@ -29,6 +29,10 @@ pub const REMOTE: Feeder = Feeder::Other(1);
 /// The most views at once (the player and the spectators).
 pub const MAX_VIEWS: usize = 16;
 
+/// How long a connection may wait before its hello: one that says nothing does not
+/// keep a place among the views.
+pub const HELLO_WAIT: Duration = Duration::from_secs(10);
+
 /// What the threads of the socket tell the game's loop.
 enum Heard {
     /// A view connected (its uid checked).
@@ -120,7 +124,7 @@ impl<H: Host> Referee<H> {
                 if sender.send(Heard::Came(next, stream)).is_err() {
                     break;
                 }
-                read_view(next, reading, sender.clone(), wake.clone());
+                read_view(next, reading, sender.clone(), wake.clone(), HELLO_WAIT);
                 wake();
             }
         })?;
@@ -308,17 +312,37 @@ impl<H: Host> Referee<H> {
 
 /// Reads a view's lines on a thread of its own: each bounded, rated and checked, so
 /// only well-formed requests reach the game.
-fn read_view(id: u32, stream: UnixStream, heard: Sender<Heard>, wake: Waker) {
+fn read_view(id: u32, stream: UnixStream, heard: Sender<Heard>, wake: Waker, hello_wait: Duration) {
     let spawned = thread::Builder::new().name("host-view".to_owned()).spawn(move || {
+        // The hello must come in time; after it, a view may be quiet as long as it likes.
+        let timer = stream.try_clone().ok();
+        if let Some(timer) = &timer {
+            let _ = timer.set_read_timeout(Some(hello_wait));
+        }
         let mut lines = LineReader::new(BufReader::new(stream), MAX_REQUEST);
         let mut rate = Rate::new(Instant::now());
+        let mut first = true;
         loop {
-            let said = match lines.next_line() {
+            let line = lines.next_line();
+            if std::mem::take(&mut first)
+                && let Some(timer) = &timer
+            {
+                let _ = timer.set_read_timeout(None);
+            }
+            let said = match line {
                 Ok(None) => Heard::Left(id),
                 Ok(Some(line)) => match rate.count(Instant::now()).and_then(|()| Request::read(&line)) {
                     Ok(request) => Heard::Line(id, request),
                     Err(err) => Heard::Broken(id, err.to_string()),
                 },
+                Err(err)
+                    if matches!(
+                        err.kind(),
+                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                    ) =>
+                {
+                    Heard::Broken(id, strings::NO_HELLO.to_owned())
+                }
                 Err(err) => match err.get_ref().and_then(|e| e.downcast_ref::<LineError>()) {
                     Some(line) => Heard::Broken(id, line.to_string()),
                     None => Heard::Left(id),
@@ -465,5 +489,40 @@ impl Views {
             let _ = outbox.send(&Report::End(strings::host_ended(farewell)));
             outbox.finish(deadline.saturating_duration_since(Instant::now()));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_connection_that_never_says_hello_is_let_go() {
+        let (ours, theirs) = UnixStream::pair().expect("a pair");
+        let (sender, heard) = mpsc::channel();
+        read_view(7, ours, sender, std::sync::Arc::new(|| {}), Duration::from_millis(50));
+        let said = heard.recv_timeout(Duration::from_secs(10)).expect("heard in time");
+        assert!(
+            matches!(said, Heard::Broken(7, ref why) if why == strings::NO_HELLO),
+            "a hello is waited for"
+        );
+        drop(theirs);
+    }
+
+    #[test]
+    fn after_the_hello_a_view_may_be_quiet() {
+        use std::io::Write as _;
+        let (ours, mut theirs) = UnixStream::pair().expect("a pair");
+        let (sender, heard) = mpsc::channel();
+        read_view(8, ours, sender, std::sync::Arc::new(|| {}), Duration::from_millis(50));
+        theirs.write_all(b"hello hotseat 1 watch\n").expect("sent");
+        assert!(matches!(
+            heard.recv_timeout(Duration::from_secs(10)),
+            Ok(Heard::Line(8, Request::Hello { .. }))
+        ));
+        // Quiet for longer than the hello may take: still there.
+        assert!(heard.recv_timeout(Duration::from_millis(300)).is_err());
+        drop(theirs);
+        assert!(matches!(heard.recv_timeout(Duration::from_secs(10)), Ok(Heard::Left(8))));
     }
 }

@@ -148,3 +148,6 @@ pub fn only_relay(asked: &str) -> String {
 pub fn bad_destination(destination: &str) -> String {
     format!("{} is not a host to join", printable(destination, QUOTE_LIMIT))
 }
+
+/// A connection said nothing in time.
+pub const NO_HELLO: &str = "no hello in time";
