@@ -136,6 +136,8 @@ pub struct App {
     quit: bool,
     /// A new game draws a new random Chess960 start (the game began with one).
     random_chess960: bool,
+    /// A take-back is asked of the other side, not done at once (players apart).
+    takeback_by_consent: bool,
     effects: Vec<Effect>,
 }
 
@@ -152,8 +154,22 @@ impl App {
             looking_through: false,
             quit: false,
             random_chess960: false,
+            takeback_by_consent: false,
             effects: Vec::new(),
         }
+    }
+
+    /// Makes a take-back a question for the other side (`Y` allows it) instead of
+    /// done at once: for players who do not share a keyboard.
+    #[must_use]
+    pub fn with_takeback_by_consent(mut self, on: bool) -> App {
+        self.takeback_by_consent = on;
+        self
+    }
+
+    /// Whether a take-back is asked of the other side rather than done at once.
+    pub fn takeback_by_consent(&self) -> bool {
+        self.takeback_by_consent
     }
 
     /// Makes each new game start from a new random Chess960 position, as this one did.
@@ -445,6 +461,10 @@ impl App {
 
     fn command(&mut self, command: Command) {
         match command {
+            // The side that just moved asks to take its move back.
+            Command::Undo if self.takeback_by_consent && self.timeline().can_undo() => {
+                self.ask(Question::Takeback { by: !self.game().turn() });
+            }
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),
             // The offer is made after one's own move (FIDE 9.1.2.2): the player who

@@ -25,6 +25,8 @@ mod game;
 pub mod games;
 mod open;
 pub mod perft;
+#[cfg(unix)]
+pub mod remote;
 
 pub use analyse::AnalyseArgs;
 pub use clocks::ClockOptionError;
@@ -211,6 +213,25 @@ pub enum Command {
     Completions {
         /// The shell: bash, elvish, fish, powershell or zsh.
         shell: Shell,
+    },
+    /// Play a game here with the other seat open to a player on another terminal
+    /// (`hotseat join`), here or over SSH; spectators may watch. Takes every option of
+    /// a game (--clock, --save, --resume...), and --as white|black for the side played
+    /// here.
+    #[cfg(unix)]
+    Host(remote::HostArgs),
+    /// Join a hosted game: take its open seat, or watch when it is taken.
+    #[cfg(unix)]
+    Join(remote::JoinArgs),
+    /// Watch a hosted game: see everything, chat, leave.
+    #[cfg(unix)]
+    Watch(remote::JoinArgs),
+    /// Join standard input and output to a hosted game (what `join --ssh` runs on the
+    /// host's machine).
+    #[cfg(unix)]
+    Relay {
+        /// The game, when several are hosted.
+        name: Option<String>,
     },
 }
 

@@ -55,6 +55,8 @@ pub mod cli;
 pub mod input;
 #[cfg(feature = "tui")]
 pub mod plain;
+#[cfg(all(feature = "tui", unix))]
+pub mod remote;
 #[cfg(feature = "tui")]
 pub mod tui;
 #[cfg(feature = "tui")]

@@ -23,6 +23,14 @@ fn main() -> ExitCode {
             cli::write_completions(*shell, &mut std::io::stdout());
             Ok(ExitCode::SUCCESS)
         }
+        #[cfg(unix)]
+        Some(Command::Host(host)) => cli::remote::host(host),
+        #[cfg(unix)]
+        Some(Command::Join(join)) => cli::remote::join(join, hotseat::remote::protocol::Coming::Play),
+        #[cfg(unix)]
+        Some(Command::Watch(watch)) => cli::remote::join(watch, hotseat::remote::protocol::Coming::Watch),
+        #[cfg(unix)]
+        Some(Command::Relay { name }) => cli::remote::relay(name.as_deref()),
         None => play(&args),
     };
     match result {

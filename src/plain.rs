@@ -70,14 +70,27 @@ pub fn run<L: Into<Line>>(
         let mut seen = Seen::of(app);
         // What the engine reviewing the game found: its last word is told.
         let (mut effects, found) = session::tick(app, host, source.now());
-        // What an engine at the board or a coach said is told before the line that
-        // came with it, whose move would otherwise hide it.
+        // What another terminal sent goes in before the line, as it came first.
+        let found = session::arrivals(app, host, &mut effects) | found;
+        // What an engine at the board, a coach or another terminal said is told before
+        // the line that came with it, whose move would otherwise hide it.
         if found && matches!(polled, Polled::Input(_)) {
             face.tell(app, &seen, false, out)?;
             seen = Seen::of(app);
         }
         let sent = match polled {
-            Polled::Input(line) => face.read(app, &line.into(), out, host, &mut effects)?,
+            Polled::Input(line) => {
+                let line: Line = line.into();
+                // `say good luck`: chat for the players elsewhere, when there are any.
+                let chat = line.text.trim().strip_prefix("say ").and_then(|text| host.say(app, text));
+                match chat {
+                    Some(said) => {
+                        writeln!(out, "{}", printable(&said.text, usize::MAX))?;
+                        false
+                    }
+                    None => face.read(app, &line, out, host, &mut effects)?,
+                }
+            }
             Polled::TimedOut => false,
             Polled::Suspend => {
                 // A flag that fell just before the stop is told and saved first.
@@ -98,6 +111,7 @@ pub fn run<L: Into<Line>>(
         };
         session::carry_out(app, host, effects);
         face.tell(app, &seen, sent, out)?;
+        host.shown(app);
     }
     out.flush()
 }

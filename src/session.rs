@@ -27,11 +27,12 @@ mod tty;
 mod world;
 
 pub use host::{
-    Counting, Effects, Host, POLL_EVERY, act, carry_out, carry_out_one, reports, suspend, tick, wait_limit,
+    Arrival, Counting, Effects, Host, POLL_EVERY, act, arrivals, carry_out, carry_out_one, reports, suspend,
+    tick, wait_limit,
 };
 pub use recorder::{Farewell, Recorder};
 pub use reviewer::Reviewer;
 pub use seats::{Feeder, Seats, may};
-pub use source::{Feed, Polled, Source};
+pub use source::{Feed, Polled, Source, Waker};
 pub use tty::{Tty, terminal_gone};
 pub use world::World;

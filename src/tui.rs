@@ -11,7 +11,7 @@ use ratatui::Terminal;
 use ratatui::backend::Backend;
 use ratatui::layout::Rect;
 
-use crate::app::{Action, App, Effect, Mode};
+use crate::app::{Action, App, Edit, Effect, Mode};
 use crate::clock::Clocks;
 use crate::input;
 use crate::session::{self, Effects, Host, Polled, Source};
@@ -80,14 +80,30 @@ where
         // A flag that fell before the key is recorded first, and what an engine found
         // since the last frame goes in before the key.
         let (mut effects, found) = session::tick(app, host, events.now());
+        // What another terminal sent goes in before the key, as it came first.
+        let found = session::arrivals(app, host, &mut effects) | found;
         let action = event
             .as_ref()
             .and_then(|e| input::action_for_event(e, app.mode(), |x, y| ui::hit_test(area, app, x, y)))
             .filter(|action| ui::fits(area) || *action == Action::Quit);
+        // A line typed after a quote (`"good luck`) is chat for the players elsewhere.
+        let chat = match (&action, app.input().strip_prefix('"')) {
+            (Some(Action::Edit(Edit::Submit)), Some(text)) => host.say(app, text),
+            _ => None,
+        };
+        let chatted = chat.is_some();
+        let action = if let Some(said) = chat {
+            app.update(Action::Cancel);
+            app.update(Action::Report(said));
+            None
+        } else {
+            action
+        };
         // The seats say whether a key here may act, and what it stands for.
         let acted = action.is_some_and(|action| session::act(app, host, action, &mut effects))
             || !effects.is_empty()
-            || found;
+            || found
+            || chatted;
         if app.should_quit() {
             break;
         }
@@ -113,6 +129,7 @@ where
         if reported {
             area = draw(terminal, app, look, host)?;
         }
+        host.shown(app);
     }
     Ok(())
 }

@@ -124,6 +124,12 @@ pub enum Question {
     NewGame,
     /// Have the engine review a game still being played, its verdicts shown to both.
     Review,
+    /// `by` asks to take back its last move; the other side answers (a game whose
+    /// take-backs need consent: played from two terminals).
+    Takeback {
+        /// Who asks.
+        by: Color,
+    },
 }
 
 impl Question {
@@ -135,6 +141,7 @@ impl Question {
             Question::Resign { by: Some(by) } => super::strings::resigns_sure(by.name()),
             Question::NewGame => super::strings::ABANDON_GAME.to_owned(),
             Question::Review => super::strings::REVIEW_MID_GAME.to_owned(),
+            Question::Takeback { by } => super::strings::takeback_asked(by.name(), (!by).name()),
         }
     }
 }

@@ -40,6 +40,7 @@ impl App {
         Some(match question {
             Question::DrawOffer { by } => strings::draw_offered(&self.named(by), &self.named(!by)),
             Question::Resign { by: Some(by) } => strings::resigns_sure(&self.named(by)),
+            Question::Takeback { by } => strings::takeback_asked(&self.named(by), &self.named(!by)),
             other => other.text(),
         })
     }
@@ -92,6 +93,7 @@ impl App {
             Question::Resign { by: None } => {}
             Question::NewGame => self.new_game(),
             Question::Review => self.start_review(),
+            Question::Takeback { .. } => self.undo(),
         }
     }
 
@@ -101,6 +103,9 @@ impl App {
         if let Question::DrawOffer { by } = question {
             self.round.draw_offer = None;
             self.info(strings::draw_declined(&self.named(!by)));
+        }
+        if let Question::Takeback { by } = question {
+            self.info(strings::takeback_declined(&self.named(!by)));
         }
     }
 

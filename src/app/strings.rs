@@ -151,6 +151,16 @@ pub(crate) const WHO_RESIGNS: &str = "Who resigns? That side loses the game.";
 pub(crate) const ABANDON_GAME: &str = "Abandon this game and start a new one?";
 
 /// `by` offers a draw to `to`, who is to move.
+/// `by` asks `to` for a take-back.
+pub(crate) fn takeback_asked(by: &str, to: &str) -> String {
+    format!("{by} asks to take back their last move. {to}, do you allow it? (a move declines it)")
+}
+
+/// `who` said no to a take-back.
+pub(crate) fn takeback_declined(who: &str) -> String {
+    format!("{who} declines the take-back.")
+}
+
 pub(crate) fn draw_offered(by: &str, to: &str) -> String {
     format!("{by} offers a draw. {to}, do you accept? (a move declines it)")
 }
@@ -202,6 +212,7 @@ pub(crate) fn question_keys(question: Question) -> String {
         Question::Resign { .. } => "resign",
         Question::NewGame => "start a new game",
         Question::Review => "start the engine's review",
+        Question::Takeback { .. } => "allow the take-back",
     };
     format!("That key does not answer the question: Y to {what}, Esc for no.")
 }

@@ -113,6 +113,11 @@ impl StdinLines {
         Ok(StdinLines { feed })
     }
 
+    /// What wakes the loop reading these lines from another thread.
+    pub fn waker(&self) -> crate::session::Waker {
+        self.feed.waker()
+    }
+
     /// The signal that ended the input, if one did: the program should exit with
     /// status 128 plus its number.
     pub fn stopped_by(&self) -> Option<i32> {

@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::seats::Seats;
+use super::seats::{Feeder, Seats};
 use crate::app::{Action, App, Effect, Message};
 
 /// What the loop needs from the world outside the app: someone to carry out the
@@ -37,7 +37,8 @@ pub trait Host {
         None
     }
 
-    /// Who feeds each seat now: both from here unless a host plays one (an engine).
+    /// Who feeds each seat now: both from here, unless the host has other sources (a
+    /// player on another terminal, an engine).
     fn seats(&self) -> Seats {
         Seats::shared()
     }
@@ -53,6 +54,61 @@ pub trait Host {
     fn expand(&self, _app: &App, action: Action) -> Vec<Action> {
         vec![action]
     }
+
+    /// What came from the other sources since the loop last asked, for the game as
+    /// `app` has it; never waits. The loop hands it to the app through
+    /// [`arrivals`], asking the seats first.
+    fn arrived(&mut self, _app: &App) -> Vec<Arrival> {
+        Vec::new()
+    }
+
+    /// An action from `feeder` was taken by the app (`allowed`) or refused by the
+    /// seats; what to show the players instead of the app's own line, if anything.
+    fn heard(&mut self, _app: &App, _feeder: Feeder, _action: &Action, _allowed: bool) -> Option<Message> {
+        None
+    }
+
+    /// The game as it is after a step of the loop, for those who show it elsewhere.
+    fn shown(&mut self, _app: &App) {}
+
+    /// Sends a line of chat typed here to the players elsewhere; what to show here,
+    /// or `None` when there is nobody elsewhere to say it to (the line is then the
+    /// app's, as typed).
+    fn say(&mut self, _app: &App, _text: &str) -> Option<Message> {
+        None
+    }
+}
+
+/// What came from another source.
+#[derive(Clone, Debug)]
+pub enum Arrival {
+    /// An action from a source that feeds a seat (or none: a spectator's chat).
+    Act(Feeder, Action),
+    /// The whole game, as the referee elsewhere has it: a view's app is replaced.
+    Replace(Box<App>),
+}
+
+/// Hands what came from the host's other sources to the app: each action the seats
+/// allow, and a game replaced whole; adds what the app asks for to `effects`. Whether
+/// anything came.
+pub fn arrivals(app: &mut App, host: &mut impl Host, effects: &mut Effects) -> bool {
+    let arrived = host.arrived(app);
+    let any = !arrived.is_empty();
+    for arrival in arrived {
+        match arrival {
+            Arrival::Act(feeder, action) => {
+                let allowed = host.seats().allows(app, feeder, &action);
+                if allowed {
+                    effects.add(app.update(action.clone()));
+                }
+                if let Some(message) = host.heard(app, feeder, &action, allowed) {
+                    app.update(Action::Report(message));
+                }
+            }
+            Arrival::Replace(replaced) => *app = *replaced,
+        }
+    }
+    any
 }
 
 /// How often the loop asks a [busy](Host::busy) host what its work has brought: often

@@ -52,6 +52,19 @@ impl Seats {
     /// Whether an action from `feeder` may go to the app: some seat it feeds
     /// [may](may) take it.
     pub fn allows(&self, app: &App, feeder: Feeder, action: &Action) -> bool {
+        // Sides fed by people in two places change the game's past only by agreement:
+        // a take-back is asked of the other (when the app asks it), and nothing is
+        // redone or started afresh by one side alone. An engine agrees to anything.
+        let apart =
+            self.by.white != self.by.black && ![self.by.white, self.by.black].contains(&Feeder::Engine);
+        let rewrites = match action {
+            Action::Command(Command::Redo | Command::NewGame) => true,
+            Action::Command(Command::Undo) => !app.takeback_by_consent(),
+            _ => false,
+        };
+        if apart && rewrites {
+            return false;
+        }
         [Color::White, Color::Black].into_iter().any(|seat| self.by[seat] == feeder && may(app, seat, action))
     }
 }
@@ -66,7 +79,7 @@ pub fn may(app: &App, seat: Color, action: &Action) -> bool {
         // A move handed in whole is the side to move's, whatever is open.
         (_, Action::Play(_)) => seat == turn,
         (Mode::Question | Mode::Resign, Action::Answer(answer)) => match (app.question(), answer) {
-            (Some(Question::DrawOffer { by }), _) => seat != by,
+            (Some(Question::DrawOffer { by } | Question::Takeback { by }), _) => seat != by,
             (Some(Question::Resign { .. }), Answer::Side(side)) => seat == *side,
             (Some(Question::Resign { by: Some(by) }), Answer::Yes) => seat == by,
             _ => true,
@@ -76,8 +89,10 @@ pub fn may(app: &App, seat: Color, action: &Action) -> bool {
         (_, Action::Edit(edit)) => !moves(edit) || seat == turn,
         (_, Action::Point(point)) => !plays(point) || seat == turn,
         (_, Action::Answer(Answer::Choose(_)) | Action::Command(Command::ClaimDraw)) => seat == turn,
-        // A draw is offered by the side that just moved (see `Command::OfferDraw`).
+        // A draw is offered after one's own move (FIDE 9.1.2.2); a take-back that
+        // needs consent is asked by the side that just moved.
         (_, Action::Command(Command::OfferDraw)) => seat != turn,
+        (_, Action::Command(Command::Undo)) if app.takeback_by_consent() => seat != turn,
         _ => true,
     }
 }
@@ -136,6 +151,21 @@ mod tests {
     }
 
     #[test]
+    fn a_draw_is_offered_by_the_side_that_just_moved() {
+        let mut app = App::new(Game::new());
+        let offer = Action::Command(Command::OfferDraw);
+        assert!(!may(&app, Color::White, &offer));
+        assert!(may(&app, Color::Black, &offer));
+        typed(&mut app, "e4");
+        assert!(may(&app, Color::White, &offer));
+        assert!(!may(&app, Color::Black, &offer));
+        assert!(
+            Seats::shared().allows(&app, Feeder::Here, &offer),
+            "sharing a terminal, one of them just moved"
+        );
+    }
+
+    #[test]
     fn a_seat_resigns_only_for_itself() {
         let mut app = App::new(Game::new());
         app.update(Action::Command(Command::Resign));
@@ -155,6 +185,37 @@ mod tests {
         {
             assert!(may(&app, Color::White, &action) && may(&app, Color::Black, &action), "{action:?}");
         }
+    }
+
+    #[test]
+    fn seats_fed_from_two_places_take_nothing_back_without_consent() {
+        let mut app = App::new(Game::new());
+        typed(&mut app, "e4");
+        let apart = Seats::fed(Feeder::Here, Feeder::Other(1));
+        for command in [Command::Undo, Command::Redo, Command::NewGame] {
+            let action = Action::Command(command);
+            assert!(!apart.allows(&app, Feeder::Here, &action), "{command:?}");
+            assert!(!apart.allows(&app, Feeder::Other(1), &action), "{command:?}");
+            assert!(Seats::shared().allows(&app, Feeder::Here, &action), "{command:?}");
+            // An engine agrees to whatever its opponent takes back or plays again.
+            let engine = Seats::fed(Feeder::Here, Feeder::Engine);
+            assert!(engine.allows(&app, Feeder::Here, &action), "{command:?}");
+        }
+        // Asked, and answered by the other side only.
+        let mut app = app.with_takeback_by_consent(true);
+        let undo = Action::Command(Command::Undo);
+        assert!(apart.allows(&app, Feeder::Here, &undo), "White just moved: White may ask");
+        assert!(!apart.allows(&app, Feeder::Other(1), &undo), "Black may not ask for White's move");
+        app.update(undo);
+        assert_eq!(app.question(), Some(Question::Takeback { by: Color::White }));
+        assert_eq!(app.game().ply(), 1, "asked, not taken back");
+        assert!(!apart.allows(&app, Feeder::Here, &Action::Answer(Answer::Yes)));
+        assert!(apart.allows(&app, Feeder::Other(1), &Action::Answer(Answer::Yes)));
+        app.update(Action::Answer(Answer::No));
+        assert_eq!(app.game().ply(), 1, "no take-back without consent");
+        app.update(Action::Command(Command::Undo));
+        app.update(Action::Answer(Answer::Yes));
+        assert_eq!(app.game().ply(), 0, "taken back with consent");
     }
 
     #[test]

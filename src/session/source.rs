@@ -4,6 +4,7 @@
 //! same channel as the signals, so the loop waits in one place.
 
 use std::io;
+use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -56,7 +57,13 @@ enum Incoming<T> {
     Input(io::Result<Option<T>>),
     /// A signal, already sorted.
     Signal(Signalled),
+    /// Something else came for the loop (from another source): it should look.
+    Wake,
 }
+
+/// Wakes a loop waiting on a [`Feed`], from any thread: news from another source
+/// (another terminal) is looked at at once, not at the next tick.
+pub type Waker = Arc<dyn Fn() + Send + Sync>;
 
 /// The thread that reads, before it starts: where it hands over, its name, and how it
 /// reads (the next input, `None` at its end).
@@ -84,6 +91,8 @@ pub struct Feed<T> {
     /// raw mode by then).
     reader: Option<Reading<T>>,
     stopped_by: Option<i32>,
+    /// For [`Feed::waker`].
+    wake: Sender<Incoming<T>>,
 }
 
 impl<T: Send + 'static> Feed<T> {
@@ -111,7 +120,22 @@ impl<T: Send + 'static> Feed<T> {
                 let _ = hung_up.send(Incoming::Signal(Signalled::Ending(signals::SIGHUP)));
             })?;
         }
-        Ok(Feed { incoming, reader: Some(Reading { sender, name, read: Box::new(read) }), stopped_by: None })
+        let wake = sender.clone();
+        Ok(Feed {
+            incoming,
+            reader: Some(Reading { sender, name, read: Box::new(read) }),
+            stopped_by: None,
+            wake,
+        })
+    }
+
+    /// What wakes this feed's loop from another thread: its wait returns
+    /// [`Polled::TimedOut`], and the loop looks at its other sources.
+    pub fn waker(&self) -> Waker {
+        let wake = self.wake.clone();
+        Arc::new(move || {
+            let _ = wake.send(Incoming::Wake);
+        })
     }
 
     /// The signal that ended the input, if one did: the program should exit with
@@ -166,6 +190,7 @@ impl<T: Send + 'static> Feed<T> {
                     return Ok(Polled::Closed);
                 }
                 Incoming::Signal(Signalled::Suspend) => return Ok(Polled::Suspend),
+                Incoming::Wake => return Ok(Polled::TimedOut),
                 Incoming::Signal(Signalled::Continued) => {
                     if let Some(polled) = continued()? {
                         return Ok(polled);

@@ -53,6 +53,11 @@ impl TerminalEvents {
     pub fn stopped_by(&self) -> Option<i32> {
         self.feed.stopped_by()
     }
+
+    /// What wakes the loop reading these events from another thread.
+    pub fn waker(&self) -> session::Waker {
+        self.feed.waker()
+    }
 }
 
 /// Takes the terminal again after a stop and asks the loop to draw everything, as
@@ -113,6 +118,11 @@ impl Screen {
                 Err(err)
             }
         }
+    }
+
+    /// What wakes the game's loop from another thread (news from another terminal).
+    pub fn waker(&self) -> session::Waker {
+        self.events.waker()
     }
 
     /// The terminal to draw on.

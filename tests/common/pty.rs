@@ -49,10 +49,22 @@ impl Pty {
 
     fn start_as(args: &[&str], dir: Option<&Path>, env: &[(&str, &Path)], controlling: bool) -> Pty {
         assert!(env.iter().any(|(name, _)| *name == "HOTSEAT_DATA_DIR"), "never the real data directory");
+        Pty::start_program(env!("CARGO_BIN_EXE_hotseat"), args, dir, env, controlling)
+    }
+
+    /// Starts another program than the binary (`ssh`, to reach the binary through it).
+    #[allow(dead_code)]
+    pub fn start_program(
+        program: &str,
+        args: &[&str],
+        dir: Option<&Path>,
+        env: &[(&str, &Path)],
+        controlling: bool,
+    ) -> Pty {
         let pty = native_pty_system()
             .openpty(PtySize { rows: ROWS, cols: COLS, pixel_width: 0, pixel_height: 0 })
             .expect("a pseudo-terminal");
-        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_hotseat"));
+        let mut cmd = CommandBuilder::new(program);
         cmd.args(args);
         if let Some(dir) = dir {
             cmd.cwd(dir);

@@ -17,6 +17,7 @@ mod pgn;
 mod pgn_interop;
 mod plain;
 mod records;
+mod remote;
 mod review;
 mod screen;
 mod store;

@@ -1,0 +1,426 @@
+//! `hotseat host`, `join`, `watch` and `relay`: one game on two terminals, on this
+//! machine through the game's socket, or over SSH through `hotseat relay`.
+
+use std::ffi::OsString;
+use std::io::{IsTerminal, Read, Write};
+use std::process::{Child, ExitCode, Stdio};
+
+use anyhow::{Context, Result, bail};
+use clap::Parser;
+use hotseat_chess::Color;
+
+use super::Cli;
+use crate::app::{Action, App};
+use crate::plain::{self, Announce};
+use crate::printable::printable;
+use crate::remote::client::{Link, Viewer};
+use crate::remote::host::Referee;
+use crate::remote::protocol::Coming;
+use crate::remote::socket::{self, Hosted};
+use crate::remote::strings;
+use crate::session::{Farewell, Tty, World};
+use crate::tui;
+use crate::ui::{ColorSupport, Look, PieceSet, THEMES, Theme};
+
+/// `hotseat host`'s arguments: every option of `hotseat` itself, and `--as`.
+#[derive(Debug, clap::Args)]
+pub struct HostArgs {
+    /// The options of a game, as `hotseat` takes them (--clock 5+3, --save FILE,
+    /// --resume, --plain...), and `--as white|black`: the side played here (White by
+    /// default); the other seat is open to one player joining.
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true, value_name = "OPTIONS")]
+    pub options: Vec<OsString>,
+}
+
+/// `hotseat join` and `hotseat watch`'s arguments.
+#[derive(Debug, clap::Args)]
+pub struct JoinArgs {
+    /// The game (its save file's name without `.pgn`); needed only when several are
+    /// hosted.
+    pub name: Option<String>,
+
+    /// Join a game hosted on another machine, through `ssh -T [USER@]HOST hotseat
+    /// relay` (the command in `HOTSEAT_SSH` instead of `ssh` when it is set).
+    #[arg(long, value_name = "[USER@]HOST")]
+    pub ssh: Option<String>,
+
+    /// Play in lines of plain text (also when standard input or output is not a
+    /// terminal).
+    #[arg(long)]
+    pub plain: bool,
+
+    /// Draw pieces as letters.
+    #[arg(long)]
+    pub ascii: bool,
+
+    /// Board colours: wood or contrast.
+    #[arg(long, value_name = "NAME", default_value = "wood", value_parser = parse_theme)]
+    pub theme: Theme,
+
+    /// Colours to use: truecolor, 256, 16 or none.
+    #[arg(long, value_name = "WHICH", value_parser = parse_colors)]
+    pub colors: Option<ColorSupport>,
+}
+
+fn parse_theme(name: &str) -> Result<Theme, String> {
+    Theme::named(name).ok_or_else(|| {
+        let names: Vec<&str> = THEMES.iter().map(|t| t.name).collect();
+        format!("no theme called {name:?} (choose {})", names.join(" or "))
+    })
+}
+
+fn parse_colors(name: &str) -> Result<ColorSupport, String> {
+    ColorSupport::from_name(name)
+        .ok_or_else(|| format!("unknown colour setting {name:?} (choose {})", ColorSupport::NAMES.join(", ")))
+}
+
+/// `--as SIDE` taken out of `options`: the side, and the rest.
+fn side_played(options: &[OsString]) -> Result<(Color, Vec<OsString>)> {
+    let mut side = Color::White;
+    let mut rest = Vec::new();
+    let mut words = options.iter();
+    while let Some(word) = words.next() {
+        let value = match word.to_str() {
+            Some("--as") => words.next().and_then(|w| w.to_str()).unwrap_or_default().to_owned(),
+            Some(w) if w.starts_with("--as=") => w["--as=".len()..].to_owned(),
+            _ => {
+                rest.push(word.clone());
+                continue;
+            }
+        };
+        side = match value.as_str() {
+            "white" => Color::White,
+            "black" => Color::Black,
+            _ => bail!("--as takes white or black"),
+        };
+    }
+    Ok((side, rest))
+}
+
+fn runtime_dir() -> std::path::PathBuf {
+    socket::runtime_dir(|name| std::env::var_os(name))
+}
+
+/// `hotseat host`: the game as `hotseat` plays it, with the other seat open to a
+/// player joining from another terminal, and to spectators.
+pub fn host(args: &HostArgs) -> Result<ExitCode> {
+    let (side, options) = side_played(&args.options)?;
+    let game_args = Cli::try_parse_from(std::iter::once(OsString::from("hotseat")).chain(options))
+        .unwrap_or_else(|err| err.exit());
+    if game_args.command.is_some() {
+        bail!("hotseat host takes the options of a game, not a command");
+    }
+    let super::Opened { record, mut recorder, notice } = super::open_game(&game_args)?;
+    let plain = game_args.plain || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal();
+    let look = game_args.look(|name| std::env::var(name).ok());
+    let mut app = super::game_screen(&game_args, record, notice)?
+        .with_flipped(side == Color::Black)
+        .with_takeback_by_consent(true);
+    if let Some(message) = recorder.start(&app)? {
+        app.update(Action::Report(message));
+    }
+    let name = recorder.path().map_or_else(|| "game".to_owned(), socket::game_name);
+    let hosted = match Hosted::open(&runtime_dir(), &name) {
+        Ok(hosted) => hosted,
+        Err(err) => {
+            // The game file made at the start goes, as for any game left unplayed.
+            let _ = recorder.finish(&app);
+            return Err(err.into());
+        }
+    };
+    app.notify(strings::how_to_join(&name, (!side).name()));
+    let (result, signal, views) = if plain {
+        let mut lines = plain::StdinLines::start().context("cannot read standard input")?;
+        let mut out: Box<dyn Write> =
+            if std::io::stdout().is_terminal() { Box::new(Tty) } else { Box::new(std::io::stdout().lock()) };
+        let world = World::new(&mut recorder, false, game_args.engine.clone());
+        let mut referee = Referee::start(world, hosted, !side, lines.waker())?;
+        let played = plain::run(&mut app, &mut lines, &mut out, &mut referee, game_args.announce);
+        let (_, views) = referee.close();
+        (played.context("cannot play in plain text"), lines.stopped_by(), views)
+    } else {
+        let mut screen = tui::Screen::start().context("cannot set up the terminal")?;
+        let world = World::new(&mut recorder, false, game_args.engine.clone());
+        let mut referee = Referee::start(world, hosted, !side, screen.waker())?;
+        let result = screen.run(&mut app, &look, &mut referee);
+        let (world, views) = referee.close();
+        drop(world);
+        let signal = screen.stopped_by();
+        drop(screen);
+        (result.map_err(anyhow::Error::from), signal, views)
+    };
+    let farewell = recorder.finish(&app);
+    views.end(&farewell.to_string());
+    if let Farewell::NotSaved { pgn, .. } = &farewell {
+        let _ = write!(std::io::stdout(), "{pgn}");
+        result?;
+        bail!("{farewell} (the game is printed above)");
+    }
+    let _ = writeln!(std::io::stdout(), "{}", printable(&farewell.to_string(), usize::MAX));
+    result?;
+    Ok(super::exit_code(signal))
+}
+
+/// `hotseat join` (`coming` to play) and `hotseat watch`: a view of a hosted game,
+/// here or over SSH.
+pub fn join(args: &JoinArgs, coming: Coming) -> Result<ExitCode> {
+    // Under a forced command in authorized_keys, `ssh HOST hotseat relay NAME` (what
+    // `join --ssh` runs) relays; any other command is refused, never run.
+    if let Some(asked) = std::env::var_os("SSH_ORIGINAL_COMMAND") {
+        let asked = asked.to_string_lossy().into_owned();
+        return match relay_asked(&asked) {
+            Some(name) => relay(name.as_deref()),
+            None => bail!("{}", strings::only_relay(&asked)),
+        };
+    }
+    let (link, child) = if let Some(destination) = &args.ssh {
+        ssh_link(destination, args.name.as_deref())?
+    } else {
+        let (stream, _) = socket::connect(&runtime_dir(), args.name.as_deref())?;
+        (socket_link(stream)?, None)
+    };
+    let attached = Viewer::attach(link, coming);
+    let (viewer, mut app) = match attached {
+        Ok(attached) => attached,
+        Err(why) => {
+            end_child(child);
+            bail!("{why}");
+        }
+    };
+    let name = args.name.clone().unwrap_or_else(|| "the game".to_owned());
+    app.notify(strings::view_of(viewer.seat().map_or("a spectator", Color::name), &name));
+    let plain = args.plain || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal();
+    let look = Look {
+        theme: args.theme,
+        colors: args.colors.unwrap_or_else(|| ColorSupport::detect(|name| std::env::var(name).ok())),
+        pieces: if args.ascii { PieceSet::Letters } else { PieceSet::Glyphs },
+    };
+    let (result, signal, viewer) = run_view(viewer, &mut app, plain, &look)?;
+    let farewell = viewer.leave();
+    end_child(child);
+    if let Some(farewell) = farewell {
+        let _ = writeln!(std::io::stdout(), "{}", printable(&farewell, usize::MAX));
+    }
+    result?;
+    Ok(super::exit_code(signal))
+}
+
+type Ran = (Result<()>, Option<i32>, Viewer);
+
+fn run_view(mut viewer: Viewer, app: &mut App, plain: bool, look: &Look) -> Result<Ran> {
+    if plain {
+        let mut lines = plain::StdinLines::start().context("cannot read standard input")?;
+        viewer.wake_with(lines.waker());
+        let mut out: Box<dyn Write> =
+            if std::io::stdout().is_terminal() { Box::new(Tty) } else { Box::new(std::io::stdout().lock()) };
+        let announce = Announce::named("words").unwrap_or_default();
+        let played = plain::run(app, &mut lines, &mut out, &mut viewer, announce);
+        return Ok((played.context("cannot play in plain text"), lines.stopped_by(), viewer));
+    }
+    let mut screen = tui::Screen::start().context("cannot set up the terminal")?;
+    viewer.wake_with(screen.waker());
+    let result = screen.run(app, look, &mut viewer);
+    let signal = screen.stopped_by();
+    drop(screen);
+    Ok((result.map_err(anyhow::Error::from), signal, viewer))
+}
+
+/// The game named in a command `ssh` passed on: `hotseat relay [NAME]`, exactly.
+pub fn relay_asked(command: &str) -> Option<Option<String>> {
+    let words: Vec<&str> = command.split(' ').collect();
+    match words[..] {
+        ["hotseat", "relay"] => Some(None),
+        ["hotseat", "relay", name] if socket::checked_name(name).is_ok() => Some(Some(name.to_owned())),
+        _ => None,
+    }
+}
+
+fn socket_link(stream: std::os::unix::net::UnixStream) -> Result<Link> {
+    let write = stream.try_clone()?;
+    let shut = stream.try_clone()?;
+    Ok(Link {
+        read: Box::new(stream),
+        write: Box::new(write),
+        shut: Box::new(move || {
+            let _ = shut.shutdown(std::net::Shutdown::Both);
+        }),
+    })
+}
+
+/// The words of a command held in a variable, split as a shell would split plain
+/// words and quoted ones (as git splits `GIT_SSH_COMMAND`); `None` when a quote is
+/// left open.
+pub fn split_command(text: &str) -> Option<Vec<String>> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' => {
+                in_word = true;
+                loop {
+                    match chars.next()? {
+                        '\'' => break,
+                        c => word.push(c),
+                    }
+                }
+            }
+            '"' => {
+                in_word = true;
+                loop {
+                    match chars.next()? {
+                        '"' => break,
+                        '\\' => word.push(chars.next()?),
+                        c => word.push(c),
+                    }
+                }
+            }
+            '\\' => {
+                in_word = true;
+                word.push(chars.next()?);
+            }
+            c if c.is_whitespace() => {
+                if std::mem::take(&mut in_word) {
+                    words.push(std::mem::take(&mut word));
+                }
+            }
+            c => {
+                in_word = true;
+                word.push(c);
+            }
+        }
+    }
+    if in_word {
+        words.push(word);
+    }
+    Some(words)
+}
+
+/// `ssh -T DESTINATION hotseat relay [NAME]` as a child, its standard input and
+/// output the link.
+fn ssh_link(destination: &str, name: Option<&str>) -> Result<(Link, Option<Child>)> {
+    if destination.starts_with('-') {
+        bail!("{}", strings::bad_destination(destination));
+    }
+    if let Some(name) = name {
+        socket::checked_name(name)?;
+    }
+    let ssh = std::env::var("HOTSEAT_SSH").ok().filter(|s| !s.trim().is_empty());
+    let mut words = match ssh {
+        Some(command) => {
+            split_command(&command).filter(|w| !w.is_empty()).context("HOTSEAT_SSH: a quote is left open")?
+        }
+        None => vec!["ssh".to_owned()],
+    };
+    let program = words.remove(0);
+    let mut command = std::process::Command::new(&program);
+    command.args(words).arg("-T").arg("--").arg(destination).arg("hotseat").arg("relay");
+    if let Some(name) = name {
+        command.arg(name);
+    }
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .with_context(|| format!("cannot run {}", printable(&program, 60)))?;
+    let (Some(write), Some(read)) = (child.stdin.take(), child.stdout.take()) else {
+        bail!("cannot talk to {}", printable(&program, 60));
+    };
+    let pid = child.id();
+    let link = Link {
+        read: Box::new(read),
+        write: Box::new(write),
+        shut: Box::new(move || {
+            if let Some(pid) = rustix::process::Pid::from_raw(pid.cast_signed()) {
+                let _ = rustix::process::kill_process(pid, rustix::process::Signal::TERM);
+            }
+        }),
+    };
+    Ok((link, Some(child)))
+}
+
+fn end_child(child: Option<Child>) {
+    if let Some(mut child) = child {
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+}
+
+/// `hotseat relay [NAME]`: this process's standard input and output joined to the
+/// hosted game's socket, for `join --ssh` at the other end of an SSH connection.
+pub fn relay(name: Option<&str>) -> Result<ExitCode> {
+    let (stream, _) = socket::connect(&runtime_dir(), name)?;
+    let mut to_game = stream.try_clone()?;
+    let mut from_game = stream.try_clone()?;
+    let ended = stream;
+    std::thread::spawn(move || {
+        let _ = std::io::copy(&mut std::io::stdin().lock(), &mut to_game);
+        let _ = to_game.shutdown(std::net::Shutdown::Write);
+    });
+    let mut out = std::io::stdout().lock();
+    let copied = copy_flushing(&mut from_game, &mut out);
+    let _ = ended.shutdown(std::net::Shutdown::Both);
+    copied.context("the connection to the game broke")?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Copies until the end, flushing after every read: a line must not wait in a buffer.
+fn copy_flushing(from: &mut impl Read, to: &mut impl Write) -> std::io::Result<()> {
+    let mut buf = [0u8; 16 * 1024];
+    loop {
+        let n = match from.read(&mut buf) {
+            Ok(0) => return Ok(()),
+            Ok(n) => n,
+            Err(err) if err.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(err) => return Err(err),
+        };
+        to.write_all(&buf[..n])?;
+        to.flush()?;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_forced_command_relays_exactly_and_nothing_else() {
+        assert_eq!(relay_asked("hotseat relay"), Some(None));
+        assert_eq!(relay_asked("hotseat relay friday"), Some(Some("friday".to_owned())));
+        for refused in [
+            "",
+            "bash",
+            "hotseat relay friday; rm -rf ~",
+            "hotseat relay ../x",
+            "hotseat  relay",
+            "hotseat relay a b",
+            "hotseat join",
+            "/usr/bin/hotseat relay",
+            "hotseat relay $(id)",
+        ] {
+            assert_eq!(relay_asked(refused), None, "{refused:?}");
+        }
+    }
+
+    #[test]
+    fn hotseat_ssh_is_split_like_git_ssh_command() {
+        assert_eq!(
+            split_command("ssh -F '/tmp/my dir/config' -p 2222").expect("closed"),
+            ["ssh", "-F", "/tmp/my dir/config", "-p", "2222"]
+        );
+        assert_eq!(split_command("\"a b\"\\ c").expect("closed"), ["a b c"]);
+        assert_eq!(split_command("ssh 'open"), None);
+    }
+
+    #[test]
+    fn the_side_played_is_taken_out_of_the_game_options() {
+        let words = |ws: &[&str]| ws.iter().map(OsString::from).collect::<Vec<_>>();
+        let (side, rest) =
+            side_played(&words(&["--clock", "5+3", "--as", "black", "--plain"])).expect("fine");
+        assert_eq!((side, rest), (Color::Black, words(&["--clock", "5+3", "--plain"])));
+        assert_eq!(side_played(&words(&["--as=white"])).expect("fine").0, Color::White);
+        assert!(side_played(&words(&["--as", "red"])).is_err());
+    }
+}

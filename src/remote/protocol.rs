@@ -1,0 +1,816 @@
+//! The protocol between the hosted game and its views: lines of text, versioned on
+//! connect (`hello`), the host's state sent whole on attach and then one line per
+//! event. Every line from a peer is hostile until [read](Request::read): bounded in
+//! length ([`LineReader`]) and in rate ([`Rate`]), and anything unknown or malformed
+//! is an error that closes that connection with a message. Lines are sent through an
+//! [`Outbox`]: a writer of its own with a bounded buffer, so a peer that stops
+//! reading is dropped, never waited for.
+//!
+//! From a view to the host:
+//!
+//! ```text
+//! hello hotseat 1 play|watch     the first line, once
+//! move e2e4                      a move in coordinates (UCI), promotions with a piece
+//! resign | claim
+//! offer | takeback | rematch     ask (a draw, after one's move); the other seat
+//! accept | decline                answers
+//! say <text>                     one line of chat
+//! bye
+//! ```
+//!
+//! From the host to a view:
+//!
+//! ```text
+//! welcome hotseat 1 white|black|watch
+//! state <paused 0|1> <asked -|draw-white|takeback-black|...> <the game as PGN, escaped>
+//! say <who> <text>               chat, or news ("Black left")
+//! end <text>                     the game is over for views: where it was saved
+//! refused <text>                 an action the referee refused
+//! ```
+
+use std::fmt::{self, Write as _};
+use std::io::{self, BufRead, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Sender};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use hotseat_chess::Color;
+
+/// The protocol's version: a peer with another is refused with a message.
+pub const VERSION: u32 = 1;
+
+/// The longest line a view may send, in bytes: a chat line fits with room to spare.
+pub const MAX_REQUEST: usize = 1024;
+
+/// The longest line the host may send, in bytes: a whole game, comments and all.
+pub const MAX_REPORT: usize = 8 << 20;
+
+/// The most characters of a chat line.
+pub const MAX_CHAT: usize = 200;
+
+/// The most bytes waiting to go to one peer before it is dropped as not reading.
+pub const MAX_OUTBOX: usize = 16 << 20;
+
+/// How a view comes: to play (taking the open seat, watching when it is taken) or only
+/// to watch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Coming {
+    /// Take the open seat.
+    Play,
+    /// Watch.
+    Watch,
+}
+
+/// What a seat may ask of the other, answered `accept` or `decline`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ask {
+    /// A draw, offered after one's own move.
+    Draw,
+    /// Take back the asker's last move.
+    Takeback,
+    /// A new game, colours swapped.
+    Rematch,
+}
+
+/// A line from a view to the host.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// The first line: the version and how the view comes.
+    Hello {
+        /// The view's protocol version.
+        version: u32,
+        /// To play or to watch.
+        coming: Coming,
+    },
+    /// A move, in coordinates, checked for shape only (the referee checks the rest).
+    Move(String),
+    /// The seat resigns.
+    Resign,
+    /// Yes to the other seat's offer or request.
+    Accept,
+    /// No to the other seat's offer or request.
+    Decline,
+    /// A draw claimed (threefold repetition, fifty moves).
+    Claim,
+    /// A request for the other seat to answer.
+    Ask(Ask),
+    /// One line of chat.
+    Say(String),
+    /// The view leaves.
+    Bye,
+}
+
+/// A line from the host to a view.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Report {
+    /// The answer to `hello`: the seat the view has, or `None` to watch.
+    Welcome {
+        /// The host's protocol version.
+        version: u32,
+        /// The view's seat; `None` to watch.
+        seat: Option<Color>,
+    },
+    /// The whole game as it stands.
+    State(State),
+    /// A line of chat or news, and who says it.
+    Say {
+        /// Who: a player's name, or `hotseat` for news.
+        who: String,
+        /// What.
+        text: String,
+    },
+    /// The game ends for the views, with the words to show.
+    End(String),
+    /// An action the referee refused, and why.
+    Refused(String),
+}
+
+/// The whole game, as the host has it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    /// The clocks are stopped (a player to move is away, or the host paused them).
+    pub paused: bool,
+    /// A request waiting for an answer, and the seat that asked.
+    pub asked: Option<(Ask, Color)>,
+    /// The game as PGN: moves, annotations, clocks, the result, a draw offer standing.
+    pub pgn: String,
+}
+
+/// Why a peer's line was refused; the connection is closed with it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LineError {
+    /// Longer than the protocol allows.
+    #[error("a line longer than {0} bytes")]
+    TooLong(usize),
+    /// Not UTF-8, or holding control characters.
+    #[error("a line that is not text")]
+    NotText,
+    /// A word the protocol does not know, or one used wrongly.
+    #[error("a line the protocol does not know: {0}")]
+    Unknown(String),
+    /// Another version of the protocol.
+    #[error("protocol version {0}, this is version {VERSION}")]
+    Version(u32),
+    /// More lines than a person could send.
+    #[error("too many lines too fast")]
+    Flood,
+}
+
+fn unknown(line: &str) -> LineError {
+    // Quoted in an error, so cut and made harmless.
+    LineError::Unknown(crate::printable::printable(line, 40).into_owned())
+}
+
+fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+fn color_named(name: &str) -> Option<Color> {
+    match name {
+        "white" => Some(Color::White),
+        "black" => Some(Color::Black),
+        _ => None,
+    }
+}
+
+/// Whether `text` has the shape of a move in coordinates: `e2e4`, `e7e8q`.
+fn is_coordinates(text: &str) -> bool {
+    let b = text.as_bytes();
+    let square = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r);
+    match b {
+        [f1, r1, f2, r2] => square(*f1, *r1) && square(*f2, *r2),
+        [f1, r1, f2, r2, p] => square(*f1, *r1) && square(*f2, *r2) && b"qrbn".contains(p),
+        _ => false,
+    }
+}
+
+/// Whether `text` is fit for a line: no control characters (tabs neither).
+fn is_clean(text: &str) -> bool {
+    !text.chars().any(crate::printable::acts_on_terminal)
+}
+
+impl Request {
+    /// Reads one line from a view (without its newline).
+    pub fn read(line: &str) -> Result<Request, LineError> {
+        if line.len() > MAX_REQUEST {
+            return Err(LineError::TooLong(MAX_REQUEST));
+        }
+        if !is_clean(line) {
+            return Err(LineError::NotText);
+        }
+        let (verb, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let bare = |request| if rest.is_empty() { Ok(request) } else { Err(unknown(line)) };
+        match verb {
+            "hello" => {
+                let words: Vec<&str> = rest.split(' ').collect();
+                let [name, version, coming] = words[..] else { return Err(unknown(line)) };
+                let version: u32 = version.parse().map_err(|_| unknown(line))?;
+                if name != "hotseat" {
+                    return Err(unknown(line));
+                }
+                if version != VERSION {
+                    return Err(LineError::Version(version));
+                }
+                let coming = match coming {
+                    "play" => Coming::Play,
+                    "watch" => Coming::Watch,
+                    _ => return Err(unknown(line)),
+                };
+                Ok(Request::Hello { version, coming })
+            }
+            "move" if is_coordinates(rest) => Ok(Request::Move(rest.to_owned())),
+            "resign" => bare(Request::Resign),
+            "offer" => bare(Request::Ask(Ask::Draw)),
+            "accept" => bare(Request::Accept),
+            "decline" => bare(Request::Decline),
+            "claim" => bare(Request::Claim),
+            "takeback" => bare(Request::Ask(Ask::Takeback)),
+            "rematch" => bare(Request::Ask(Ask::Rematch)),
+            "bye" => bare(Request::Bye),
+            "say" if !rest.trim().is_empty() && rest.chars().count() <= MAX_CHAT => {
+                Ok(Request::Say(rest.trim().to_owned()))
+            }
+            _ => Err(unknown(line)),
+        }
+    }
+}
+
+impl fmt::Display for Request {
+    /// The line, without its newline.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Request::Hello { version, coming } => {
+                let coming = if *coming == Coming::Play { "play" } else { "watch" };
+                write!(f, "hello hotseat {version} {coming}")
+            }
+            Request::Move(m) => write!(f, "move {m}"),
+            Request::Resign => f.write_str("resign"),
+            Request::Ask(Ask::Draw) => f.write_str("offer"),
+            Request::Accept => f.write_str("accept"),
+            Request::Decline => f.write_str("decline"),
+            Request::Claim => f.write_str("claim"),
+            Request::Ask(Ask::Takeback) => f.write_str("takeback"),
+            Request::Ask(Ask::Rematch) => f.write_str("rematch"),
+            // Sent text is made one clean line here, so a line read back is one too.
+            Request::Say(text) => {
+                write!(
+                    f,
+                    "say {}",
+                    crate::printable::printable(text.trim(), MAX_CHAT).replace('\u{fffd}', " ")
+                )
+            }
+            Request::Bye => f.write_str("bye"),
+        }
+    }
+}
+
+fn ask_name(ask: Ask) -> &'static str {
+    match ask {
+        Ask::Draw => "draw",
+        Ask::Takeback => "takeback",
+        Ask::Rematch => "rematch",
+    }
+}
+
+/// Text on one line: backslashes, line breaks and every other control character
+/// written as escapes (`\\`, `\n`, `\xHH`).
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                let _ = write!(out, "\\x{:02x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The text [`escape`] wrote; `None` for a lone or unknown escape.
+pub fn unescape(text: &str) -> Option<String> {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next()? {
+            '\\' => out.push('\\'),
+            'n' => out.push('\n'),
+            'x' => {
+                let hex: String = chars.by_ref().take(2).collect();
+                let code = u8::from_str_radix(&hex, 16).ok().filter(|_| hex.len() == 2)?;
+                out.push(char::from(code));
+            }
+            _ => return None,
+        }
+    }
+    Some(out)
+}
+
+impl Report {
+    /// Reads one line from the host (without its newline).
+    pub fn read(line: &str) -> Result<Report, LineError> {
+        if line.len() > MAX_REPORT {
+            return Err(LineError::TooLong(MAX_REPORT));
+        }
+        if !is_clean(line) {
+            return Err(LineError::NotText);
+        }
+        let (verb, rest) = line.split_once(' ').unwrap_or((line, ""));
+        match verb {
+            "welcome" => {
+                let words: Vec<&str> = rest.split(' ').collect();
+                let ["hotseat", version, seat] = words[..] else { return Err(unknown(line)) };
+                let version: u32 = version.parse().map_err(|_| unknown(line))?;
+                if version != VERSION {
+                    return Err(LineError::Version(version));
+                }
+                let seat = match seat {
+                    "watch" => None,
+                    seat => Some(color_named(seat).ok_or_else(|| unknown(line))?),
+                };
+                Ok(Report::Welcome { version, seat })
+            }
+            "state" => {
+                let mut words = rest.splitn(3, ' ');
+                let (Some(paused), Some(asked), Some(pgn)) = (words.next(), words.next(), words.next())
+                else {
+                    return Err(unknown(line));
+                };
+                let paused = match paused {
+                    "0" => false,
+                    "1" => true,
+                    _ => return Err(unknown(line)),
+                };
+                let asked = match asked {
+                    "-" => None,
+                    asked => {
+                        let (ask, by) = asked.split_once('-').ok_or_else(|| unknown(line))?;
+                        let ask = match ask {
+                            "draw" => Ask::Draw,
+                            "takeback" => Ask::Takeback,
+                            "rematch" => Ask::Rematch,
+                            _ => return Err(unknown(line)),
+                        };
+                        Some((ask, color_named(by).ok_or_else(|| unknown(line))?))
+                    }
+                };
+                let pgn = unescape(pgn).ok_or_else(|| unknown(line))?;
+                Ok(Report::State(State { paused, asked, pgn }))
+            }
+            "say" => {
+                let (who, text) = rest.split_once(' ').ok_or_else(|| unknown(line))?;
+                Ok(Report::Say { who: unescape(who).ok_or_else(|| unknown(line))?, text: text.to_owned() })
+            }
+            "end" => Ok(Report::End(rest.to_owned())),
+            "refused" => Ok(Report::Refused(rest.to_owned())),
+            _ => Err(unknown(line)),
+        }
+    }
+}
+
+/// A word or sentence made fit for one line: control characters become spaces.
+fn one_line(text: &str) -> String {
+    text.chars().map(|c| if crate::printable::acts_on_terminal(c) { ' ' } else { c }).collect()
+}
+
+impl fmt::Display for Report {
+    /// The line, without its newline.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Report::Welcome { version, seat } => {
+                write!(f, "welcome hotseat {version} {}", seat.map_or("watch", color_name))
+            }
+            Report::State(State { paused, asked, pgn }) => {
+                let asked =
+                    asked.map_or("-".to_owned(), |(ask, by)| format!("{}-{}", ask_name(ask), color_name(by)));
+                write!(f, "state {} {asked} {}", u8::from(*paused), escape(pgn))
+            }
+            // The speaker's name may hold spaces: escaped as one word.
+            Report::Say { who, text } => {
+                write!(f, "say {} {}", escape(&one_line(who)).replace(' ', "\\x20"), one_line(text))
+            }
+            Report::End(text) => write!(f, "end {}", one_line(text)),
+            Report::Refused(text) => write!(f, "refused {}", one_line(text)),
+        }
+    }
+}
+
+/// Reads lines of at most `max` bytes from a peer: a longer one is an error as soon
+/// as it is seen, without reading the rest of it.
+pub struct LineReader<R> {
+    inner: R,
+    max: usize,
+    line: Vec<u8>,
+}
+
+impl<R: BufRead> LineReader<R> {
+    /// Lines from `inner`, each at most `max` bytes.
+    pub fn new(inner: R, max: usize) -> LineReader<R> {
+        LineReader { inner, max, line: Vec::new() }
+    }
+
+    /// The next line without its newline (`\n`, or `\r\n`); `None` at the end.
+    ///
+    /// # Errors
+    ///
+    /// The reader's own, or an [`io::ErrorKind::InvalidData`] wrapping a
+    /// [`LineError`] for a line too long or not UTF-8.
+    pub fn next_line(&mut self) -> io::Result<Option<String>> {
+        self.line.clear();
+        loop {
+            let buf = self.inner.fill_buf()?;
+            if buf.is_empty() {
+                // A last line without its newline is no line: the peer went mid-way.
+                return Ok(None);
+            }
+            let (taken, done) = match buf.iter().position(|&b| b == b'\n') {
+                Some(i) => (i + 1, true),
+                None => (buf.len(), false),
+            };
+            // Room for the line, and its `\r\n`.
+            if self.line.len() + taken > self.max + if done { 2 } else { 1 } {
+                return Err(io::Error::new(io::ErrorKind::InvalidData, LineError::TooLong(self.max)));
+            }
+            self.line.extend_from_slice(&buf[..taken]);
+            self.inner.consume(taken);
+            if done {
+                break;
+            }
+        }
+        self.line.pop();
+        if self.line.last() == Some(&b'\r') {
+            self.line.pop();
+        }
+        if self.line.len() > self.max {
+            return Err(io::Error::new(io::ErrorKind::InvalidData, LineError::TooLong(self.max)));
+        }
+        match String::from_utf8(std::mem::take(&mut self.line)) {
+            Ok(line) => Ok(Some(line)),
+            Err(_) => Err(io::Error::new(io::ErrorKind::InvalidData, LineError::NotText)),
+        }
+    }
+}
+
+/// The most lines a peer may send: a burst of [`Rate::BURST`], then
+/// [`Rate::PER_SECOND`] a second (a token bucket). A person types far fewer.
+#[derive(Clone, Debug)]
+pub struct Rate {
+    tokens: f64,
+    last: Instant,
+}
+
+impl Rate {
+    /// Lines at once before the rate counts.
+    pub const BURST: f64 = 40.0;
+    /// Lines a second, over time.
+    pub const PER_SECOND: f64 = 20.0;
+
+    /// A full bucket at `now`.
+    pub fn new(now: Instant) -> Rate {
+        Rate { tokens: Rate::BURST, last: now }
+    }
+
+    /// Counts a line that came at `now`; [`LineError::Flood`] when it is one too many.
+    pub fn count(&mut self, now: Instant) -> Result<(), LineError> {
+        let gained = now.saturating_duration_since(self.last).as_secs_f64() * Rate::PER_SECOND;
+        self.tokens = (self.tokens + gained).min(Rate::BURST);
+        self.last = now;
+        if self.tokens < 1.0 {
+            return Err(LineError::Flood);
+        }
+        self.tokens -= 1.0;
+        Ok(())
+    }
+}
+
+/// Lines on their way to one peer, written by a thread of its own so the game never
+/// waits on a peer. More than [`MAX_OUTBOX`] bytes waiting means the peer stopped
+/// reading: the outbox closes, and [`Outbox::send`] says so.
+pub struct Outbox {
+    lines: Option<Sender<Vec<u8>>>,
+    waiting: Arc<AtomicUsize>,
+    done: Arc<AtomicBool>,
+    max: usize,
+    /// Unblocks a write stuck on a peer that does not read (a socket's shutdown).
+    shut: Option<Box<dyn FnOnce() + Send>>,
+}
+
+/// The peer is gone, or was dropped for not reading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Gone;
+
+impl Outbox {
+    /// An outbox writing to `out` (a socket, a pipe) on a thread of its own; `shut`
+    /// is called when the peer is dropped, to end a write stuck on it.
+    pub fn start(out: impl Write + Send + 'static, shut: impl FnOnce() + Send + 'static) -> Outbox {
+        Outbox::with_limit(out, shut, MAX_OUTBOX)
+    }
+
+    /// [`Outbox::start`] with room for `max` bytes.
+    pub fn with_limit(
+        mut out: impl Write + Send + 'static,
+        shut: impl FnOnce() + Send + 'static,
+        max: usize,
+    ) -> Outbox {
+        let (sender, lines) = mpsc::channel::<Vec<u8>>();
+        let waiting = Arc::new(AtomicUsize::new(0));
+        let done = Arc::new(AtomicBool::new(false));
+        let (left, ended) = (Arc::clone(&waiting), Arc::clone(&done));
+        let spawned = thread::Builder::new().name("peer-out".to_owned()).spawn(move || {
+            for line in lines {
+                let n = line.len();
+                if out.write_all(&line).and_then(|()| out.flush()).is_err() {
+                    break;
+                }
+                left.fetch_sub(n, Ordering::SeqCst);
+            }
+            ended.store(true, Ordering::SeqCst);
+        });
+        let lines = spawned.is_ok().then_some(sender);
+        Outbox { lines, waiting, done, max, shut: Some(Box::new(shut)) }
+    }
+
+    /// Queues one line (its newline added); never waits. A peer with more than the
+    /// limit waiting, or gone, is dropped: [`Gone`].
+    pub fn send(&mut self, line: &impl fmt::Display) -> Result<(), Gone> {
+        let mut bytes = line.to_string().into_bytes();
+        bytes.push(b'\n');
+        let n = bytes.len();
+        let full = self.waiting.load(Ordering::SeqCst).saturating_add(n) > self.max;
+        let sent = !full
+            && !self.done.load(Ordering::SeqCst)
+            && self.lines.as_ref().is_some_and(|lines| {
+                self.waiting.fetch_add(n, Ordering::SeqCst);
+                lines.send(bytes).is_ok()
+            });
+        if sent {
+            Ok(())
+        } else {
+            self.drop_peer();
+            Err(Gone)
+        }
+    }
+
+    /// Whether lines can still go.
+    pub fn is_open(&self) -> bool {
+        self.lines.is_some() && !self.done.load(Ordering::SeqCst)
+    }
+
+    /// Drops the peer now, whatever is still waiting.
+    pub fn drop_peer(&mut self) {
+        self.lines = None;
+        if let Some(shut) = self.shut.take() {
+            shut();
+        }
+    }
+
+    /// Lets what is waiting go for at most `within`, then closes.
+    pub fn finish(mut self, within: Duration) {
+        self.lines = None;
+        let deadline = Instant::now() + within;
+        while !self.done.load(Ordering::SeqCst) && Instant::now() < deadline {
+            thread::sleep(Duration::from_millis(2));
+        }
+        self.drop_peer();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Cursor;
+
+    fn lines(bytes: &[u8], max: usize) -> Vec<Result<String, String>> {
+        let mut reader = LineReader::new(Cursor::new(bytes.to_vec()), max);
+        let mut out = Vec::new();
+        loop {
+            match reader.next_line() {
+                Ok(Some(line)) => out.push(Ok(line)),
+                Ok(None) => break,
+                Err(err) => {
+                    out.push(Err(err.to_string()));
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn requests_round_trip() {
+        for request in [
+            Request::Hello { version: VERSION, coming: Coming::Play },
+            Request::Hello { version: VERSION, coming: Coming::Watch },
+            Request::Move("e2e4".to_owned()),
+            Request::Move("e7e8q".to_owned()),
+            Request::Resign,
+            Request::Ask(Ask::Draw),
+            Request::Accept,
+            Request::Decline,
+            Request::Claim,
+            Request::Ask(Ask::Takeback),
+            Request::Ask(Ask::Rematch),
+            Request::Say("good luck, have fun".to_owned()),
+            Request::Bye,
+        ] {
+            assert_eq!(Request::read(&request.to_string()), Ok(request.clone()), "{request}");
+        }
+    }
+
+    #[test]
+    fn reports_round_trip() {
+        let pgn = "[White \"A \\\"B\\\"\"]\n\n1. e4 {a\\b\ttab} e5 *\n".to_owned();
+        for report in [
+            Report::Welcome { version: VERSION, seat: Some(Color::Black) },
+            Report::Welcome { version: VERSION, seat: None },
+            Report::State(State {
+                paused: true,
+                asked: Some((Ask::Takeback, Color::White)),
+                pgn: pgn.clone(),
+            }),
+            Report::State(State { paused: false, asked: None, pgn }),
+            Report::Say { who: "Anna Maria".to_owned(), text: "hi there".to_owned() },
+            Report::End("The game is saved in /tmp/x.pgn".to_owned()),
+            Report::Refused("Not your move".to_owned()),
+        ] {
+            let line = report.to_string();
+            assert!(!line.contains('\n'), "{line}");
+            assert_eq!(Report::read(&line), Ok(report.clone()), "{line}");
+        }
+    }
+
+    #[test]
+    fn a_sent_chat_line_is_one_clean_line() {
+        let line = Request::Say("hi\u{1b}]0;pwned\u{7}\nmove e2e4".to_owned()).to_string();
+        assert!(!line.contains('\n') && !line.contains('\u{1b}'), "{line:?}");
+        assert!(matches!(Request::read(&line), Ok(Request::Say(_))));
+    }
+
+    #[test]
+    fn hostile_requests_are_refused() {
+        for line in [
+            "",
+            "garbage",
+            "GET / HTTP/1.1",
+            "move",
+            "move e2e9",
+            "move e2e4 e7e5",
+            "move e7e8k",
+            "move Nf3",
+            "resign now",
+            "say",
+            "say    ",
+            "hello hotseat",
+            "hello hotseat x play",
+            "hello chess 1 play",
+            "hello hotseat 1 referee",
+            "say \u{1b}[2J",
+            "say a\tb",
+            "\u{0}",
+        ] {
+            assert!(Request::read(line).is_err(), "{line:?}");
+        }
+        assert_eq!(Request::read("hello hotseat 2 play"), Err(LineError::Version(2)));
+        assert_eq!(Request::read(&"say x".repeat(300)), Err(LineError::TooLong(MAX_REQUEST)));
+        assert!(Request::read(&format!("say {}", "é".repeat(MAX_CHAT + 1))).is_err());
+    }
+
+    #[test]
+    fn an_unknown_line_is_quoted_harmlessly() {
+        let Err(LineError::Unknown(quoted)) = Request::read(&format!("x{}", "y".repeat(500))) else {
+            panic!("unknown")
+        };
+        assert!(quoted.chars().count() <= 40);
+    }
+
+    #[test]
+    fn hostile_reports_are_refused() {
+        for line in [
+            "",
+            "state",
+            "state 2 - x",
+            "state 0 takeback-red x",
+            "state 0 - \\q",
+            "state 0 - a\\x4",
+            "welcome hotseat 1 red",
+            "say",
+            "boom",
+            "end \u{1b}c",
+        ] {
+            assert!(Report::read(line).is_err(), "{line:?}");
+        }
+    }
+
+    #[test]
+    fn escapes_hide_every_control_character() {
+        let text: String = (0u8..=127).map(char::from).collect();
+        let escaped = escape(&text);
+        assert!(!escaped.chars().any(crate::printable::acts_on_terminal), "{escaped:?}");
+        assert_eq!(unescape(&escaped), Some(text));
+        assert_eq!(unescape("\\"), None);
+        assert_eq!(unescape("\\xzz"), None);
+    }
+
+    #[test]
+    fn lines_are_read_whole_and_bounded() {
+        assert_eq!(lines(b"move e2e4\r\nbye\n", 16), [Ok("move e2e4".to_owned()), Ok("bye".to_owned())]);
+        // A last line cut off is no line.
+        assert_eq!(lines(b"bye\nmov", 16), [Ok("bye".to_owned())]);
+        assert_eq!(lines(b"xxxxxxxxxxxxxxxxx\n", 16), [Err(LineError::TooLong(16).to_string())]);
+        assert_eq!(lines(&[b'x'; 18], 16), [Err(LineError::TooLong(16).to_string())]);
+        assert_eq!(lines(b"\xff\xfe\n", 16), [Err(LineError::NotText.to_string())]);
+    }
+
+    #[test]
+    fn a_ten_megabyte_line_is_refused_without_reading_it_all() {
+        /// Counts the bytes read from an endless line.
+        struct Endless(usize);
+        impl io::Read for Endless {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                buf.fill(b'x');
+                self.0 += buf.len();
+                Ok(buf.len())
+            }
+        }
+        let mut endless = Endless(0);
+        let mut reader = LineReader::new(io::BufReader::new(&mut endless), MAX_REQUEST);
+        assert!(reader.next_line().is_err());
+        drop(reader);
+        assert!(endless.0 < 64 * 1024, "read {} bytes", endless.0);
+    }
+
+    #[test]
+    fn a_flood_is_stopped_and_a_person_is_not() {
+        let start = Instant::now();
+        let mut rate = Rate::new(start);
+        for _ in 0..40 {
+            rate.count(start).expect("a burst is fine");
+        }
+        assert_eq!(rate.count(start), Err(LineError::Flood));
+        // A line a second for an hour is a person.
+        let mut rate = Rate::new(start);
+        for s in 0..3600 {
+            rate.count(start + Duration::from_secs(s)).expect("a person");
+        }
+    }
+
+    #[test]
+    fn a_peer_that_does_not_read_is_dropped_not_waited_for() {
+        /// A peer that never reads: every write blocks until shut.
+        struct Stuck(Arc<AtomicBool>);
+        impl Write for Stuck {
+            fn write(&mut self, _buf: &[u8]) -> io::Result<usize> {
+                while !self.0.load(Ordering::SeqCst) {
+                    thread::sleep(Duration::from_millis(1));
+                }
+                Err(io::ErrorKind::BrokenPipe.into())
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Ok(())
+            }
+        }
+        let shut = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&shut);
+        let mut outbox =
+            Outbox::with_limit(Stuck(Arc::clone(&shut)), move || flag.store(true, Ordering::SeqCst), 1000);
+        let line = "x".repeat(99);
+        // Ten lines fit (the first may be in the writer's hands), the next do not.
+        let sent = (0..20).take_while(|_| outbox.send(&line).is_ok()).count();
+        assert!((10..=11).contains(&sent), "{sent}");
+        assert!(shut.load(Ordering::SeqCst), "the stuck write is ended");
+        assert!(!outbox.is_open());
+        assert_eq!(outbox.send(&"more"), Err(Gone));
+    }
+
+    #[test]
+    fn what_is_sent_arrives_in_order() {
+        #[derive(Clone, Default)]
+        struct Shared(Arc<std::sync::Mutex<Vec<u8>>>);
+        impl Write for Shared {
+            fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+                self.0.lock().expect("not poisoned").extend_from_slice(buf);
+                Ok(buf.len())
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Ok(())
+            }
+        }
+        let out = Shared::default();
+        let mut outbox = Outbox::start(out.clone(), || {});
+        outbox.send(&Request::Resign).expect("open");
+        outbox.send(&Request::Bye).expect("open");
+        outbox.finish(Duration::from_secs(5));
+        assert_eq!(&*out.0.lock().expect("not poisoned"), b"resign\nbye\n");
+    }
+}

@@ -1,0 +1,153 @@
+//! What the two-terminal game says to players: every sentence in one place.
+
+use std::path::Path;
+
+use crate::printable::{QUOTE_LIMIT, printable};
+
+fn shown(path: &Path) -> String {
+    printable(&path.display().to_string(), usize::MAX).into_owned()
+}
+
+/// The folder of the sockets is not safe to use.
+pub fn unsafe_folder(dir: &Path) -> String {
+    format!(
+        "{} is not a folder of yours closed to others (it must be yours, mode 0700); set HOTSEAT_RUNTIME_DIR to another",
+        shown(dir)
+    )
+}
+
+/// The folder of the sockets cannot be made or read.
+pub fn no_folder(dir: &Path) -> String {
+    format!("cannot use the folder {}", shown(dir))
+}
+
+/// A game of that name is hosted already.
+pub fn already_hosted(name: &str) -> String {
+    format!("a game called {name} is hosted already (join it with: hotseat join {name})")
+}
+
+/// No game is hosted (by that name).
+pub fn none_hosted(name: Option<&str>) -> String {
+    match name {
+        Some(name) => format!(
+            "no game called {name} is hosted here (hotseat join, without a name, finds the one there is)"
+        ),
+        None => "no game is hosted here (start one with: hotseat host)".to_owned(),
+    }
+}
+
+/// Several games are hosted and none was named.
+pub fn several_hosted(names: &[String]) -> String {
+    format!("several games are hosted: {}; say which, as in: hotseat join {}", names.join(", "), names[0])
+}
+
+/// A name no game could have.
+pub fn bad_name(name: &str) -> String {
+    format!("{name:?} is not a game's name (letters, digits, '.', '_' and '-')")
+}
+
+/// How to join, on the host's screen.
+pub fn how_to_join(name: &str, seat: &str) -> String {
+    format!(
+        "Hosting {name}: {seat} joins with `hotseat join {name}` (or over SSH: `hotseat join --ssh HOST {name}`)"
+    )
+}
+
+/// A player came.
+pub fn joined(side: &str) -> String {
+    format!("{side} joined")
+}
+
+/// A player left (the seat is kept).
+pub fn left(side: &str) -> String {
+    format!("{side} left; the seat is kept for them to join again")
+}
+
+/// A spectator came or went.
+pub fn watching(count: usize) -> String {
+    match count {
+        0 => "Nobody is watching now".to_owned(),
+        1 => "A spectator is watching".to_owned(),
+        n => format!("{n} spectators are watching"),
+    }
+}
+
+/// The clocks stopped because the player to move is away.
+pub const CLOCKS_STOPPED: &str = "The clocks are stopped while the player to move is away";
+
+/// A view was refused for a bad line.
+pub fn dropped(why: &str) -> String {
+    format!("The connection is closed: {}", printable(why, QUOTE_LIMIT))
+}
+
+/// The host ended: where the game is.
+pub fn host_ended(saved: &str) -> String {
+    format!("The host ended the game. {saved}")
+}
+
+/// The host went away without a word.
+pub const HOST_GONE: &str =
+    "The host is gone; the game is where the host saved it (hotseat host --resume continues it)";
+
+/// A chat line, as shown; the host's news as it is.
+pub fn said(who: &str, text: &str) -> String {
+    if who == "hotseat" {
+        return printable(text, 200).into_owned();
+    }
+    format!("{}: {}", printable(who, QUOTE_LIMIT), printable(text, 200))
+}
+
+/// Only the players act; a spectator watches and chats.
+pub const ONLY_WATCHING: &str = "You are watching: you can chat (:say) and leave (q)";
+
+/// An action the host refused because the host's screen is elsewhere.
+pub const HOST_BUSY: &str = "The host's screen is busy (help or the record is open); try again";
+
+/// A view of a game that is not ours.
+pub const NOT_YOURS: &str = "Not your move";
+
+/// What a view says on screen when it starts.
+pub fn view_of(seat: &str, name: &str) -> String {
+    format!("Joined {name} as {seat}")
+}
+
+/// The peer refused a protocol line of ours, or sent a bad one.
+pub fn broken(why: &str) -> String {
+    format!("The connection to the host broke: {}", printable(why, QUOTE_LIMIT))
+}
+
+/// A view answered when nothing was asked.
+pub const NOTHING_ASKED: &str = "Nothing is asked of you now";
+
+/// A request this version does not take yet.
+pub const NOT_YET: &str = "The host cannot do that yet";
+
+/// Too many views.
+pub const TOO_MANY: &str = "Too many views of this game already";
+
+/// The remote player moved, on the host's screen.
+pub fn played(side: &str, label: &str) -> String {
+    format!("{side} played {label}")
+}
+
+/// The host said nothing in time.
+pub const NO_ANSWER: &str = "The host did not answer";
+
+/// A view has no engine of its own.
+pub const NO_ENGINE_HERE: &str = "The engine's review is for the host's screen";
+
+/// A forced command was asked to run something other than the relay.
+pub fn only_relay(asked: &str) -> String {
+    format!(
+        "this key only joins the game (or relays it: hotseat relay [NAME]); refused: {}",
+        printable(asked, QUOTE_LIMIT)
+    )
+}
+
+/// A destination that would read as an option of ssh.
+pub fn bad_destination(destination: &str) -> String {
+    format!("{} is not a host to join", printable(destination, QUOTE_LIMIT))
+}
+
+/// A connection said nothing in time.
+pub const NO_HELLO: &str = "no hello in time";

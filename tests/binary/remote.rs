@@ -1,0 +1,449 @@
+//! Two terminals, one game (issue 21): a host and the views that join it, each a real
+//! `hotseat` process in a pseudo-terminal of its own, meeting on the game's socket;
+//! and hostile clients on that socket while a game goes on.
+
+use std::io::{BufRead, BufReader, Write};
+use std::os::unix::net::UnixStream;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use crate::common::TempDir;
+use crate::common::pty::{PATIENCE, Pty};
+
+/// A folder for one test: the games and the sockets.
+pub struct Place {
+    _dir: TempDir,
+    data: PathBuf,
+    run: PathBuf,
+}
+
+impl Place {
+    pub fn new(name: &str) -> Place {
+        let dir = TempDir::new(&format!("remote-{name}"));
+        let data = dir.path().join("data");
+        let run = dir.path().join("run");
+        Place { _dir: dir, data, run }
+    }
+
+    pub fn env(&self) -> [(&'static str, &Path); 2] {
+        [("HOTSEAT_DATA_DIR", self.data.as_path()), ("HOTSEAT_RUNTIME_DIR", self.run.as_path())]
+    }
+
+    /// The one game saved, in the data folder.
+    pub fn save(&self) -> PathBuf {
+        let games = self.data.join("games");
+        let mut found: Vec<PathBuf> = std::fs::read_dir(&games)
+            .map(|entries| entries.map(|e| e.expect("entry").path()).collect())
+            .unwrap_or_default();
+        found.retain(|p| p.extension().is_some_and(|e| e == "pgn"));
+        assert_eq!(found.len(), 1, "one game saved: {found:?}");
+        found.remove(0)
+    }
+
+    /// `hotseat host` with `more` options, once it is hosting.
+    pub fn host(&self, more: &[&str]) -> Pty {
+        let mut args = vec!["host"];
+        args.extend_from_slice(more);
+        let mut host = Pty::start(&args, None, &self.env());
+        host.wait_for("hotseat join");
+        host
+    }
+
+    /// `hotseat join` or `watch` (`how`), once it shows the game.
+    pub fn view(&self, how: &str, shown: &str) -> Pty {
+        let mut view = Pty::start(&[how], None, &self.env());
+        view.wait_for(shown);
+        view
+    }
+
+    /// The socket of the one game hosted.
+    pub fn socket(&self) -> PathBuf {
+        let stem = self.save().file_stem().expect("a name").to_string_lossy().into_owned();
+        self.run.join(format!("{}.sock", hotseat::remote::socket::game_name(Path::new(&stem))))
+    }
+
+    pub fn saved_moves(&self) -> Vec<String> {
+        let text = std::fs::read_to_string(self.save()).expect("the saved game");
+        hotseat::records::pgn::read_game(&text).expect("the saved file parses").game.san_moves().to_vec()
+    }
+
+    /// Waits until the game is saved with `moves`.
+    pub fn wait_saved(&self, moves: &[&str]) {
+        let deadline = Instant::now() + PATIENCE;
+        while self.saved_moves() != moves {
+            assert!(Instant::now() < deadline, "never saved with {moves:?}: {:?}", self.saved_moves());
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+/// `kill -9`: no word to anyone.
+fn kill_hard(pty: &mut Pty) {
+    let pid = pty.child.process_id().expect("a pid");
+    let killed = std::process::Command::new("kill").args(["-KILL", &pid.to_string()]).status();
+    assert!(killed.expect("kill runs").success());
+    assert!(!pty.wait_for_exit().success());
+}
+
+/// Types a move on a view's board and presses Enter.
+fn type_move(pty: &mut Pty, san: &str) {
+    pty.send(san);
+    pty.wait_for(&format!("Move: {san}"));
+    pty.send("\r");
+}
+
+/// Waits until the screen no longer shows `text`.
+fn wait_gone(pty: &mut Pty, text: &str) {
+    let deadline = Instant::now() + PATIENCE;
+    while pty.contents().contains(text) {
+        assert!(Instant::now() < deadline, "the screen still shows {text:?}:\n{}", pty.contents());
+        pty.read_for(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn a_whole_game_is_played_from_two_terminals_each_board_facing_its_player() {
+    let place = Place::new("whole");
+    let mut white = place.host(&[]);
+    let mut black = place.view("join", "Joined");
+    white.wait_for("Black joined");
+    // Each board faces its player: White's files read a to h, Black's h to a.
+    let files = |pty: &Pty| pty.contents().replace(' ', "");
+    assert!(files(&white).contains("abcdefgh"), "{}", white.contents());
+    assert!(files(&black).contains("hgfedcba"), "{}", black.contents());
+    type_move(&mut white, "f3");
+    black.wait_for("1. f3");
+    type_move(&mut black, "e5");
+    white.wait_for("e5");
+    type_move(&mut white, "g4");
+    black.wait_for("2. g4");
+    type_move(&mut black, "Qh4#");
+    white.wait_for("Black wins");
+    black.wait_for("Black wins");
+    place.wait_saved(&["f3", "e5", "g4", "Qh4#"]);
+    white.quit();
+    // The view is told where the game was saved, and ends cleanly.
+    assert!(black.wait_for_exit().success());
+    assert!(black.raw().contains("The host ended the game"), "{}", black.raw());
+    let saved = place.save().display().to_string();
+    assert!(black.raw().replace("\r\n", "").contains(&saved), "{}", black.raw());
+}
+
+#[test]
+fn a_move_for_the_other_side_is_refused_by_the_host() {
+    let place = Place::new("wrong-side");
+    let mut white = place.host(&[]);
+    let mut black = place.view("join", "Joined");
+    white.wait_for("Black joined");
+    // Black tries White's move: the referee refuses it, and the game is unchanged.
+    type_move(&mut black, "e4");
+    black.wait_for("Not your move");
+    wait_gone(&mut black, "1. e4");
+    assert!(!white.contents().contains("1. e4"), "{}", white.contents());
+    type_move(&mut white, "d4");
+    black.wait_for("1. d4");
+    // Nothing is taken back without the other's consent: not from the host's keys,
+    // not from the view's (its copy is put back as the host has it).
+    black.send("\x1a");
+    white.send("\x1a");
+    type_move(&mut black, "d5");
+    white.wait_for("d5");
+    white.quit();
+    assert!(black.wait_for_exit().success());
+    assert_eq!(place.saved_moves(), ["d4", "d5"]);
+}
+
+#[test]
+fn a_draw_is_offered_from_one_terminal_and_accepted_on_the_other() {
+    let place = Place::new("draw");
+    let mut white = place.host(&[]);
+    let mut black = place.view("join", "Joined");
+    white.wait_for("Black joined");
+    type_move(&mut white, "e4");
+    black.wait_for("1. e4");
+    type_move(&mut black, "e5");
+    white.wait_for("e5");
+    // Black just moved: Black offers; White is asked, and says yes.
+    black.send("\x0f");
+    white.wait_for("offers a draw");
+    white.send("Y");
+    white.wait_for("Draw");
+    black.wait_for("Draw");
+    white.quit();
+    assert!(black.wait_for_exit().success());
+    let text = std::fs::read_to_string(place.save()).expect("saved");
+    assert!(text.contains("1/2-1/2"), "{text}");
+}
+
+#[test]
+fn a_player_resigns_only_for_itself_from_the_other_terminal() {
+    let place = Place::new("resign");
+    let mut white = place.host(&[]);
+    let mut black = place.view("join", "Joined");
+    white.wait_for("Black joined");
+    type_move(&mut white, "e4");
+    black.wait_for("1. e4");
+    // Black resigns on its own board: Ctrl-R names the side to move, Black; Y.
+    black.send("\x12");
+    black.wait_for("resigns");
+    black.send("Y");
+    white.wait_for("White wins");
+    black.wait_for("White wins");
+    white.quit();
+    assert!(black.wait_for_exit().success());
+    let text = std::fs::read_to_string(place.save()).expect("saved");
+    assert!(text.contains("1-0"), "{text}");
+}
+
+#[test]
+fn a_spectator_sees_the_game_and_cannot_play() {
+    let place = Place::new("watch");
+    let mut white = place.host(&[]);
+    let mut black = place.view("join", "Joined");
+    let mut watcher = place.view("watch", "Joined");
+    white.wait_for("spectator");
+    type_move(&mut white, "e4");
+    watcher.wait_for("1. e4");
+    type_move(&mut watcher, "e5");
+    watcher.wait_for("You are watching");
+    wait_gone(&mut watcher, "e5");
+    type_move(&mut black, "c5");
+    watcher.wait_for("c5");
+    white.quit();
+    assert!(black.wait_for_exit().success());
+    assert!(watcher.wait_for_exit().success());
+    assert_eq!(place.saved_moves(), ["e4", "c5"]);
+}
+
+#[test]
+fn a_joiner_killed_keeps_its_seat_the_clocks_stop_and_it_rejoins_where_it_was() {
+    let place = Place::new("rejoin");
+    let mut white = place.host(&["--clock", "5+0", "--clock-start", "white"]);
+    let mut black = place.view("join", "Joined");
+    white.wait_for("Black joined");
+    type_move(&mut white, "e4");
+    black.wait_for("1. e4");
+    kill_hard(&mut black);
+    white.wait_for("Black left");
+    white.wait_for("clocks are stopped");
+    white.wait_for("clocks paused");
+    let mut again = place.view("join", "1. e4");
+    white.wait_for("Black joined");
+    type_move(&mut again, "e5");
+    white.wait_for("e5");
+    white.quit();
+    assert!(again.wait_for_exit().success());
+    assert_eq!(place.saved_moves(), ["e4", "e5"]);
+}
+
+#[test]
+fn a_host_killed_is_resumed_and_joined_again() {
+    let place = Place::new("resume");
+    let mut white = place.host(&[]);
+    let mut black = place.view("join", "Joined");
+    white.wait_for("Black joined");
+    type_move(&mut white, "d4");
+    black.wait_for("1. d4");
+    type_move(&mut black, "d5");
+    white.wait_for("d5");
+    // Saved after the frame that shows it: killed only once it is on disk.
+    place.wait_saved(&["d4", "d5"]);
+    kill_hard(&mut white);
+    // The view is told the host is gone, and ends cleanly.
+    assert!(black.wait_for_exit().success());
+    assert!(black.raw().contains("The host is gone"), "{}", black.raw());
+    let mut white = place.host(&["--resume"]);
+    let mut black = place.view("join", "1. d4");
+    black.wait_for("d5");
+    type_move(&mut white, "c4");
+    black.wait_for("2. c4");
+    white.quit();
+    assert!(black.wait_for_exit().success());
+    assert_eq!(place.saved_moves(), ["d4", "d5", "c4"]);
+}
+
+/// A raw client on the game's socket.
+fn raw_client(place: &Place) -> UnixStream {
+    let stream = UnixStream::connect(place.socket()).expect("the socket answers");
+    stream.set_read_timeout(Some(PATIENCE)).expect("a timeout");
+    stream
+}
+
+/// The lines a raw client reads until the host closes it.
+fn read_to_end(stream: UnixStream) -> Vec<String> {
+    BufReader::new(stream).lines().map_while(Result::ok).collect()
+}
+
+#[test]
+fn hostile_clients_are_dropped_while_the_game_goes_on() {
+    let place = Place::new("hostile");
+    let mut white = place.host(&[]);
+    let mut black = place.view("join", "Joined");
+    white.wait_for("Black joined");
+
+    // One that never reads: it says hello, and then nothing.
+    let mut deaf = raw_client(&place);
+    deaf.write_all(b"hello hotseat 1 watch\n").expect("sent");
+
+    // Garbage, as a browser would send.
+    let mut garbage = raw_client(&place);
+    garbage.write_all(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n").expect("sent");
+    let said = read_to_end(garbage);
+    assert!(said.iter().any(|l| l.starts_with("end ") && l.contains("closed")), "{said:?}");
+
+    // A line of 10 MB: refused as soon as it is too long.
+    let mut long = raw_client(&place);
+    let chunk = vec![b'x'; 1 << 20];
+    for _ in 0..10 {
+        if long.write_all(&chunk).is_err() {
+            break;
+        }
+    }
+    let said = read_to_end(long);
+    assert!(said.iter().any(|l| l.contains("longer than")), "{said:?}");
+
+    // A flood of lines.
+    let mut flood = raw_client(&place);
+    flood.write_all(b"hello hotseat 1 watch\n").expect("sent");
+    for _ in 0..500 {
+        if flood.write_all(b"say hi\n").is_err() {
+            break;
+        }
+    }
+    let said = read_to_end(flood);
+    assert!(said.iter().any(|l| l.contains("too many lines")), "{said:?}");
+
+    // A move for the wrong side, from a client that is not the player: refused.
+    let mut stranger = raw_client(&place);
+    stranger.write_all(b"hello hotseat 1 play\nmove e7e5\n").expect("sent");
+    let mut lines = BufReader::new(stranger.try_clone().expect("clone")).lines();
+    let welcome = lines.next().expect("a line").expect("read");
+    assert_eq!(welcome, "welcome hotseat 1 watch", "the seat is taken: it watches");
+    let refused = lines.map_while(Result::ok).find(|l| l.starts_with("refused")).expect("refused");
+    assert!(refused.contains("watching"), "{refused}");
+    drop(stranger);
+
+    // The game goes on, through all of it.
+    type_move(&mut white, "e4");
+    black.wait_for("1. e4");
+    type_move(&mut black, "e5");
+    white.wait_for("e5");
+    drop(deaf);
+    white.quit();
+    assert!(black.wait_for_exit().success());
+    assert_eq!(place.saved_moves(), ["e4", "e5"]);
+}
+
+#[test]
+fn a_takeback_is_asked_refused_then_granted_across_and_never_taken_without_consent() {
+    let place = Place::new("takeback");
+    let mut white = place.host(&[]);
+    let mut black = place.view("join", "Joined");
+    white.wait_for("Black joined");
+    type_move(&mut white, "e4");
+    black.wait_for("1. e4");
+    type_move(&mut black, "e5");
+    white.wait_for("e5");
+    place.wait_saved(&["e4", "e5"]);
+    // Black asks; White says no (Esc): nothing is taken back.
+    black.send("\x1a");
+    white.wait_for("asks to take back");
+    white.send("\x1b");
+    white.wait_for("declines the take-back");
+    black.wait_for("declines the take-back");
+    // Black asks again; White allows it (Y).
+    black.send("\x1a");
+    white.wait_for("asks to take back");
+    white.send("Y");
+    place.wait_saved(&["e4"]);
+    black.wait_for("Black to move");
+    white.wait_for("Black to move");
+    // White asks for its own move; Black allows it.
+    white.send("\x1a");
+    black.wait_for("asks to take back");
+    black.send("Y");
+    place.wait_saved(&[]);
+    white.quit();
+    assert!(black.wait_for_exit().success());
+}
+
+#[test]
+fn a_line_of_chat_goes_each_way_from_the_board() {
+    let place = Place::new("chat");
+    let mut white = place.host(&["--white", "Anna"]);
+    let mut black = place.view("join", "Joined");
+    white.wait_for("Black joined");
+    // A quote starts a line of chat; Enter sends it.
+    white.send("\"good luck");
+    white.wait_for("Move: \"good luck");
+    white.send("\r");
+    black.wait_for("Anna: good luck");
+    black.send("\"you too");
+    black.wait_for("Move: \"you too");
+    black.send("\r");
+    white.wait_for("Black: you too");
+    // Chat is no move.
+    type_move(&mut white, "e4");
+    black.wait_for("1. e4");
+    white.quit();
+    assert!(black.wait_for_exit().success());
+    place.wait_saved(&["e4"]);
+}
+
+#[test]
+fn a_joiner_without_a_terminal_plays_and_chats_in_plain_text() {
+    use std::process::{Command, Stdio};
+    let place = Place::new("plain-join");
+    let mut white = place.host(&[]);
+    let mut command = Command::new(env!("CARGO_BIN_EXE_hotseat"));
+    command.arg("join").stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    for (name, value) in place.env() {
+        command.env(name, value);
+    }
+    let mut black = command.spawn().expect("the binary starts");
+    let mut said = BufReader::new(black.stdout.take().expect("its output")).lines();
+    let mut typed = black.stdin.take().expect("its input");
+    let mut wait_line = |text: &str| {
+        let line = said.by_ref().map_while(Result::ok).find(|line| line.contains(text));
+        assert!(line.is_some(), "never said {text:?}");
+    };
+    wait_line("in plain text");
+    white.wait_for("Black joined");
+    type_move(&mut white, "e4");
+    wait_line("e 4");
+    typed.write_all(b"say hello from the pipe\n").expect("typed");
+    white.wait_for("Black: hello from the pipe");
+    typed.write_all(b"c5\n").expect("typed");
+    white.wait_for("c5");
+    white.quit();
+    wait_line("The host ended the game");
+    drop(typed);
+    assert!(black.wait().expect("it ends").success());
+    place.wait_saved(&["e4", "c5"]);
+}
+
+#[test]
+fn a_draw_by_repetition_is_claimed_from_the_joining_terminal() {
+    let place = Place::new("claim");
+    let mut white = place.host(&[]);
+    let mut black = place.view("join", "Joined");
+    white.wait_for("Black joined");
+    let moves = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3"];
+    for (ply, san) in moves.iter().enumerate() {
+        let (mover, other) = if ply % 2 == 0 { (&mut white, &mut black) } else { (&mut black, &mut white) };
+        type_move(mover, san);
+        let next = if ply % 2 == 0 { "Black to move" } else { "White to move" };
+        // Both screens read up to this move, so neither shows an older turn.
+        mover.wait_for(next);
+        other.wait_for(next);
+    }
+    place.wait_saved(&moves);
+    // The position after 5. Nf3 stands for the third time: Black, to move, claims.
+    black.send("\x04");
+    white.wait_for("Draw");
+    black.wait_for("Draw");
+    white.quit();
+    assert!(black.wait_for_exit().success());
+    let text = std::fs::read_to_string(place.save()).expect("saved");
+    assert!(text.contains("1/2-1/2"), "{text}");
+}
