@@ -7,9 +7,9 @@ use hotseat_chess::Color;
 
 use super::Cli;
 use crate::app::App;
-use crate::computer::{self, Chooser, Coach, Computer};
 use crate::engine;
 use crate::session::Recorder;
+use crate::session::computer::{self, Chooser, Coach, Computer};
 
 /// The variable that seeds the low levels' choice among the engine's lines, so a
 /// game can be played again the same (with the same engine and moves).

@@ -5,6 +5,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use super::computer::{self, Chooser, Coach, Computer, DEFAULT_LEVEL, Sides, Strength};
 use super::host::Host;
 use super::recorder::Recorder;
 use super::reviewer::Reviewer;
@@ -12,7 +13,6 @@ use super::seats::Seats;
 use super::strings;
 use crate::app::{Action, App, Effect, Message};
 use crate::clipboard;
-use crate::computer::{self, Chooser, Coach, Computer, DEFAULT_LEVEL, Sides, Strength};
 use crate::engine;
 use crate::engine::Limit;
 use hotseat_chess::Color;

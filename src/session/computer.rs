@@ -16,9 +16,9 @@ mod strings;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use super::{Feeder, Seats};
 use crate::app::{Action, Answer, App, Command, Message, Question};
 use crate::engine::{self, EngineError, Greeting, Player, Reply, Score, Search, Timeouts};
-use crate::session::{Feeder, Seats};
 use hotseat_chess::{ByColor, Color, Game};
 
 pub use choose::{Chooser, candidates, centipawns, choose};
