@@ -85,6 +85,8 @@ pub struct Recorder {
     worth_keeping: bool,
     /// Whether the `ECO` and `Opening` tags are the game's own or the opening table's.
     opening: OpeningTags,
+    /// Tags that hold for every game of this run, a new one too (a coach was on).
+    lasting: Vec<(String, String)>,
 }
 
 impl Recorder {
@@ -104,6 +106,7 @@ impl Recorder {
             file: None,
             loaded: None,
             worth_keeping: false,
+            lasting: Vec::new(),
         }
     }
 
@@ -193,6 +196,14 @@ impl Recorder {
         self.tags.set(name, value);
     }
 
+    /// Sets the tag `name` for this game and every new game after it (what a run
+    /// brings to each of its games, as a coach does).
+    pub fn set_lasting_tag(&mut self, name: &str, value: &str) {
+        self.set_tag(name, value);
+        self.lasting.retain(|(kept, _)| kept != name);
+        self.lasting.push((name.to_owned(), value.to_owned()));
+    }
+
     /// The file the game is saved to, once there is one.
     pub fn path(&self) -> Option<&Path> {
         self.path.as_deref()
@@ -238,6 +249,9 @@ impl Recorder {
             | Effect::Hint => None,
             Effect::NewGame => {
                 self.tags = fresh_tags(SystemTime::now());
+                for (name, value) in &self.lasting {
+                    self.tags.set(name, value);
+                }
                 self.opening = OpeningTags::Table;
                 // The game before is kept only when it was one to keep; else its file
                 // goes, if this run made it, and the one before it stays the last.

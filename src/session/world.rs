@@ -129,6 +129,13 @@ impl Host for World<'_> {
         if self.read_only && matches!(effect, Effect::Save | Effect::NewGame) {
             return Some(Message::info(strings::ONLY_LOOKING));
         }
+        if effect == Effect::NewGame
+            && let Some(coach) = &mut self.coach
+        {
+            // The coach stays on for the new game (and its tag with it, kept by the
+            // recorder), with its hints counted afresh.
+            coach.new_game();
+        }
         let Effect::Copy(notation) = effect else {
             return self.recorder.carry_out(app, effect);
         };

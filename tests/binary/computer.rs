@@ -501,6 +501,47 @@ fn the_coachs_verdict_and_hint_show_on_the_board() {
     pty.quit();
 }
 
+#[test]
+fn the_coach_stays_on_for_a_new_game_and_its_tag_with_it() {
+    let dir = TempDir::new("coach-new-game");
+    let engine = fake_engine(
+        dir.path(),
+        &FakeScript::answering([(0, Answer::cp(30, "e2e4")), (1, Answer::cp(-30, "e7e5"))]),
+    );
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--coach", "white"]);
+    pty.wait_for("White to move.");
+    pty.send("hint\r");
+    pty.wait_for("Hint (Fake Engine): e4.");
+    pty.send("e4\r");
+    pty.wait_for("Coach: 1. e4 was the best move.");
+    pty.send("new\r");
+    pty.wait_for("Abandon this game");
+    pty.send("y\r");
+    pty.wait_for("New game");
+    // The same move in the new game is judged again, and a hint is there again.
+    pty.send("hint\r");
+    let deadline = Instant::now() + PATIENCE;
+    while pty.raw().matches("Hint (Fake Engine): e4.").count() < 2 {
+        assert!(Instant::now() < deadline, "no hint in the new game:\n{}", pty.contents());
+        pty.read_for(Duration::from_millis(20));
+    }
+    pty.send("e4\r");
+    while pty.raw().matches("Coach: 1. e4 was the best move.").count() < 2 {
+        assert!(Instant::now() < deadline, "no verdict in the new game:\n{}", pty.contents());
+        pty.read_for(Duration::from_millis(20));
+    }
+    quit_plain(&mut pty);
+    let games: Vec<String> = std::fs::read_dir(dir.path().join("games"))
+        .expect("the games folder")
+        .map(|entry| std::fs::read_to_string(entry.expect("an entry").path()).expect("a saved game"))
+        .collect();
+    assert_eq!(games.len(), 2, "{games:?}");
+    for game in &games {
+        assert!(game.contains("[Coach \"White\"]"), "{game}");
+        assert!(game.contains("[CoachHints \"White 1, Black 0\"]"), "hints counted a game at a time: {game}");
+    }
+}
+
 // ----- honest strength, with the fake engine -----
 
 /// Three lines after 1. e4: e5 and c5 about as good, f6 five pawns worse.

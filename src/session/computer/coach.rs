@@ -89,6 +89,15 @@ impl Coach {
         self.hints
     }
 
+    /// A new game: no move of it judged, no hint given in it yet. What it found about
+    /// positions still holds.
+    pub fn new_game(&mut self) {
+        self.judged.clear();
+        self.hinted.clear();
+        self.wanted = None;
+        self.hints = ByColor { white: 0, black: 0 };
+    }
+
     /// The coach engine's process id while it runs.
     pub fn engine_id(&self) -> Option<u32> {
         self.player.as_ref().and_then(Player::engine_id)
