@@ -11,7 +11,7 @@
 mod choose;
 mod coach;
 pub mod levels;
-mod strings;
+pub(crate) mod strings;
 
 use std::path::Path;
 use std::time::{Duration, Instant};

@@ -298,6 +298,10 @@ fn an_engine_that_crashes_mid_game_hands_its_side_back_to_a_person() {
     pty.send("Nc6\r");
     pty.wait_for("Black: Nc6.");
     quit_plain(&mut pty);
+    let saved = saved_game(dir.path());
+    let flat = saved.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("2. Nf3 {Black played by a person from here} 2... Nc6"), "{saved}");
+    assert!(saved.contains("[Black \"Fake Engine, level 2\"]"), "the players' tags untouched: {saved}");
 }
 
 #[test]
@@ -382,6 +386,74 @@ fn ctrl_b_hands_the_other_side_to_the_engine_on_the_board() {
     pty.wait_for("e5");
     pty.quit();
     assert!(saved_game(dir.path()).contains("1. e4 e5"));
+}
+
+#[test]
+fn ctrl_b_never_holds_up_the_board_while_the_engine_starts() {
+    let dir = TempDir::new("computer-hand-over-hung");
+    // An engine that never greets: the board answers keys all the while, and when it is
+    // given up on, the side stays with the person here.
+    let script = FakeScript { hang: Some(Hang::Handshake), ..replies() };
+    let engine = fake_engine(dir.path(), &script);
+    let mut pty = start(&dir, &engine, &[]);
+    pty.wait_for("White to move");
+    pty.send("\x02");
+    pty.wait_for("Starting the engine to play Black");
+    wait_for_log(&mut pty, dir.path(), "uci");
+    let pid = fake_pid(dir.path()).expect("the engine's id");
+    // Typed while the engine is greeted (it never will be): drawn before it is given up on.
+    pty.send("e4");
+    pty.wait_for("Move: e4");
+    assert!(
+        !pty.contents().contains("Black stays yours"),
+        "the key waited for the engine:\n{}",
+        pty.contents()
+    );
+    pty.send("\r");
+    pty.wait_for("1. e4");
+    pty.wait_for("Black stays yours to play");
+    assert!(!is_alive(pid), "the engine that never greeted is killed");
+    pty.play("e5", "White to move");
+    pty.quit();
+    let saved = saved_game(dir.path());
+    assert!(saved.contains("1. e4 e5"), "{saved}");
+    assert!(!saved.contains("played by"), "no side changed hands: {saved}");
+}
+
+#[test]
+fn the_saved_game_says_where_a_side_went_to_the_engine_and_back() {
+    let dir = TempDir::new("computer-hand-over-record");
+    let engine = fake_engine(dir.path(), &replies());
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san"]);
+    pty.wait_for("White to move.");
+    pty.send("e4\r");
+    pty.wait_for("White: e4.");
+    pty.send("e5\r");
+    pty.wait_for("Black: e5.");
+    // After 1... e5, with White to move, Black goes to the engine, and after its 2... Nc6 back.
+    pty.send("computer\r");
+    pty.wait_for("Fake Engine (level 2) plays Black now");
+    pty.send("Nf3\r");
+    pty.wait_for("Black: Nc6.");
+    pty.send("computer\r");
+    pty.wait_for("Both sides are yours to play now");
+    pty.send("Bb5\r");
+    pty.wait_for("White: Bb5.");
+    pty.send("a6\r");
+    pty.wait_for("Black: a6.");
+    quit_plain(&mut pty);
+    let saved = saved_game(dir.path());
+    let flat = saved.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains(
+            "1. e4 e5 {Black played by Fake Engine, level 2 from here} 2. Nf3 Nc6 {Black played by a person from here} 3. Bb5 a6"
+        ),
+        "{saved}"
+    );
+    assert!(
+        saved.contains("[White \"?\"]") && saved.contains("[Black \"?\"]"),
+        "the players' tags untouched: {saved}"
+    );
 }
 
 #[test]

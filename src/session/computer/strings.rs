@@ -100,3 +100,29 @@ pub(crate) const COACH_GONE: &str = "The coach stopped earlier in this game.";
 pub(crate) fn coach_lost(why: &impl std::fmt::Display) -> String {
     format!("The coach stopped ({why}); the game goes on without it.")
 }
+
+/// The engine is being started to play `side`, after Ctrl-B or `computer`.
+pub(crate) fn starting(side: Color) -> String {
+    format!(
+        "Starting the engine to play {}; play on meanwhile (Ctrl-B or computer again: no engine).",
+        side.name()
+    )
+}
+
+/// A hand-over taken back while the engine was still starting.
+pub(crate) const START_CALLED_OFF: &str = "No engine then: both sides are yours to play.";
+
+/// The engine could not be started mid-game.
+pub(crate) fn not_started(side: Color, why: &str) -> String {
+    format!("{} stays yours to play: {why}", side.name())
+}
+
+/// The comment the saved game gets where the engine takes a side mid-game.
+pub(crate) fn played_by_engine_from_here(side: Color, seat_name: &str) -> String {
+    format!("{} played by {seat_name} from here", side.name())
+}
+
+/// The comment the saved game gets where a side goes back to a person mid-game.
+pub(crate) fn played_by_a_person_from_here(side: Color) -> String {
+    format!("{} played by a person from here", side.name())
+}
