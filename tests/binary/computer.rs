@@ -614,6 +614,26 @@ fn the_coach_stays_on_for_a_new_game_and_its_tag_with_it() {
     }
 }
 
+#[test]
+fn the_coachs_verdict_stays_on_the_board_after_the_answer_until_the_side_moves_again() {
+    let dir = TempDir::new("coach-board-stays");
+    let engine = fake_engine(
+        dir.path(),
+        &FakeScript::answering([(0, Answer::cp(30, "e2e4")), (1, Answer::cp(300, "e7e5"))]),
+    );
+    let mut pty = start(&dir, &engine, &["--coach", "white"]);
+    pty.wait_for("White to move");
+    pty.play("a3", "Black to move");
+    pty.wait_for("Coach: 1. a3 was a blunder; better was e4.");
+    // The answer, played after the verdict came, does not hide it.
+    pty.play("e5", "White to move");
+    pty.wait_for("Coach: 1. a3 was a blunder; better was e4.");
+    // White's next move does.
+    pty.play("h3", "Black to move");
+    assert!(!pty.contents().contains("1. a3 was a blunder"), "{}", pty.contents());
+    pty.quit();
+}
+
 // ----- honest strength, with the fake engine -----
 
 /// Three lines after 1. e4: e5 and c5 about as good, f6 five pawns worse.

@@ -141,10 +141,10 @@ impl Coach {
             && earlier.undo().is_some()
             && let Some(verdict) = self.verdict(&earlier)
         {
-            out.push(Action::Report(Message::info(verdict)));
+            out.push(Action::Remark { after: earlier.ply(), message: Message::info(verdict) });
         }
         if let Some(verdict) = self.verdict(game) {
-            out.push(Action::Report(Message::info(verdict)));
+            out.push(Action::Remark { after: game.ply(), message: Message::info(verdict) });
         }
         if let Some(hint) = self.wanted.clone().and_then(|wanted| self.hint_now(game, &wanted)) {
             out.push(Action::Report(hint));
