@@ -45,6 +45,19 @@ pub const ACCEPTS_DRAW_AT: i32 = -50;
 /// when its last two searches both say so, or it is mated by force.
 pub const RESIGNS_AT: i32 = -1000;
 
+/// The engine offers a draw after its move when its last [`LEVEL_SEARCHES`] searches all
+/// found the position level, within this many centipawns either way...
+pub const LEVEL_WITHIN: i32 = 15;
+
+/// ... that many searches in a row ...
+pub const LEVEL_SEARCHES: usize = 3;
+
+/// ... from this move on (a position level so late is a dead draw, not an opening) ...
+pub const OFFERS_FROM_MOVE: u32 = 30;
+
+/// ... and no sooner than this many of its moves after its last offer.
+pub const OFFERS_EVERY: usize = 10;
+
 /// The tag that says a coach was on in a game, and for which sides.
 pub const COACH_TAG: &str = "Coach";
 
@@ -110,6 +123,8 @@ pub struct Computer {
     chooser: Chooser,
     /// The engine's own scores of its last searches, newest last.
     scores: Vec<Score>,
+    /// The number of moves in the game when it last offered a draw.
+    offered_at: Option<usize>,
 }
 
 /// The position a search is about: its place in the game and its history since the
@@ -151,6 +166,7 @@ impl Computer {
             thinking: None,
             chooser,
             scores: Vec::new(),
+            offered_at: None,
         })
     }
 
@@ -371,11 +387,34 @@ impl Computer {
             .or_else(|| found.first().map(|(m, _)| *m));
         if let Some(m) = chosen {
             send(Action::Play(m), out);
+            if self.offers_draw(game, m) {
+                // Asked of the player to move once the move is played (a move declines it).
+                out.push(Action::Command(Command::OfferDraw));
+            }
         } else {
             let said = best
                 .map_or_else(|| "no move".to_owned(), |b| crate::printable::printable(b, 20).into_owned());
             self.lost(&EngineError::Garbage(format!("{said} as its move")), out);
         }
+    }
+
+    /// Whether the engine offers a draw with its move `m`: the position dead level by
+    /// its last searches late in the game, no offer of its own for a while, and the
+    /// game not over with the move.
+    fn offers_draw(&mut self, game: &Game, m: hotseat_chess::Move) -> bool {
+        let level = |score: &Score| matches!(score, Score::Cp(cp) if cp.abs() <= LEVEL_WITHIN);
+        let lately = self.scores.iter().rev().take(LEVEL_SEARCHES);
+        let dead_level = self.scores.len() >= LEVEL_SEARCHES && lately.clone().all(level);
+        let late = game.position().fullmoves() >= OFFERS_FROM_MOVE;
+        let ply = game.ply() + 1;
+        // A game taken back before the offer, or a new one, may have one again.
+        let quiet = self.offered_at.is_none_or(|at| ply <= at || ply >= at + 2 * OFFERS_EVERY);
+        let mut after = game.clone();
+        if !(dead_level && late && quiet) || after.try_play(m).is_err() || after.is_over() {
+            return false;
+        }
+        self.offered_at = Some(ply);
+        true
     }
 
     /// Whether the engine's last two searches both found it lost.

@@ -483,6 +483,58 @@ fn the_engine_claims_a_threefold_repetition_it_is_entitled_to() {
     assert!(saved.contains("5. Nf3 1/2-1/2"), "claimed before its move: {saved}");
 }
 
+/// Rooks shuffled on the a-file from move `fullmove`, the engine (Black, level 8) finding
+/// the position level each time; what was said.
+fn rooks_shuffled_from_move(fullmove: u32) -> String {
+    let dir = TempDir::new(&format!("computer-offers-{fullmove}"));
+    let ply = 2 * (fullmove as usize - 1);
+    let engine = fake_engine(
+        dir.path(),
+        &scripted([
+            (ply + 1, Answer::cp(0, "a8a7")),
+            (ply + 3, Answer::cp(5, "a7a8")),
+            (ply + 5, Answer::cp(-10, "a8a7")),
+            (ply + 7, Answer::cp(0, "a7a8")),
+        ]),
+    );
+    let fen = format!("r3k3/8/8/8/8/8/8/R3K3 w - - 0 {fullmove}");
+    let mut pty = start(
+        &dir,
+        &engine,
+        &["--plain", "--announce", "san", "--computer", "black", "--level", "8", "--fen", &fen],
+    );
+    pty.wait_for("White to move.");
+    for (n, (white, black)) in
+        [("Ra2", "Ra7"), ("Ra1", "Ra8"), ("Ra2", "Ra7"), ("Ra1", "Ra8")].into_iter().enumerate()
+    {
+        pty.send(&format!("{white}\r"));
+        let answer = format!("Black: {black}.");
+        let deadline = Instant::now() + PATIENCE;
+        while pty.raw().matches(&answer).count() < n / 2 + 1 {
+            assert!(Instant::now() < deadline, "never {answer}:\n{}", pty.contents());
+            pty.read_for(Duration::from_millis(20));
+        }
+    }
+    quit_plain(&mut pty);
+    pty.raw()
+}
+
+#[test]
+fn the_engine_offers_a_draw_in_a_dead_level_position_late_in_the_game_once_a_while() {
+    // Three level searches in a row, from move 30 on: an offer with the third move, and
+    // none with the fourth (ten moves must pass).
+    let said = rooks_shuffled_from_move(40);
+    assert_eq!(said.matches("(Black) offers a draw").count(), 1, "{said}");
+    let offer = said.find("(Black) offers a draw").expect("an offer");
+    assert!(
+        said[..offer].matches("Black: Ra7.").count() == 2 && said[..offer].contains("Black: Ra8."),
+        "{said}"
+    );
+    // The same, early in the game: no offer.
+    let said = rooks_shuffled_from_move(10);
+    assert!(!said.contains("offers a draw"), "{said}");
+}
+
 // ----- the coach -----
 
 #[test]
