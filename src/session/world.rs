@@ -156,8 +156,12 @@ impl<'r> World<'r> {
     /// Says in the saved game where a side changed hands since `before` (handed to the
     /// engine or back, or back because the engine stopped): the players' tags name who
     /// sat down at the start, the comments who played from where.
-    fn note_hand_overs(&mut self, app: &App, before: ByColor<bool>) {
+    /// Saved at once, as the moves are: what a failed save says, if anything.
+    fn note_hand_overs(&mut self, app: &App, before: ByColor<bool>) -> Option<Message> {
         let after = self.engine_sides();
+        if before == after {
+            return None;
+        }
         for color in [Color::White, Color::Black] {
             if before[color] == after[color] {
                 continue;
@@ -170,6 +174,7 @@ impl<'r> World<'r> {
             };
             self.recorder.note(app.game().ply(), text);
         }
+        if self.read_only { None } else { self.recorder.carry_out(app, Effect::Save) }
     }
 
     /// The engine playing at the board, if one is.
@@ -186,8 +191,7 @@ impl Host for World<'_> {
         if effect == Effect::HandOver {
             let before = self.engine_sides();
             let said = self.hand_over(app);
-            self.note_hand_overs(app, before);
-            return Some(said);
+            return Some(self.note_hand_overs(app, before).unwrap_or(said));
         }
         if effect == Effect::Hint {
             return Some(self.hint(app));
@@ -239,7 +243,7 @@ impl Host for World<'_> {
         let before = self.engine_sides();
         let mut actions: Vec<Action> = self.arrivals().into_iter().collect();
         actions.extend(self.computer.as_mut().map(|computer| computer.play(app, now)).unwrap_or_default());
-        self.note_hand_overs(app, before);
+        actions.extend(self.note_hand_overs(app, before).map(Action::Report));
         if let Some(coach) = &mut self.coach {
             actions.extend(coach.play(app));
         }
