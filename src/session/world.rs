@@ -244,7 +244,9 @@ impl Host for World<'_> {
         let mut actions: Vec<Action> = self.arrivals().into_iter().collect();
         actions.extend(self.computer.as_mut().map(|computer| computer.play(app, now)).unwrap_or_default());
         actions.extend(self.note_hand_overs(app, before).map(Action::Report));
+        let engine_sides = self.engine_sides();
         if let Some(coach) = &mut self.coach {
+            coach.set_engine_sides(engine_sides);
             actions.extend(coach.play(app));
         }
         actions

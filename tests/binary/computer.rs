@@ -683,6 +683,20 @@ fn the_coachs_verdict_stays_on_the_board_after_the_answer_until_the_side_moves_a
     pty.quit();
 }
 
+#[test]
+fn the_coach_judges_the_persons_moves_not_the_engines() {
+    let dir = TempDir::new("coach-not-the-engine");
+    let engine =
+        fake_engine(dir.path(), &scripted([(0, Answer::cp(30, "e2e4")), (1, Answer::cp(-30, "e7e5"))]));
+    let mut pty =
+        start(&dir, &engine, &["--plain", "--announce", "san", "--computer", "white", "--coach", "both"]);
+    pty.wait_for("White: e4.");
+    pty.send("e5\r");
+    pty.wait_for("Coach: 1… e5 was the best move.");
+    quit_plain(&mut pty);
+    assert!(!pty.raw().contains("Coach: 1. e4"), "the engine's move judged: {}", pty.raw());
+}
+
 // ----- honest strength, with the fake engine -----
 
 /// Three lines after 1. e4: e5 and c5 about as good, f6 five pawns worse.
