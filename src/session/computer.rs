@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use super::{Feeder, Seats};
 use crate::app::{Action, Answer, App, Command, Message, Question};
-use crate::engine::{self, EngineError, Greeting, Player, Reply, Score, Search, Timeouts};
+use crate::engine::{self, EngineError, Greeting, Player, Reply, Score, Search, Stopper, Timeouts};
 use hotseat_chess::{ByColor, Color, Game};
 
 pub use choose::{Chooser, candidates, centipawns, choose};
@@ -143,15 +143,29 @@ impl Computer {
         chess960: bool,
         chooser: Chooser,
     ) -> Result<Computer, String> {
-        let (player, greeting) = Player::start(path, Timeouts::default(), |greeting: &Greeting| {
+        Computer::start_stoppable(path, strength, sides, chess960, chooser, &Stopper::default())
+    }
+
+    /// [`Computer::start`] on a thread of its own, which `stopper` may end from another
+    /// (a hand-over called off, the game closed meanwhile).
+    pub fn start_stoppable(
+        path: &Path,
+        strength: Strength,
+        sides: Sides,
+        chess960: bool,
+        chooser: Chooser,
+        stopper: &Stopper,
+    ) -> Result<Computer, String> {
+        let setup = |greeting: &Greeting| {
             let offered = matches!(greeting.option("UCI_Chess960"), Some(engine::EngineOption::Check { .. }));
             if chess960 && offered {
                 vec![("UCI_Chess960".to_owned(), "true".to_owned())]
             } else {
                 Vec::new()
             }
-        })
-        .map_err(|err| crate::app::strings::engine_failed(&err))?;
+        };
+        let (player, greeting) = Player::start_stoppable(path, Timeouts::default(), setup, stopper)
+            .map_err(|err| crate::app::strings::engine_failed(&err))?;
         let engine = greeting.name.clone().unwrap_or_else(|| {
             path.file_name().map_or_else(|| "the engine".to_owned(), |n| n.to_string_lossy().into_owned())
         });

@@ -24,6 +24,9 @@ use std::time::{Duration, Instant};
 struct Starting {
     side: Color,
     started: Receiver<Result<Computer, String>>,
+    /// Ends the engine if the start is called off or the game closed meanwhile, so no
+    /// engine outlives the game (its thread would not be waited for).
+    stopper: engine::Stopper,
 }
 
 /// The host of a real game: every effect the app asks for is carried out here.
@@ -95,8 +98,8 @@ impl<'r> World<'r> {
         if let Some(computer) = &mut self.computer {
             return computer.hand_over(app.game().turn());
         }
-        if self.starting.take().is_some() {
-            // Its thread finishes on its own; the engine it started is dropped, so killed.
+        if let Some(starting) = self.starting.take() {
+            starting.stopper.stop();
             return Message::info(computer::strings::START_CALLED_OFF);
         }
         let side = !app.game().turn();
@@ -108,16 +111,20 @@ impl<'r> World<'r> {
         let strength = self.strength;
         let chess960 = app.game().start().is_chess960();
         let (send, started) = mpsc::channel();
+        let stopper = engine::Stopper::default();
+        let stops = stopper.clone();
         let spawned = std::thread::Builder::new().name("engine-start".into()).spawn(move || {
             let computer = engine::locate(engine.as_deref())
                 .map_err(|err| crate::app::strings::engine_failed(&err))
-                .and_then(|path| Computer::start(&path, strength, sides, chess960, Chooser::random()));
+                .and_then(|path| {
+                    Computer::start_stoppable(&path, strength, sides, chess960, Chooser::random(), &stops)
+                });
             // Called off meanwhile: the engine goes with `computer`, dropped here.
             let _ = send.send(computer);
         });
         match spawned {
             Ok(_) => {
-                self.starting = Some(Starting { side, started });
+                self.starting = Some(Starting { side, started, stopper });
                 Message::info(computer::strings::starting(side))
             }
             Err(err) => Message::error(computer::strings::not_started(side, &err.to_string())),
@@ -180,6 +187,14 @@ impl<'r> World<'r> {
     /// The engine playing at the board, if one is.
     pub fn computer(&self) -> Option<&Computer> {
         self.computer.as_ref()
+    }
+}
+
+impl Drop for World<'_> {
+    fn drop(&mut self) {
+        if let Some(starting) = self.starting.take() {
+            starting.stopper.stop();
+        }
     }
 }
 

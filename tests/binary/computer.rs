@@ -418,6 +418,29 @@ fn ctrl_b_never_holds_up_the_board_while_the_engine_starts() {
     let saved = saved_game(dir.path());
     assert!(saved.contains("1. e4 e5"), "{saved}");
     assert!(!saved.contains("played by"), "no side changed hands: {saved}");
+
+    // Called off while it is greeted, and once more with hotseat left meanwhile: the
+    // engine is killed either way, not left behind.
+    for leave in [false, true] {
+        let dir = TempDir::new(&format!("computer-hand-over-hung-{leave}"));
+        let engine = fake_engine(dir.path(), &script);
+        let mut pty = start(&dir, &engine, &[]);
+        pty.wait_for("White to move");
+        pty.send("\x02");
+        wait_for_log(&mut pty, dir.path(), "uci");
+        let pid = fake_pid(dir.path()).expect("the engine's id");
+        if leave {
+            pty.quit();
+        } else {
+            pty.send("\x02");
+            pty.wait_for("No engine then");
+        }
+        // Killed and reaped before the message is drawn, or hotseat is gone.
+        assert!(!is_alive(pid), "the engine outlived its start (left: {leave})");
+        if !leave {
+            pty.quit();
+        }
+    }
 }
 
 #[test]
