@@ -718,6 +718,20 @@ fn the_coach_judges_the_persons_moves_not_the_engines() {
     pty.wait_for("Coach: 1… e5 was the best move.");
     quit_plain(&mut pty);
     assert!(!pty.raw().contains("Coach: 1. e4"), "the engine's move judged: {}", pty.raw());
+
+    // Nor does it give the engine hints: asked on its move (which never comes), it says so.
+    let dir = TempDir::new("coach-no-hint-for-the-engine");
+    let script = FakeScript { hang: Some(Hang::From(1)), ..scripted([(0, Answer::cp(30, "e2e4"))]) };
+    let engine = fake_engine(dir.path(), &script);
+    let mut pty =
+        start(&dir, &engine, &["--plain", "--announce", "san", "--computer", "black", "--coach", "both"]);
+    pty.wait_for("White to move.");
+    pty.send("e4\r");
+    pty.wait_for("White: e4.");
+    pty.send("hint\r");
+    pty.wait_for("Black is the engine's to play: the coach gives hints to people.");
+    quit_plain(&mut pty);
+    assert!(!pty.raw().contains("hint comes in a moment"), "{}", pty.raw());
 }
 
 // ----- honest strength, with the fake engine -----

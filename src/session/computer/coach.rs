@@ -245,6 +245,9 @@ impl Coach {
         if !self.sides[turn] {
             return Message::error(strings::not_coached(turn));
         }
+        if self.engine_plays[turn] {
+            return Message::error(strings::no_hint_for_the_engine(turn));
+        }
         if game.is_over() {
             return Message::error(strings::NO_HINT_GAME_OVER);
         }

@@ -90,6 +90,11 @@ pub(crate) fn not_coached(side: Color) -> String {
     format!("The coach does not help {side} in this game (--coach white, black or both).")
 }
 
+/// A hint asked for on the move of a side the engine plays.
+pub(crate) fn no_hint_for_the_engine(side: Color) -> String {
+    format!("{} is the engine's to play: the coach gives hints to people.", side.name())
+}
+
 /// A hint asked for with no coach.
 pub(crate) const NO_COACH: &str = "No coach in this game: start hotseat with --coach white, black or both.";
 
