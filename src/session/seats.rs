@@ -48,8 +48,15 @@ impl Seats {
 
     /// Whether an action from `feeder` may go to the app: some seat it feeds
     /// [may](may) take it.
+    ///
+    /// This terminal feeding no seat (two engines playing, to watch) may do what every
+    /// seat may: look, browse, read help, hand the sides back; never a side's own.
     pub fn allows(&self, app: &App, feeder: Feeder, action: &Action) -> bool {
-        [Color::White, Color::Black].into_iter().any(|seat| self.by[seat] == feeder && may(app, seat, action))
+        let seats = [Color::White, Color::Black];
+        if feeder == Feeder::Here && !seats.iter().any(|&seat| self.by[seat] == feeder) {
+            return seats.into_iter().all(|seat| may(app, seat, action));
+        }
+        seats.into_iter().any(|seat| self.by[seat] == feeder && may(app, seat, action))
     }
 }
 

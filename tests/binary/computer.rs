@@ -477,6 +477,28 @@ fn the_saved_game_says_where_a_side_went_to_the_engine_and_back() {
 }
 
 #[test]
+fn watching_two_engines_the_sides_are_handed_back_from_here() {
+    let dir = TempDir::new("computer-both-watched");
+    // Two engine seats; the third search never ends, and meanwhile the one watching takes
+    // both sides back and plays on.
+    let script = FakeScript {
+        hang: Some(Hang::From(2)),
+        ..scripted([(0, Answer::cp(20, "e2e4")), (1, Answer::cp(-20, "e7e5"))])
+    };
+    let engine = fake_engine(dir.path(), &script);
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--computer", "both"]);
+    pty.wait_for("Black: e5.");
+    pty.send("e3\r");
+    pty.send("computer\r");
+    pty.wait_for("Both sides are yours to play now");
+    pty.send("Nf3\r");
+    pty.wait_for("White: Nf3.");
+    quit_plain(&mut pty);
+    let raw = pty.raw();
+    assert!(!raw.contains("White: e3."), "a move from the one watching: {raw}");
+}
+
+#[test]
 fn the_engine_claims_a_threefold_repetition_it_is_entitled_to() {
     let dir = TempDir::new("computer-claim");
     let there = |ply| (ply, Answer::cp(0, "g8f6"));
