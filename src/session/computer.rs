@@ -206,6 +206,11 @@ impl Computer {
         self.plays(game.turn()) && !game.is_over() && !app.clocks_paused()
     }
 
+    /// Whether its engine was lost (crashed, hung, talked nonsense) and is gone.
+    pub fn is_gone(&self) -> bool {
+        self.player.is_none()
+    }
+
     /// The engine's process id while it runs (for the tests that it never outlives
     /// hotseat).
     pub fn engine_id(&self) -> Option<u32> {
@@ -215,7 +220,7 @@ impl Computer {
     /// With `turn` to move: takes back the sides the engine plays, or, when it plays
     /// none, hands it the other side; says so.
     pub fn hand_over(&mut self, turn: Color) -> Message {
-        if self.player.is_none() {
+        if self.is_gone() {
             return Message::error(strings::ENGINE_GONE);
         }
         if self.plays.white || self.plays.black {

@@ -91,10 +91,14 @@ impl<'r> World<'r> {
     }
 
     /// Hands the side not to move to the engine, or takes back the sides it plays.
-    /// With no engine yet, one is started on a thread of its own and takes the side
+    /// With no engine yet (or one lost earlier), one is started on a thread of its own and takes the side
     /// when it has greeted ([`World::arrivals`]); asked again meanwhile, it is called
     /// off. Never waits for the engine.
     fn hand_over(&mut self, app: &App) -> Message {
+        // An engine lost earlier in the game is replaced by a new one.
+        if self.computer.as_ref().is_some_and(Computer::is_gone) {
+            self.computer = None;
+        }
         if let Some(computer) = &mut self.computer {
             return computer.hand_over(app.game().turn());
         }

@@ -297,10 +297,18 @@ fn an_engine_that_crashes_mid_game_hands_its_side_back_to_a_person() {
     );
     pty.send("Nc6\r");
     pty.wait_for("Black: Nc6.");
+    // A new engine takes the side again when asked.
+    pty.send("computer\r");
+    pty.wait_for("Fake Engine (level 2) plays Black now");
     quit_plain(&mut pty);
     let saved = saved_game(dir.path());
     let flat = saved.split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(flat.contains("2. Nf3 {Black played by a person from here} 2... Nc6"), "{saved}");
+    assert!(
+        flat.contains(
+            "2. Nf3 {Black played by a person from here} 2... Nc6 {Black played by Fake Engine, level 2 from here}"
+        ),
+        "{saved}"
+    );
     assert!(saved.contains("[Black \"Fake Engine, level 2\"]"), "the players' tags untouched: {saved}");
 }
 

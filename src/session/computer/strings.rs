@@ -52,7 +52,7 @@ pub(crate) fn taken_back_from(engine: &str) -> String {
 
 /// A hand-over asked for after the engine was lost.
 pub(crate) const ENGINE_GONE: &str =
-    "The engine stopped earlier in this game; start hotseat again to play against it.";
+    "The engine stopped earlier in this game; Ctrl-B or computer starts a new one.";
 
 /// The coach's verdict on a move: `label` (`12. Nf3`), how good it was, the better move.
 pub(crate) fn verdict(label: &str, judged: &str, better: Option<&str>) -> String {
