@@ -251,6 +251,10 @@ impl Host for World<'_> {
     }
 
     fn next_look(&self, app: &App) -> Option<Duration> {
+        if self.starting.is_some() {
+            // An engine on its way takes its side as soon as it has greeted.
+            return Some(computer::LOOK_EVERY);
+        }
         self.computer.as_ref().filter(|computer| computer.is_due(app)).map(|_| computer::LOOK_EVERY)
     }
 
