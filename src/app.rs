@@ -66,6 +66,9 @@ struct Round {
     refused: bool,
     cursor: Square,
     message: Option<Message>,
+    /// The last remark ([`Action::Remark`]): the move it is about (its index) and what
+    /// was said.
+    remark: Option<(usize, Move, Message)>,
     /// A draw offered by this side stands until it is answered or a move is played.
     draw_offer: Option<Color>,
     /// The engine's review of this game, once asked for.
@@ -85,6 +88,7 @@ impl Round {
             refused: false,
             cursor,
             message: None,
+            remark: None,
             draw_offer: None,
             review: None,
             chess960,
@@ -340,6 +344,24 @@ impl App {
         self.round.message.as_ref()
     }
 
+    /// The last remark on a move ([`Action::Remark`]) while that move, or the answer
+    /// to it, is the last in the game; to show when no newer message is.
+    pub fn remark(&self) -> Option<&Message> {
+        let (index, m, message) = self.round.remark.as_ref()?;
+        let game = self.game();
+        let still = game.moves().get(*index) == Some(m) && game.ply() <= index + 2;
+        still.then_some(message)
+    }
+
+    fn keep_remark(&mut self, after: usize, message: Message) {
+        if let Some(index) = after.checked_sub(1)
+            && let Some(&m) = self.game().moves().get(index)
+        {
+            self.round.remark = Some((index, m, message.clone()));
+        }
+        self.round.message = Some(message);
+    }
+
     /// The name of the player of `color`.
     pub fn player(&self, color: Color) -> &str {
         &self.players[color]
@@ -421,6 +443,7 @@ impl App {
             Action::Tick(now) => self.tick(now),
             Action::Suspend(now) => self.suspend(now),
             Action::Report(message) => self.round.message = Some(message),
+            Action::Remark { after, message } => self.keep_remark(after, message),
             Action::Engine(report) => self.engine_report(report),
             Action::Show(Show::Repaint) => self.effects.push(Effect::Repaint),
             Action::Play(m) => self.play_for_seat(m),
@@ -452,6 +475,7 @@ impl App {
             Action::Tick(_)
             | Action::Suspend(_)
             | Action::Report(_)
+            | Action::Remark { .. }
             | Action::Engine(_)
             | Action::Unbound
             | Action::Play(_)

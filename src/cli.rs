@@ -13,8 +13,8 @@ use clap::{CommandFactory, Parser, Subcommand};
 use clap_complete::Shell;
 
 use crate::clock::{ClockStart, TimeControl};
-use crate::computer::{DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL, Sides, Strength};
 use crate::plain::Announce;
+use crate::session::computer::{DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL, Sides, Strength};
 use crate::ui::{ColorSupport, Look, PieceSet, THEMES, Theme};
 use hotseat_chess::Position;
 

@@ -43,7 +43,9 @@ use hotseat_chess::{Game, Move};
 
 pub use crate::review::{ENGINE_VARIABLE, EngineError};
 pub use locate::{PACKAGE_PATHS, locate, locate_with};
-pub use play::{EngineOption, Greeting, Line, MAX_LINES, Player, Reply, Search, parse_option, position_of};
+pub use play::{
+    EngineOption, Greeting, Line, MAX_LINES, Player, Reply, Search, Stopper, parse_option, position_of,
+};
 pub use uci::{Info, Score, parse_bestmove, parse_info};
 
 use process::Control;

@@ -19,9 +19,9 @@
 //!    seats, the effects carried out (saving through the recorder, the engine, the
 //!    bell, the clipboard), one save per action, the clocks' ticks, stops and signals,
 //!    and one source of input of any kind. Beside it, [`library`]: the library screen
-//!    as a state machine over the games folder that [`records::shelf`] reads; and
-//!    [`computer`], the engine's seats and the coach, sources the session's seats are
-//!    fed from, with the engine playing through [`engine`].
+//!    as a state machine over the games folder that [`records::shelf`] reads. In the
+//!    session's wing, [`session::computer`]: the engine's seats and the coach, sources
+//!    the session's seats are fed from, with the engine playing through [`engine`].
 //!
 //! With the default `tui` feature, the faces and the command line above them:
 //!
@@ -40,7 +40,6 @@ pub use hotseat_chess as chess;
 pub mod app;
 pub mod clipboard;
 pub mod clock;
-pub mod computer;
 pub mod engine;
 pub mod library;
 pub mod openings;

@@ -12,10 +12,12 @@
 //!   that reads on a thread of its own beside the [`signals`], and the terminal's
 //!   output ([`Tty`]), which may go away under the game;
 //! - the [`Seats`]: White and Black, each fed by a source of actions, and what a seat
-//!   may do.
+//!   may do, and the [`computer`]: the engine, one more source feeding a seat, and
+//!   the coach.
 //!
 //! A face only reads its input and presents the game.
 
+pub mod computer;
 mod host;
 mod recorder;
 mod reviewer;

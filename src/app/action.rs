@@ -36,6 +36,16 @@ pub enum Action {
     /// The outcome of an [`Effect`] carried out outside the app (a save that failed, a
     /// copy that worked), to show the players.
     Report(Message),
+    /// What a helper at the board (the coach) says about the move that made the
+    /// position after `after` moves: shown as a report, and on the board it stays
+    /// when a newer message goes, while that position or the answer to it is on the
+    /// board (until the same side moves again).
+    Remark {
+        /// The number of moves in the game after the move remarked on.
+        after: usize,
+        /// What is said.
+        message: Message,
+    },
     /// A key that means nothing where the player is; where keys must not be dropped
     /// silently (a question), the app says which keys do mean something.
     Unbound,

@@ -7,9 +7,9 @@ use hotseat_chess::Color;
 
 use super::Cli;
 use crate::app::App;
-use crate::computer::{self, Chooser, Coach, Computer};
 use crate::engine;
 use crate::session::Recorder;
+use crate::session::computer::{self, Chooser, Coach, Computer};
 
 /// The variable that seeds the low levels' choice among the engine's lines, so a
 /// game can be played again the same (with the same engine and moves).
@@ -51,6 +51,6 @@ pub fn start_coach(args: &Cli, app: &App, recorder: &mut Recorder) -> Result<Opt
         .map_err(|err| anyhow!(crate::app::strings::engine_failed(&err)))?;
     let chess960 = app.game().start().is_chess960();
     let coach = Coach::start(&path, sides.plays(), chess960).map_err(|why| anyhow!(why))?;
-    recorder.set_tag(computer::COACH_TAG, sides.name());
+    recorder.set_lasting_tag(computer::COACH_TAG, sides.name());
     Ok(Some(coach))
 }

@@ -183,6 +183,25 @@ impl std::fmt::Debug for Player {
     }
 }
 
+/// Ends an engine being started on another thread ([`Player::start_stoppable`]), from
+/// this one: the start fails at once, and the engine is killed and reaped, whether it
+/// is still being greeted or has greeted already.
+#[derive(Clone, Default)]
+pub struct Stopper(Killer);
+
+impl Stopper {
+    /// Kills the engine, if it runs, and lets it start no more.
+    pub fn stop(&self) {
+        self.0.kill();
+    }
+}
+
+impl std::fmt::Debug for Stopper {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Stopper").field("engine", &self.0.id()).finish()
+    }
+}
+
 impl Player {
     /// Starts the engine at `path` and greets it, waiting for its `uciok` and `readyok`
     /// at most as `timeouts` say (before a game starts, so the players are told at
@@ -192,7 +211,18 @@ impl Player {
         timeouts: Timeouts,
         setup: impl FnOnce(&Greeting) -> Vec<(String, String)>,
     ) -> Result<(Player, Greeting), EngineError> {
-        let killer = Killer::default();
+        Player::start_stoppable(path, timeouts, setup, &Stopper::default())
+    }
+
+    /// [`Player::start`], on a thread that may be told from another to give up with
+    /// `stopper` (a start called off, or the program ending meanwhile).
+    pub fn start_stoppable(
+        path: &Path,
+        timeouts: Timeouts,
+        setup: impl FnOnce(&Greeting) -> Vec<(String, String)>,
+        stopper: &Stopper,
+    ) -> Result<(Player, Greeting), EngineError> {
+        let killer = stopper.0.clone();
         let (lines_tx, lines) = mpsc::sync_channel(256);
         let Some(mut stdin) = killer.spawn(path, lines_tx)? else { return Err(EngineError::Exited) };
         let greeted = greet(&mut stdin, &lines, timeouts, setup);

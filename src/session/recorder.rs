@@ -41,7 +41,7 @@ use crate::clock::ClockStart;
 use crate::records::pgn::{self, PgnGame, Tags};
 use crate::records::store::{self, GameFile, GameLock, GameStore, StoreError};
 use crate::records::{Destination, OpeningTags, fresh_tags, known_name};
-use hotseat_chess::{Color, Game, Move, Outcome};
+use hotseat_chess::{Annotations, Color, Game, Move, Outcome};
 
 /// What the clock of the side to move shows, as of the app's last tick, while a timed
 /// turn is under way (running or paused) in a game that goes on.
@@ -85,7 +85,15 @@ pub struct Recorder {
     worth_keeping: bool,
     /// Whether the `ECO` and `Opening` tags are the game's own or the opening table's.
     opening: OpeningTags,
+    /// Tags that hold for every game of this run, a new one too (a coach was on).
+    lasting: Vec<(String, String)>,
+    /// What happened to the game at a ply (its number of moves then), not in the
+    /// app's game: a side handed to the engine, or back. Said as comments there.
+    happenings: Vec<(usize, String)>,
 }
+
+/// The most happenings a game keeps (Ctrl-B pressed again and again).
+const MAX_HAPPENINGS: usize = 256;
 
 impl Recorder {
     /// A recorder for a game with `tags` (a new game's [`fresh_tags`], or a loaded
@@ -104,6 +112,8 @@ impl Recorder {
             file: None,
             loaded: None,
             worth_keeping: false,
+            lasting: Vec::new(),
+            happenings: Vec::new(),
         }
     }
 
@@ -159,6 +169,27 @@ impl Recorder {
         record.tags = self.tags.clone();
         record.annotations = app.timeline().all_annotations();
         record.trailing = app.timeline().trailing().to_vec();
+        let moves = app.game().ply();
+        for (ply, text) in &self.happenings {
+            match *ply {
+                // Before the first move, or in a game with none yet.
+                0 if moves == 0 => record.trailing.push(text.clone()),
+                0 => {
+                    if record.annotations.is_empty() {
+                        record.annotations.push(Annotations::default());
+                    }
+                    record.annotations[0].before.push(text.clone());
+                }
+                // A move taken back since: nothing to say it on (until it is played again).
+                ply if ply > moves => {}
+                ply => {
+                    if record.annotations.len() < ply {
+                        record.annotations.resize_with(ply, Annotations::default);
+                    }
+                    record.annotations[ply - 1].comments.push(text.clone());
+                }
+            }
+        }
         for color in [Color::White, Color::Black] {
             let unknown = known_name(&self.tags, color).is_none() && app.player(color) == color.name();
             record.tags.set(color.name(), if unknown { "?" } else { app.player(color) });
@@ -191,6 +222,23 @@ impl Recorder {
     /// on), from the next save on.
     pub fn set_tag(&mut self, name: &str, value: &str) {
         self.tags.set(name, value);
+    }
+
+    /// Says in the saved game, as a comment on the last of `ply` moves (before the
+    /// first with none), something that happened there which the game's moves do not
+    /// show: a side handed to the engine, or back.
+    pub fn note(&mut self, ply: usize, text: String) {
+        if self.happenings.len() < MAX_HAPPENINGS {
+            self.happenings.push((ply, text));
+        }
+    }
+
+    /// Sets the tag `name` for this game and every new game after it (what a run
+    /// brings to each of its games, as a coach does).
+    pub fn set_lasting_tag(&mut self, name: &str, value: &str) {
+        self.set_tag(name, value);
+        self.lasting.retain(|(kept, _)| kept != name);
+        self.lasting.push((name.to_owned(), value.to_owned()));
     }
 
     /// The file the game is saved to, once there is one.
@@ -238,6 +286,10 @@ impl Recorder {
             | Effect::Hint => None,
             Effect::NewGame => {
                 self.tags = fresh_tags(SystemTime::now());
+                for (name, value) in &self.lasting {
+                    self.tags.set(name, value);
+                }
+                self.happenings.clear();
                 self.opening = OpeningTags::Table;
                 // The game before is kept only when it was one to keep; else its file
                 // goes, if this run made it, and the one before it stays the last.

@@ -51,6 +51,9 @@ impl Seats {
 
     /// Whether an action from `feeder` may go to the app: some seat it feeds
     /// [may](may) take it.
+    ///
+    /// This terminal feeding no seat (two engines playing, to watch) may do what every
+    /// seat may: look, browse, read help, hand the sides back; never a side's own.
     pub fn allows(&self, app: &App, feeder: Feeder, action: &Action) -> bool {
         // Sides fed by people in two places change the game's past only by agreement:
         // a take-back is asked of the other (when the app asks it), and nothing is
@@ -65,7 +68,11 @@ impl Seats {
         if apart && rewrites {
             return false;
         }
-        [Color::White, Color::Black].into_iter().any(|seat| self.by[seat] == feeder && may(app, seat, action))
+        let seats = [Color::White, Color::Black];
+        if feeder == Feeder::Here && !seats.iter().any(|&seat| self.by[seat] == feeder) {
+            return seats.into_iter().all(|seat| may(app, seat, action));
+        }
+        seats.into_iter().any(|seat| self.by[seat] == feeder && may(app, seat, action))
     }
 }
 

@@ -5,6 +5,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use super::computer::{self, Chooser, Coach, Computer, DEFAULT_LEVEL, Sides, Strength};
 use super::host::Host;
 use super::recorder::Recorder;
 use super::reviewer::Reviewer;
@@ -12,11 +13,21 @@ use super::seats::Seats;
 use super::strings;
 use crate::app::{Action, App, Effect, Message};
 use crate::clipboard;
-use crate::computer::{self, Chooser, Coach, Computer, DEFAULT_LEVEL, Sides, Strength};
 use crate::engine;
 use crate::engine::Limit;
-use hotseat_chess::Color;
+use hotseat_chess::{ByColor, Color};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::{Duration, Instant};
+
+/// An engine being started for a side handed to it mid-game, on a thread of its own
+/// (its greeting may take up to the handshake's deadline): the loop goes on meanwhile.
+struct Starting {
+    side: Color,
+    started: Receiver<Result<Computer, String>>,
+    /// Ends the engine if the start is called off or the game closed meanwhile, so no
+    /// engine outlives the game (its thread would not be waited for).
+    stopper: engine::Stopper,
+}
 
 /// The host of a real game: every effect the app asks for is carried out here.
 pub struct World<'r> {
@@ -32,6 +43,8 @@ pub struct World<'r> {
     strength: Strength,
     /// The coach (`--coach`), if one is on.
     coach: Option<Coach>,
+    /// An engine on its way to the board (Ctrl-B with none yet).
+    starting: Option<Starting>,
 }
 
 impl<'r> World<'r> {
@@ -46,6 +59,7 @@ impl<'r> World<'r> {
             engine,
             strength: Strength::Level(DEFAULT_LEVEL),
             coach: None,
+            starting: None,
         }
     }
 
@@ -76,36 +90,115 @@ impl<'r> World<'r> {
         self
     }
 
-    /// Hands the side not to move to the engine (started now if none plays yet), or
-    /// takes back the sides it plays. The first hand-over starts and greets the engine
-    /// after the frame is drawn: a moment's wait, once, with the handshake's deadline.
+    /// Hands the side not to move to the engine, or takes back the sides it plays.
+    /// With no engine yet (or one lost earlier), one is started on a thread of its own and takes the side
+    /// when it has greeted ([`World::arrivals`]); asked again meanwhile, it is called
+    /// off. Never waits for the engine.
     fn hand_over(&mut self, app: &App) -> Message {
+        // An engine lost earlier in the game is replaced by a new one.
+        if self.computer.as_ref().is_some_and(Computer::is_gone) {
+            self.computer = None;
+        }
         if let Some(computer) = &mut self.computer {
             return computer.hand_over(app.game().turn());
         }
-        let sides = match app.game().turn() {
-            Color::White => Sides::Black,
-            Color::Black => Sides::White,
+        if let Some(starting) = self.starting.take() {
+            starting.stopper.stop();
+            return Message::info(computer::strings::START_CALLED_OFF);
+        }
+        let side = !app.game().turn();
+        let sides = match side {
+            Color::White => Sides::White,
+            Color::Black => Sides::Black,
         };
-        let started = engine::locate(self.engine.as_deref())
-            .map_err(|err| crate::app::strings::engine_failed(&err))
-            .and_then(|path| {
-                let chess960 = app.game().start().is_chess960();
-                Computer::start(&path, self.strength, sides, chess960, Chooser::random())
-            });
-        match started {
+        let engine = self.engine.clone();
+        let strength = self.strength;
+        let chess960 = app.game().start().is_chess960();
+        let (send, started) = mpsc::channel();
+        let stopper = engine::Stopper::default();
+        let stops = stopper.clone();
+        let spawned = std::thread::Builder::new().name("engine-start".into()).spawn(move || {
+            let computer = engine::locate(engine.as_deref())
+                .map_err(|err| crate::app::strings::engine_failed(&err))
+                .and_then(|path| {
+                    Computer::start_stoppable(&path, strength, sides, chess960, Chooser::random(), &stops)
+                });
+            // Called off meanwhile: the engine goes with `computer`, dropped here.
+            let _ = send.send(computer);
+        });
+        match spawned {
+            Ok(_) => {
+                self.starting = Some(Starting { side, started, stopper });
+                Message::info(computer::strings::starting(side))
+            }
+            Err(err) => Message::error(computer::strings::not_started(side, &err.to_string())),
+        }
+    }
+
+    /// An engine started mid-game that has greeted (or failed to): it takes its side,
+    /// and the players are told either way.
+    fn arrivals(&mut self) -> Option<Action> {
+        let starting = self.starting.as_ref()?;
+        let side = starting.side;
+        let arrived = match starting.started.try_recv() {
+            Err(TryRecvError::Empty) => return None,
+            Ok(arrived) => arrived,
+            Err(TryRecvError::Disconnected) => {
+                Err(crate::app::strings::engine_failed(&engine::EngineError::Exited))
+            }
+        };
+        self.starting = None;
+        Some(Action::Report(match arrived {
             Ok(computer) => {
                 let said = computer.playing();
                 self.computer = Some(computer);
                 said
             }
-            Err(why) => Message::error(why),
+            Err(why) => Message::error(computer::strings::not_started(side, &why)),
+        }))
+    }
+
+    /// The sides the engine plays now.
+    fn engine_sides(&self) -> ByColor<bool> {
+        let plays = |color| self.computer.as_ref().is_some_and(|computer| computer.plays(color));
+        ByColor { white: plays(Color::White), black: plays(Color::Black) }
+    }
+
+    /// Says in the saved game where a side changed hands since `before` (handed to the
+    /// engine or back, or back because the engine stopped): the players' tags name who
+    /// sat down at the start, the comments who played from where.
+    /// Saved at once, as the moves are: what a failed save says, if anything.
+    fn note_hand_overs(&mut self, app: &App, before: ByColor<bool>) -> Option<Message> {
+        let after = self.engine_sides();
+        if before == after {
+            return None;
         }
+        for color in [Color::White, Color::Black] {
+            if before[color] == after[color] {
+                continue;
+            }
+            let text = match (&self.computer, after[color]) {
+                (Some(computer), true) => {
+                    computer::strings::played_by_engine_from_here(color, &computer.seat_name())
+                }
+                _ => computer::strings::played_by_a_person_from_here(color),
+            };
+            self.recorder.note(app.game().ply(), text);
+        }
+        if self.read_only { None } else { self.recorder.carry_out(app, Effect::Save) }
     }
 
     /// The engine playing at the board, if one is.
     pub fn computer(&self) -> Option<&Computer> {
         self.computer.as_ref()
+    }
+}
+
+impl Drop for World<'_> {
+    fn drop(&mut self) {
+        if let Some(starting) = self.starting.take() {
+            starting.stopper.stop();
+        }
     }
 }
 
@@ -115,7 +208,9 @@ impl Host for World<'_> {
             return self.reviewer.carry_out(app, effect);
         }
         if effect == Effect::HandOver {
-            return Some(self.hand_over(app));
+            let before = self.engine_sides();
+            let said = self.hand_over(app);
+            return Some(self.note_hand_overs(app, before).unwrap_or(said));
         }
         if effect == Effect::Hint {
             return Some(self.hint(app));
@@ -128,6 +223,13 @@ impl Host for World<'_> {
         }
         if self.read_only && matches!(effect, Effect::Save | Effect::NewGame) {
             return Some(Message::info(strings::ONLY_LOOKING));
+        }
+        if effect == Effect::NewGame
+            && let Some(coach) = &mut self.coach
+        {
+            // The coach stays on for the new game (and its tag with it, kept by the
+            // recorder), with its hints counted afresh.
+            coach.new_game();
         }
         let Effect::Copy(notation) = effect else {
             return self.recorder.carry_out(app, effect);
@@ -145,10 +247,14 @@ impl Host for World<'_> {
 
     fn busy(&self) -> bool {
         // An engine at the board is asked between frames whether it has moved.
-        self.reviewer.busy() || self.computer.is_some() || self.coach.is_some()
+        self.reviewer.busy() || self.computer.is_some() || self.coach.is_some() || self.starting.is_some()
     }
 
     fn next_look(&self, app: &App) -> Option<Duration> {
+        if self.starting.is_some() {
+            // An engine on its way takes its side as soon as it has greeted.
+            return Some(computer::LOOK_EVERY);
+        }
         self.computer.as_ref().filter(|computer| computer.is_due(app)).map(|_| computer::LOOK_EVERY)
     }
 
@@ -157,8 +263,13 @@ impl Host for World<'_> {
     }
 
     fn play(&mut self, app: &App, now: Instant) -> Vec<Action> {
-        let mut actions = self.computer.as_mut().map(|computer| computer.play(app, now)).unwrap_or_default();
+        let before = self.engine_sides();
+        let mut actions: Vec<Action> = self.arrivals().into_iter().collect();
+        actions.extend(self.computer.as_mut().map(|computer| computer.play(app, now)).unwrap_or_default());
+        actions.extend(self.note_hand_overs(app, before).map(Action::Report));
+        let engine_sides = self.engine_sides();
         if let Some(coach) = &mut self.coach {
+            coach.set_engine_sides(engine_sides);
             actions.extend(coach.play(app));
         }
         actions

@@ -221,9 +221,11 @@ fn comment_line(app: &App, draft: &crate::app::Draft, look: &Look, width: usize)
     ])
 }
 
-/// The last message, or where browsing is, on one line or two.
+/// The last message, or where browsing is, or else the coach's remark on the last
+/// move but one (which the answer to it does not hide), on one line or two.
 fn message_lines(app: &App, look: &Look, width: usize) -> Vec<Line<'static>> {
-    if let Some(message) = app.message() {
+    let remark = app.remark().filter(|_| !app.is_browsing());
+    if let Some(message) = app.message().or(remark) {
         let style = match message.kind {
             MessageKind::Error => look.error(),
             MessageKind::Info => Style::new(),

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use hotseat::app::{Action, App};
 use hotseat::chess::{Color, Game, GameResult};
-use hotseat::computer::{Chooser, Computer, Sides, Strength};
+use hotseat::session::computer::{Chooser, Computer, Sides, Strength};
 
 /// Plies after which a game is given up as unfinished.
 const MAX_PLIES: usize = 400;

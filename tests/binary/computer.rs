@@ -297,7 +297,19 @@ fn an_engine_that_crashes_mid_game_hands_its_side_back_to_a_person() {
     );
     pty.send("Nc6\r");
     pty.wait_for("Black: Nc6.");
+    // A new engine takes the side again when asked.
+    pty.send("computer\r");
+    pty.wait_for("Fake Engine (level 2) plays Black now");
     quit_plain(&mut pty);
+    let saved = saved_game(dir.path());
+    let flat = saved.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains(
+            "2. Nf3 {Black played by a person from here} 2... Nc6 {Black played by Fake Engine, level 2 from here}"
+        ),
+        "{saved}"
+    );
+    assert!(saved.contains("[Black \"Fake Engine, level 2\"]"), "the players' tags untouched: {saved}");
 }
 
 #[test]
@@ -385,6 +397,116 @@ fn ctrl_b_hands_the_other_side_to_the_engine_on_the_board() {
 }
 
 #[test]
+fn ctrl_b_never_holds_up_the_board_while_the_engine_starts() {
+    let dir = TempDir::new("computer-hand-over-hung");
+    // An engine that never greets: the board answers keys all the while, and when it is
+    // given up on, the side stays with the person here.
+    let script = FakeScript { hang: Some(Hang::Handshake), ..replies() };
+    let engine = fake_engine(dir.path(), &script);
+    let mut pty = start(&dir, &engine, &[]);
+    pty.wait_for("White to move");
+    pty.send("\x02");
+    pty.wait_for("Starting the engine to play Black");
+    wait_for_log(&mut pty, dir.path(), "uci");
+    let pid = fake_pid(dir.path()).expect("the engine's id");
+    // Typed while the engine is greeted (it never will be): drawn before it is given up on.
+    pty.send("e4");
+    pty.wait_for("Move: e4");
+    assert!(
+        !pty.contents().contains("Black stays yours"),
+        "the key waited for the engine:\n{}",
+        pty.contents()
+    );
+    pty.send("\r");
+    pty.wait_for("1. e4");
+    pty.wait_for("Black stays yours to play");
+    assert!(!is_alive(pid), "the engine that never greeted is killed");
+    pty.play("e5", "White to move");
+    pty.quit();
+    let saved = saved_game(dir.path());
+    assert!(saved.contains("1. e4 e5"), "{saved}");
+    assert!(!saved.contains("played by"), "no side changed hands: {saved}");
+
+    // Called off while it is greeted, and once more with hotseat left meanwhile: the
+    // engine is killed either way, not left behind.
+    for leave in [false, true] {
+        let dir = TempDir::new(&format!("computer-hand-over-hung-{leave}"));
+        let engine = fake_engine(dir.path(), &script);
+        let mut pty = start(&dir, &engine, &[]);
+        pty.wait_for("White to move");
+        pty.send("\x02");
+        wait_for_log(&mut pty, dir.path(), "uci");
+        let pid = fake_pid(dir.path()).expect("the engine's id");
+        if leave {
+            pty.quit();
+        } else {
+            pty.send("\x02");
+            pty.wait_for("No engine then");
+        }
+        // Killed and reaped before the message is drawn, or hotseat is gone.
+        assert!(!is_alive(pid), "the engine outlived its start (left: {leave})");
+        if !leave {
+            pty.quit();
+        }
+    }
+}
+
+#[test]
+fn the_saved_game_says_where_a_side_went_to_the_engine_and_back() {
+    let dir = TempDir::new("computer-hand-over-record");
+    let engine = fake_engine(dir.path(), &replies());
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san"]);
+    pty.wait_for("White to move.");
+    pty.send("e4\r");
+    pty.wait_for("White: e4.");
+    pty.send("e5\r");
+    pty.wait_for("Black: e5.");
+    // After 1... e5, with White to move, Black goes to the engine, and after its 2... Nc6 back.
+    pty.send("computer\r");
+    pty.wait_for("Fake Engine (level 2) plays Black now");
+    pty.send("Nf3\r");
+    pty.wait_for("Black: Nc6.");
+    // Taken back with no move after it: saved all the same.
+    pty.send("computer\r");
+    pty.wait_for("Both sides are yours to play now");
+    quit_plain(&mut pty);
+    let saved = saved_game(dir.path());
+    let flat = saved.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains(
+            "1. e4 e5 {Black played by Fake Engine, level 2 from here} 2. Nf3 Nc6 {Black played by a person from here} *"
+        ),
+        "{saved}"
+    );
+    assert!(
+        saved.contains("[White \"?\"]") && saved.contains("[Black \"?\"]"),
+        "the players' tags untouched: {saved}"
+    );
+}
+
+#[test]
+fn watching_two_engines_the_sides_are_handed_back_from_here() {
+    let dir = TempDir::new("computer-both-watched");
+    // Two engine seats; the third search never ends, and meanwhile the one watching takes
+    // both sides back and plays on.
+    let script = FakeScript {
+        hang: Some(Hang::From(2)),
+        ..scripted([(0, Answer::cp(20, "e2e4")), (1, Answer::cp(-20, "e7e5"))])
+    };
+    let engine = fake_engine(dir.path(), &script);
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--computer", "both"]);
+    pty.wait_for("Black: e5.");
+    pty.send("e3\r");
+    pty.send("computer\r");
+    pty.wait_for("Both sides are yours to play now");
+    pty.send("Nf3\r");
+    pty.wait_for("White: Nf3.");
+    quit_plain(&mut pty);
+    let raw = pty.raw();
+    assert!(!raw.contains("White: e3."), "a move from the one watching: {raw}");
+}
+
+#[test]
 fn the_engine_claims_a_threefold_repetition_it_is_entitled_to() {
     let dir = TempDir::new("computer-claim");
     let there = |ply| (ply, Answer::cp(0, "g8f6"));
@@ -409,6 +531,58 @@ fn the_engine_claims_a_threefold_repetition_it_is_entitled_to() {
     let saved = saved_game(dir.path());
     assert!(saved.contains("[Result \"1/2-1/2\"]"), "{saved}");
     assert!(saved.contains("5. Nf3 1/2-1/2"), "claimed before its move: {saved}");
+}
+
+/// Rooks shuffled on the a-file from move `fullmove`, the engine (Black, level 8) finding
+/// the position level each time; what was said.
+fn rooks_shuffled_from_move(fullmove: u32) -> String {
+    let dir = TempDir::new(&format!("computer-offers-{fullmove}"));
+    let ply = 2 * (fullmove as usize - 1);
+    let engine = fake_engine(
+        dir.path(),
+        &scripted([
+            (ply + 1, Answer::cp(0, "a8a7")),
+            (ply + 3, Answer::cp(5, "a7a8")),
+            (ply + 5, Answer::cp(-10, "a8a7")),
+            (ply + 7, Answer::cp(0, "a7a8")),
+        ]),
+    );
+    let fen = format!("r3k3/8/8/8/8/8/8/R3K3 w - - 0 {fullmove}");
+    let mut pty = start(
+        &dir,
+        &engine,
+        &["--plain", "--announce", "san", "--computer", "black", "--level", "8", "--fen", &fen],
+    );
+    pty.wait_for("White to move.");
+    for (n, (white, black)) in
+        [("Ra2", "Ra7"), ("Ra1", "Ra8"), ("Ra2", "Ra7"), ("Ra1", "Ra8")].into_iter().enumerate()
+    {
+        pty.send(&format!("{white}\r"));
+        let answer = format!("Black: {black}.");
+        let deadline = Instant::now() + PATIENCE;
+        while pty.raw().matches(&answer).count() < n / 2 + 1 {
+            assert!(Instant::now() < deadline, "never {answer}:\n{}", pty.contents());
+            pty.read_for(Duration::from_millis(20));
+        }
+    }
+    quit_plain(&mut pty);
+    pty.raw()
+}
+
+#[test]
+fn the_engine_offers_a_draw_in_a_dead_level_position_late_in_the_game_once_a_while() {
+    // Three level searches in a row, from move 30 on: an offer with the third move, and
+    // none with the fourth (ten moves must pass).
+    let said = rooks_shuffled_from_move(40);
+    assert_eq!(said.matches("(Black) offers a draw").count(), 1, "{said}");
+    let offer = said.find("(Black) offers a draw").expect("an offer");
+    assert!(
+        said[..offer].matches("Black: Ra7.").count() == 2 && said[..offer].contains("Black: Ra8."),
+        "{said}"
+    );
+    // The same, early in the game: no offer.
+    let said = rooks_shuffled_from_move(10);
+    assert!(!said.contains("offers a draw"), "{said}");
 }
 
 // ----- the coach -----
@@ -499,6 +673,95 @@ fn the_coachs_verdict_and_hint_show_on_the_board() {
     pty.play("a3", "Black to move");
     pty.wait_for("Coach: 1. a3 was a blunder; better was e4.");
     pty.quit();
+}
+
+#[test]
+fn the_coach_stays_on_for_a_new_game_and_its_tag_with_it() {
+    let dir = TempDir::new("coach-new-game");
+    let engine = fake_engine(
+        dir.path(),
+        &FakeScript::answering([(0, Answer::cp(30, "e2e4")), (1, Answer::cp(-30, "e7e5"))]),
+    );
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--coach", "white"]);
+    pty.wait_for("White to move.");
+    pty.send("hint\r");
+    pty.wait_for("Hint (Fake Engine): e4.");
+    pty.send("e4\r");
+    pty.wait_for("Coach: 1. e4 was the best move.");
+    pty.send("new\r");
+    pty.wait_for("Abandon this game");
+    pty.send("y\r");
+    pty.wait_for("New game");
+    // The same move in the new game is judged again, and a hint is there again.
+    pty.send("hint\r");
+    let deadline = Instant::now() + PATIENCE;
+    while pty.raw().matches("Hint (Fake Engine): e4.").count() < 2 {
+        assert!(Instant::now() < deadline, "no hint in the new game:\n{}", pty.contents());
+        pty.read_for(Duration::from_millis(20));
+    }
+    pty.send("e4\r");
+    while pty.raw().matches("Coach: 1. e4 was the best move.").count() < 2 {
+        assert!(Instant::now() < deadline, "no verdict in the new game:\n{}", pty.contents());
+        pty.read_for(Duration::from_millis(20));
+    }
+    quit_plain(&mut pty);
+    let games: Vec<String> = std::fs::read_dir(dir.path().join("games"))
+        .expect("the games folder")
+        .map(|entry| std::fs::read_to_string(entry.expect("an entry").path()).expect("a saved game"))
+        .collect();
+    assert_eq!(games.len(), 2, "{games:?}");
+    for game in &games {
+        assert!(game.contains("[Coach \"White\"]"), "{game}");
+        assert!(game.contains("[CoachHints \"White 1, Black 0\"]"), "hints counted a game at a time: {game}");
+    }
+}
+
+#[test]
+fn the_coachs_verdict_stays_on_the_board_after_the_answer_until_the_side_moves_again() {
+    let dir = TempDir::new("coach-board-stays");
+    let engine = fake_engine(
+        dir.path(),
+        &FakeScript::answering([(0, Answer::cp(30, "e2e4")), (1, Answer::cp(300, "e7e5"))]),
+    );
+    let mut pty = start(&dir, &engine, &["--coach", "white"]);
+    pty.wait_for("White to move");
+    pty.play("a3", "Black to move");
+    pty.wait_for("Coach: 1. a3 was a blunder; better was e4.");
+    // The answer, played after the verdict came, does not hide it.
+    pty.play("e5", "White to move");
+    pty.wait_for("Coach: 1. a3 was a blunder; better was e4.");
+    // White's next move does.
+    pty.play("h3", "Black to move");
+    assert!(!pty.contents().contains("1. a3 was a blunder"), "{}", pty.contents());
+    pty.quit();
+}
+
+#[test]
+fn the_coach_judges_the_persons_moves_not_the_engines() {
+    let dir = TempDir::new("coach-not-the-engine");
+    let engine =
+        fake_engine(dir.path(), &scripted([(0, Answer::cp(30, "e2e4")), (1, Answer::cp(-30, "e7e5"))]));
+    let mut pty =
+        start(&dir, &engine, &["--plain", "--announce", "san", "--computer", "white", "--coach", "both"]);
+    pty.wait_for("White: e4.");
+    pty.send("e5\r");
+    pty.wait_for("Coach: 1… e5 was the best move.");
+    quit_plain(&mut pty);
+    assert!(!pty.raw().contains("Coach: 1. e4"), "the engine's move judged: {}", pty.raw());
+
+    // Nor does it give the engine hints: asked on its move (which never comes), it says so.
+    let dir = TempDir::new("coach-no-hint-for-the-engine");
+    let script = FakeScript { hang: Some(Hang::From(1)), ..scripted([(0, Answer::cp(30, "e2e4"))]) };
+    let engine = fake_engine(dir.path(), &script);
+    let mut pty =
+        start(&dir, &engine, &["--plain", "--announce", "san", "--computer", "black", "--coach", "both"]);
+    pty.wait_for("White to move.");
+    pty.send("e4\r");
+    pty.wait_for("White: e4.");
+    pty.send("hint\r");
+    pty.wait_for("Black is the engine's to play: the coach gives hints to people.");
+    quit_plain(&mut pty);
+    assert!(!pty.raw().contains("hint comes in a moment"), "{}", pty.raw());
 }
 
 // ----- honest strength, with the fake engine -----

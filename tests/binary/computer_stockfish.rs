@@ -13,8 +13,8 @@ use common::TempDir;
 use common::pty::Pty;
 use hotseat::app::{Action, App};
 use hotseat::chess::{Color, Game, Move, Outcome, Position, Reason};
-use hotseat::computer::{Chooser, Computer, Sides, Strength};
 use hotseat::engine::{self, Player, Reply, Search, Timeouts};
+use hotseat::session::computer::{Chooser, Computer, Sides, Strength};
 
 /// The engine to use, or `None` to skip (outside CI only).
 fn stockfish() -> Option<PathBuf> {

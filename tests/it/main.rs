@@ -10,6 +10,7 @@ mod clock_records;
 mod clocks;
 mod engine;
 mod interaction;
+mod layers;
 mod library;
 mod openings;
 mod parsers_never_panic;

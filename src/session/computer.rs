@@ -11,14 +11,14 @@
 mod choose;
 mod coach;
 pub mod levels;
-mod strings;
+pub(crate) mod strings;
 
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use super::{Feeder, Seats};
 use crate::app::{Action, Answer, App, Command, Message, Question};
-use crate::engine::{self, EngineError, Greeting, Player, Reply, Score, Search, Timeouts};
-use crate::session::{Feeder, Seats};
+use crate::engine::{self, EngineError, Greeting, Player, Reply, Score, Search, Stopper, Timeouts};
 use hotseat_chess::{ByColor, Color, Game};
 
 pub use choose::{Chooser, candidates, centipawns, choose};
@@ -43,6 +43,19 @@ pub const ACCEPTS_DRAW_AT: i32 = -50;
 /// The evaluation at or below which an engine that resigns (level 6 and up) gives up,
 /// when its last two searches both say so, or it is mated by force.
 pub const RESIGNS_AT: i32 = -1000;
+
+/// The engine offers a draw after its move when its last [`LEVEL_SEARCHES`] searches all
+/// found the position level, within this many centipawns either way...
+pub const LEVEL_WITHIN: i32 = 15;
+
+/// ... that many searches in a row ...
+pub const LEVEL_SEARCHES: usize = 3;
+
+/// ... from this move on (a position level so late is a dead draw, not an opening) ...
+pub const OFFERS_FROM_MOVE: u32 = 30;
+
+/// ... and no sooner than this many of its moves after its last offer.
+pub const OFFERS_EVERY: usize = 10;
 
 /// The tag that says a coach was on in a game, and for which sides.
 pub const COACH_TAG: &str = "Coach";
@@ -109,6 +122,8 @@ pub struct Computer {
     chooser: Chooser,
     /// The engine's own scores of its last searches, newest last.
     scores: Vec<Score>,
+    /// The number of moves in the game when it last offered a draw.
+    offered_at: Option<usize>,
 }
 
 /// The position a search is about: its place in the game and its history since the
@@ -127,15 +142,29 @@ impl Computer {
         chess960: bool,
         chooser: Chooser,
     ) -> Result<Computer, String> {
-        let (player, greeting) = Player::start(path, Timeouts::default(), |greeting: &Greeting| {
+        Computer::start_stoppable(path, strength, sides, chess960, chooser, &Stopper::default())
+    }
+
+    /// [`Computer::start`] on a thread of its own, which `stopper` may end from another
+    /// (a hand-over called off, the game closed meanwhile).
+    pub fn start_stoppable(
+        path: &Path,
+        strength: Strength,
+        sides: Sides,
+        chess960: bool,
+        chooser: Chooser,
+        stopper: &Stopper,
+    ) -> Result<Computer, String> {
+        let setup = |greeting: &Greeting| {
             let offered = matches!(greeting.option("UCI_Chess960"), Some(engine::EngineOption::Check { .. }));
             if chess960 && offered {
                 vec![("UCI_Chess960".to_owned(), "true".to_owned())]
             } else {
                 Vec::new()
             }
-        })
-        .map_err(|err| crate::app::strings::engine_failed(&err))?;
+        };
+        let (player, greeting) = Player::start_stoppable(path, Timeouts::default(), setup, stopper)
+            .map_err(|err| crate::app::strings::engine_failed(&err))?;
         let engine = greeting.name.clone().unwrap_or_else(|| {
             path.file_name().map_or_else(|| "the engine".to_owned(), |n| n.to_string_lossy().into_owned())
         });
@@ -150,6 +179,7 @@ impl Computer {
             thinking: None,
             chooser,
             scores: Vec::new(),
+            offered_at: None,
         })
     }
 
@@ -175,6 +205,11 @@ impl Computer {
         self.plays(game.turn()) && !game.is_over() && !app.clocks_paused()
     }
 
+    /// Whether its engine was lost (crashed, hung, talked nonsense) and is gone.
+    pub fn is_gone(&self) -> bool {
+        self.player.is_none()
+    }
+
     /// The engine's process id while it runs (for the tests that it never outlives
     /// hotseat).
     pub fn engine_id(&self) -> Option<u32> {
@@ -184,7 +219,7 @@ impl Computer {
     /// With `turn` to move: takes back the sides the engine plays, or, when it plays
     /// none, hands it the other side; says so.
     pub fn hand_over(&mut self, turn: Color) -> Message {
-        if self.player.is_none() {
+        if self.is_gone() {
             return Message::error(strings::ENGINE_GONE);
         }
         if self.plays.white || self.plays.black {
@@ -370,11 +405,34 @@ impl Computer {
             .or_else(|| found.first().map(|(m, _)| *m));
         if let Some(m) = chosen {
             send(Action::Play(m), out);
+            if self.offers_draw(game, m) {
+                // Asked of the player to move once the move is played (a move declines it).
+                out.push(Action::Command(Command::OfferDraw));
+            }
         } else {
             let said = best
                 .map_or_else(|| "no move".to_owned(), |b| crate::printable::printable(b, 20).into_owned());
             self.lost(&EngineError::Garbage(format!("{said} as its move")), out);
         }
+    }
+
+    /// Whether the engine offers a draw with its move `m`: the position dead level by
+    /// its last searches late in the game, no offer of its own for a while, and the
+    /// game not over with the move.
+    fn offers_draw(&mut self, game: &Game, m: hotseat_chess::Move) -> bool {
+        let level = |score: &Score| matches!(score, Score::Cp(cp) if cp.abs() <= LEVEL_WITHIN);
+        let lately = self.scores.iter().rev().take(LEVEL_SEARCHES);
+        let dead_level = self.scores.len() >= LEVEL_SEARCHES && lately.clone().all(level);
+        let late = game.position().fullmoves() >= OFFERS_FROM_MOVE;
+        let ply = game.ply() + 1;
+        // A game taken back before the offer, or a new one, may have one again.
+        let quiet = self.offered_at.is_none_or(|at| ply <= at || ply >= at + 2 * OFFERS_EVERY);
+        let mut after = game.clone();
+        if !(dead_level && late && quiet) || after.try_play(m).is_err() || after.is_over() {
+            return false;
+        }
+        self.offered_at = Some(ply);
+        true
     }
 
     /// Whether the engine's last two searches both found it lost.

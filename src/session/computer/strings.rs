@@ -52,7 +52,7 @@ pub(crate) fn taken_back_from(engine: &str) -> String {
 
 /// A hand-over asked for after the engine was lost.
 pub(crate) const ENGINE_GONE: &str =
-    "The engine stopped earlier in this game; start hotseat again to play against it.";
+    "The engine stopped earlier in this game; Ctrl-B or computer starts a new one.";
 
 /// The coach's verdict on a move: `label` (`12. Nf3`), how good it was, the better move.
 pub(crate) fn verdict(label: &str, judged: &str, better: Option<&str>) -> String {
@@ -90,6 +90,11 @@ pub(crate) fn not_coached(side: Color) -> String {
     format!("The coach does not help {side} in this game (--coach white, black or both).")
 }
 
+/// A hint asked for on the move of a side the engine plays.
+pub(crate) fn no_hint_for_the_engine(side: Color) -> String {
+    format!("{} is the engine's to play: the coach gives hints to people.", side.name())
+}
+
 /// A hint asked for with no coach.
 pub(crate) const NO_COACH: &str = "No coach in this game: start hotseat with --coach white, black or both.";
 
@@ -99,4 +104,30 @@ pub(crate) const COACH_GONE: &str = "The coach stopped earlier in this game.";
 /// The coach's engine was lost.
 pub(crate) fn coach_lost(why: &impl std::fmt::Display) -> String {
     format!("The coach stopped ({why}); the game goes on without it.")
+}
+
+/// The engine is being started to play `side`, after Ctrl-B or `computer`.
+pub(crate) fn starting(side: Color) -> String {
+    format!(
+        "Starting the engine to play {}; play on meanwhile (Ctrl-B or computer again: no engine).",
+        side.name()
+    )
+}
+
+/// A hand-over taken back while the engine was still starting.
+pub(crate) const START_CALLED_OFF: &str = "No engine then: both sides are yours to play.";
+
+/// The engine could not be started mid-game.
+pub(crate) fn not_started(side: Color, why: &str) -> String {
+    format!("{} stays yours to play: {why}", side.name())
+}
+
+/// The comment the saved game gets where the engine takes a side mid-game.
+pub(crate) fn played_by_engine_from_here(side: Color, seat_name: &str) -> String {
+    format!("{} played by {seat_name} from here", side.name())
+}
+
+/// The comment the saved game gets where a side goes back to a person mid-game.
+pub(crate) fn played_by_a_person_from_here(side: Color) -> String {
+    format!("{} played by a person from here", side.name())
 }

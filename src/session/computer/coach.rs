@@ -49,6 +49,8 @@ pub struct Coach {
     /// The positions a hint was given in.
     hinted: Vec<String>,
     hints: ByColor<u32>,
+    /// The sides the engine plays at the board: their moves are not judged.
+    engine_plays: ByColor<bool>,
 }
 
 impl Coach {
@@ -76,6 +78,7 @@ impl Coach {
             wanted: None,
             hinted: Vec::new(),
             hints: ByColor { white: 0, black: 0 },
+            engine_plays: ByColor { white: false, black: false },
         })
     }
 
@@ -87,6 +90,21 @@ impl Coach {
     /// The hints given to each side so far.
     pub fn hints(&self) -> ByColor<u32> {
         self.hints
+    }
+
+    /// Tells it which sides the engine plays now: a coach judges a person's moves, not
+    /// the engine's (a coached side handed to the engine is not coached meanwhile).
+    pub fn set_engine_sides(&mut self, sides: ByColor<bool>) {
+        self.engine_plays = sides;
+    }
+
+    /// A new game: no move of it judged, no hint given in it yet. What it found about
+    /// positions still holds.
+    pub fn new_game(&mut self) {
+        self.judged.clear();
+        self.hinted.clear();
+        self.wanted = None;
+        self.hints = ByColor { white: 0, black: 0 };
     }
 
     /// The coach engine's process id while it runs.
@@ -132,10 +150,10 @@ impl Coach {
             && earlier.undo().is_some()
             && let Some(verdict) = self.verdict(&earlier)
         {
-            out.push(Action::Report(Message::info(verdict)));
+            out.push(Action::Remark { after: earlier.ply(), message: Message::info(verdict) });
         }
         if let Some(verdict) = self.verdict(game) {
-            out.push(Action::Report(Message::info(verdict)));
+            out.push(Action::Remark { after: game.ply(), message: Message::info(verdict) });
         }
         if let Some(hint) = self.wanted.clone().and_then(|wanted| self.hint_now(game, &wanted)) {
             out.push(Action::Report(hint));
@@ -149,7 +167,7 @@ impl Coach {
     fn verdict(&mut self, game: &Game) -> Option<String> {
         let ply = game.ply().checked_sub(1)?;
         let mover = !game.turn();
-        if !self.sides[mover] || game.declared().is_some() {
+        if !self.sides[mover] || self.engine_plays[mover] || game.declared().is_some() {
             return None;
         }
         let after_key = key(game);
@@ -226,6 +244,9 @@ impl Coach {
         }
         if !self.sides[turn] {
             return Message::error(strings::not_coached(turn));
+        }
+        if self.engine_plays[turn] {
+            return Message::error(strings::no_hint_for_the_engine(turn));
         }
         if game.is_over() {
             return Message::error(strings::NO_HINT_GAME_OVER);
