@@ -1,4 +1,5 @@
-//! hotseat: chess for two people sharing one terminal.
+//! hotseat: chess in a terminal, for two people at one keyboard or at two terminals, or
+//! one against an engine.
 //!
 //! The floors, from the ground up; each uses only those below it:
 //!
@@ -26,12 +27,15 @@
 //! With the default `tui` feature, the faces and the command line above them:
 //!
 //! 5. [`input`] turns keys into actions through one table per mode; [`plain`] is the
-//!    plain-text face, the game in lines (screen readers, braille displays, scripts).
+//!    plain-text face, the game in lines (screen readers, braille displays, scripts);
+//!    [`remote`] (on Unix) is a game between terminals: the socket, the protocol, the
+//!    referee feeding a seat from another terminal, and the view that joins.
 //! 6. [`ui`] draws an `&App` (and the library), its help generated from the key tables.
 //! 7. [`tui`], the board's face: it owns the terminal and reads its events, drawing
-//!    with [`ui`]; [`cli`] reads the command line, opens the game and words its errors.
-//!    No face imports another.
-//! 8. The `hotseat` binary: parse, open, pick a face, say farewell.
+//!    with [`ui`]. No face imports another.
+//! 8. [`cli`] reads the command line, opens the game and words its errors; the
+//!    commands that run a face of their own (`host`, `join`, `watch`) start it here.
+//! 9. The `hotseat` binary: parse, open, pick a face, say farewell.
 //!
 //! Without the feature, the crate is the floors that know no terminal (1 to 4).
 

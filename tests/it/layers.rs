@@ -17,9 +17,10 @@ const FLOORS: &[(&str, u8)] = &[
     ("library", 4),
     ("input", 5),
     ("plain", 5),
+    ("remote", 5),
     ("ui", 6),
     ("tui", 7),
-    ("cli", 7),
+    ("cli", 8),
 ];
 
 fn src() -> PathBuf {
