@@ -1,6 +1,7 @@
-//! The engine at the board against the real Stockfish: a whole game in plain text
-//! through the binary; a level-1 engine plays a move other than Stockfish's best in
-//! most of a fixed set of positions; a level-8 engine mates a random mover. Skipped
+//! The engine at the board against the real Stockfish: whole games in plain text
+//! through the binary (two level-1 engines; a level-8 engine mating a random mover);
+//! a level-1 engine plays a move other than Stockfish's best in most of a fixed set of
+//! positions; a level-8 engine mates a random mover in process too. Skipped
 //! when no engine is installed, except under CI (`CI` set), where `.ci/run` installs
 //! the Debian package.
 
@@ -146,4 +147,48 @@ fn a_whole_game_between_two_engines_in_plain_text() {
         "{saved}"
     );
     assert!(!saved.contains("[Result \"*\"]"), "{saved}");
+}
+
+#[test]
+fn level_8_mates_a_random_mover_in_plain_text_through_the_binary() {
+    let Some(path) = stockfish() else { return };
+    let dir = TempDir::new("computer-stockfish-level-8");
+    let engine = path.to_str().expect("a UTF-8 path");
+    let args = ["--plain", "--announce", "san", "--engine", engine, "--computer", "black", "--level", "8"];
+    let mut pty = Pty::start(&args, None, &[("HOTSEAT_DATA_DIR", dir.path())]);
+    pty.wait_for("White to move.");
+    // The test keeps its own copy of the game, from what the binary says: White's
+    // moves are a random mover's, Black's the engine's ("Black: Nf6.").
+    let mut game = Game::new();
+    let mut random = common::Rng::new(8);
+    let mut told = 0;
+    let deadline = Instant::now() + Duration::from_secs(600);
+    while game.outcome().is_none() {
+        assert!(Instant::now() < deadline, "the game never ended:\n{}", pty.contents());
+        if game.turn() == Color::White {
+            let moves = game.position().legal_moves();
+            let san = game.position().san(moves[random.below(moves.len())]);
+            game.play_san(&san).expect("legal");
+            pty.send(&format!("{san}\r"));
+            told += 1;
+            continue;
+        }
+        pty.read_for(Duration::from_millis(100));
+        let raw = pty.raw();
+        let said: Vec<&str> = raw.lines().filter_map(|l| l.trim().strip_prefix("Black: ")).collect();
+        if let Some(san) = said.get(game.ply() / 2) {
+            game.play_san(san.trim_end_matches('.')).expect("the engine's move is legal");
+        }
+    }
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::win(Color::Black, Reason::Checkmate)),
+        "after {told} random moves"
+    );
+    pty.wait_for("0-1");
+    pty.send("quit\r");
+    assert!(pty.wait_for_exit().success());
+    let games: Vec<_> = std::fs::read_dir(dir.path().join("games")).expect("games").collect();
+    let saved = std::fs::read_to_string(games[0].as_ref().expect("a game").path()).expect("saved");
+    assert!(saved.contains(", level 8\"]") && saved.contains("[Result \"0-1\"]"), "{saved}");
 }
