@@ -19,6 +19,9 @@ use crate::records::{self, pgn};
 use crate::session::{Arrival, Feeder, Host, Seats, Waker};
 use hotseat_chess::{Color, Game, Reason};
 
+/// The feeder of the other seat, as a view sees it: the player at the host.
+const ELSEWHERE: Feeder = Feeder::Other(1);
+
 /// How long a view waits for the host's first words.
 pub const HELLO_WAIT: Duration = Duration::from_secs(15);
 
@@ -264,10 +267,16 @@ impl Host for Viewer {
         Some(self.host.pgn.clone())
     }
 
-    /// Both seats, on the copy: what the view may do is the host's to say (its seats
-    /// refuse a move for the other side, and the view hears why).
+    /// On the copy, a player's view feeds its own seat only: a move for the other side
+    /// is refused here at once, naming whose move it is, with no round trip. What the
+    /// view's own seat does is still the host's to judge. A spectator's copy takes
+    /// anything, and is put back as the host has it.
     fn seats(&self) -> Seats {
-        Seats::shared()
+        match self.seat {
+            Some(Color::White) => Seats::fed(Feeder::Here, ELSEWHERE),
+            Some(Color::Black) => Seats::fed(ELSEWHERE, Feeder::Here),
+            None => Seats::shared(),
+        }
     }
 
     fn arrived(&mut self, app: &App) -> Vec<Arrival> {

@@ -19,7 +19,7 @@ use super::protocol::{
 };
 use super::socket::{self, Hosted};
 use super::strings;
-use crate::app::{Action, Answer, App, Command, Edit, Effect, Message, MessageKind, Mode, Question};
+use crate::app::{Action, Answer, App, Command, Effect, Message, MessageKind, Mode, Question};
 use crate::session::{Arrival, Feeder, Host, Seats, Waker};
 use hotseat_chess::{Color, Move, Outcome};
 
@@ -255,9 +255,20 @@ impl<H: Host> Referee<H> {
         let mode = app.mode();
         let free = mode == Mode::Play;
         match request {
-            Request::Move(text) if free || mode == Mode::Question => {
-                self.pending_move = Some((id, app.game().ply()));
-                out.push(act(Action::Edit(Edit::Paste(text))));
+            // A move is played underneath whatever the host's screen shows (help, the
+            // record, a comment half typed), as an engine's is: handed in whole.
+            Request::Move(text) => {
+                let turn = app.game().turn();
+                match app.game().position().parse_uci(&text) {
+                    Ok(m) => {
+                        self.pending_move = Some((id, app.game().ply()));
+                        out.push(act(Action::Play(m)));
+                    }
+                    Err(_) if turn != self.remote => {
+                        self.send(id, &Report::Refused(not_yours(app)));
+                    }
+                    Err(err) => self.send(id, &Report::Refused(err.to_string())),
+                }
             }
             Request::Resign if free => out.extend([
                 act(Action::Command(Command::Resign)),
@@ -308,6 +319,12 @@ impl<H: Host> Referee<H> {
         self.send(id, &Report::End(strings::dropped(why)));
         self.left(id, app, out);
     }
+}
+
+/// Why a view's action for the side to move is refused, named as the players know it
+/// (`Anna (White) is to move.`).
+fn not_yours(app: &App) -> String {
+    crate::session::strings::not_yours(&app.named(app.game().turn()))
 }
 
 /// Reads a view's lines on a thread of its own: each bounded, rated and checked, so
@@ -427,10 +444,9 @@ impl<H: Host> Host for Referee<H> {
             return None;
         }
         let player = self.player?;
-        let pending =
-            matches!(action, Action::Edit(Edit::Paste(_))).then(|| self.pending_move.take()).flatten();
+        let pending = matches!(action, Action::Play(_)).then(|| self.pending_move.take()).flatten();
         if !allowed {
-            self.send(player, &Report::Refused(strings::NOT_YOURS.to_owned()));
+            self.send(player, &Report::Refused(not_yours(app)));
             return None;
         }
         let (id, before) = pending?;
@@ -440,7 +456,7 @@ impl<H: Host> Host for Referee<H> {
             self.own_words = Some(text.clone());
             return Some(Message::info(text));
         }
-        let why = app.message().map_or_else(|| strings::NOT_YOURS.to_owned(), |m| m.text.clone());
+        let why = app.message().map_or_else(|| not_yours(app), |m| m.text.clone());
         self.send(id, &Report::Refused(why));
         None
     }

@@ -207,7 +207,8 @@ pub fn reports(app: &mut App, host: &mut impl Host, effects: &mut Effects) -> bo
 }
 
 /// Hands an action from here to the app, if a seat fed from here may take it, as the
-/// actions it stands for ([`Host::expand`]); whether it went.
+/// actions it stands for ([`Host::expand`]); whether the screen changed (it went, or
+/// the line under the board now says why not).
 pub fn act(app: &mut App, host: &impl Host, action: Action, effects: &mut Effects) -> bool {
     if !host.seats().allows(app, super::Feeder::Here, &action) {
         // Refused because it is the other seat's to do: said, not dropped silently.
@@ -216,6 +217,7 @@ pub fn act(app: &mut App, host: &impl Host, action: Action, effects: &mut Effect
             let said = Message::info(super::strings::not_yours(&app.named(turn)));
             if app.message() != Some(&said) {
                 effects.add(app.update(Action::Report(said)));
+                return true;
             }
         }
         return false;

@@ -86,6 +86,8 @@ pub fn may(app: &App, seat: Color, action: &Action) -> bool {
         },
         // Typing a comment, or reading help or the record, plays nothing.
         (Mode::Comment | Mode::Help | Mode::Record, _) => true,
+        // A line of chat (typed after a quote) plays nothing: either seat may type it.
+        (_, Action::Edit(edit)) if chatting(app, edit) => true,
         (_, Action::Edit(edit)) => !moves(edit) || seat == turn,
         (_, Action::Point(point)) => !plays(point) || seat == turn,
         (_, Action::Answer(Answer::Choose(_)) | Action::Command(Command::ClaimDraw)) => seat == turn,
@@ -100,6 +102,17 @@ pub fn may(app: &App, seat: Color, action: &Action) -> bool {
 /// Whether an edit enters a move (all do but backspace, which only mends the text).
 fn moves(edit: &Edit) -> bool {
     !matches!(edit, Edit::Backspace)
+}
+
+/// Whether an edit goes into a line of chat: one typed after a quote (`"good luck`).
+fn chatting(app: &App, edit: &Edit) -> bool {
+    let typed = app.input();
+    match edit {
+        _ if typed.starts_with('"') => true,
+        Edit::Type('"') => typed.is_empty(),
+        Edit::Paste(text) => typed.is_empty() && text.starts_with('"'),
+        _ => false,
+    }
 }
 
 /// Whether pointing plays on the board (pointing at the move list only browses).

@@ -129,17 +129,26 @@ fn a_whole_game_is_played_from_two_terminals_each_board_facing_its_player() {
     assert!(black.raw().replace("\r\n", "").contains(&saved), "{}", black.raw());
 }
 
+/// Stops (`STOP`) or continues (`CONT`) a process, as a shell's `kill -s` does.
+fn signal(pty: &Pty, name: &str) {
+    let pid = pty.child.process_id().expect("a pid");
+    let sent = std::process::Command::new("kill").args(["-s", name, &pid.to_string()]).status();
+    assert!(sent.expect("kill runs").success());
+}
+
 #[test]
-fn a_move_for_the_other_side_is_refused_by_the_host() {
+fn a_move_for_the_other_side_is_refused_on_the_joiners_own_board_naming_whose_move_it_is() {
     let place = Place::new("wrong-side");
     let mut white = place.host(&[]);
     let mut black = place.view("join", "Joined");
     white.wait_for("Black joined");
-    // Black tries White's move: the referee refuses it, and the game is unchanged.
-    type_move(&mut black, "e4");
-    black.wait_for("Not your move");
-    wait_gone(&mut black, "1. e4");
-    assert!(!white.contents().contains("1. e4"), "{}", white.contents());
+    // With the host stopped, no answer can come from it: the joiner's own copy
+    // refuses White's move, as a player would say it.
+    signal(&white, "STOP");
+    black.send("e4");
+    black.wait_for("White is to move");
+    assert!(!black.contents().contains("Move: e"), "{}", black.contents());
+    signal(&white, "CONT");
     type_move(&mut white, "d4");
     black.wait_for("1. d4");
     // Nothing is taken back without the other's consent: not from the host's keys,
@@ -151,6 +160,43 @@ fn a_move_for_the_other_side_is_refused_by_the_host() {
     white.quit();
     assert!(black.wait_for_exit().success());
     assert_eq!(place.saved_moves(), ["d4", "d5"]);
+}
+
+#[test]
+fn a_move_for_the_other_side_from_a_bare_client_is_refused_by_the_host_naming_whose_move_it_is() {
+    let place = Place::new("wrong-side-bare");
+    let mut white = place.host(&[]);
+    let mut black = raw_client(&place);
+    black.write_all(b"hello hotseat 1 play\nmove e7e5\n").expect("sent");
+    let mut lines = BufReader::new(black.try_clone().expect("clone")).lines();
+    let welcome = lines.next().expect("a line").expect("read");
+    assert_eq!(welcome, "welcome hotseat 1 black");
+    let refused = lines.map_while(Result::ok).find(|l| l.starts_with("refused")).expect("refused");
+    assert!(refused.contains("White is to move"), "{refused}");
+    white.wait_for("Black joined");
+    drop(black);
+    white.quit();
+}
+
+#[test]
+fn a_move_from_the_other_terminal_is_played_under_whatever_the_hosts_screen_shows() {
+    let place = Place::new("busy");
+    let mut white = place.host(&[]);
+    let mut black = place.view("join", "Joined");
+    white.wait_for("Black joined");
+    type_move(&mut white, "e4");
+    black.wait_for("1. e4");
+    // White reads the help (F1): Black's move is played underneath it, not refused.
+    white.send("\x1bOP");
+    white.wait_for("Keys");
+    type_move(&mut black, "e5");
+    place.wait_saved(&["e4", "e5"]);
+    assert!(!black.contents().contains("busy"), "{}", black.contents());
+    assert!(white.contents().contains("Keys"), "the help is still open:\n{}", white.contents());
+    white.send("\x1b");
+    white.wait_for("e5");
+    white.quit();
+    assert!(black.wait_for_exit().success());
 }
 
 #[test]
