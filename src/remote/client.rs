@@ -56,6 +56,8 @@ pub struct Viewer {
     farewell: Option<String>,
     /// What to say when the copy is put back.
     note: Option<&'static str>,
+    /// The seat changed (a rematch): the next copy faces the new one.
+    turned: bool,
 }
 
 /// The game as the host's state has it, for a view facing `flipped`.
@@ -87,6 +89,10 @@ pub fn copy_of(state: &State, flipped: bool) -> Result<App, String> {
         }
         Some((Ask::Takeback, by)) if by != app.game().turn() => {
             app.update(Action::Command(Command::Undo));
+        }
+        Some((Ask::Rematch, by)) if app.game().is_over() => {
+            app.update(Action::Command(Command::NewGame));
+            app.update(Action::Answer(crate::app::Answer::Side(by)));
         }
         _ => {}
     }
@@ -155,6 +161,7 @@ impl Viewer {
             waker,
             farewell: None,
             note: None,
+            turned: false,
         };
         Ok((viewer, app))
     }
@@ -198,6 +205,13 @@ impl Viewer {
             let changed = mine.moves() != theirs.moves() || mine.outcome() != theirs.outcome();
             return changed.then_some(Err(()));
         };
+        // The other's rematch said yes to here: the copy started the new game.
+        if self.host.asked == Some((Ask::Rematch, !seat)) && theirs.is_over() {
+            let started = mine.moves().is_empty() && !mine.is_over();
+            if started {
+                return Some(Ok(Request::Accept));
+            }
+        }
         if mine.moves() == theirs.moves() {
             if mine.outcome() != theirs.outcome() {
                 let offered_by_other = self.host.asked == Some((Ask::Draw, !seat));
@@ -220,6 +234,9 @@ impl Viewer {
                 if app.question() == Some(Question::Takeback { by: seat }) {
                     return Some(Ok(Request::Ask(Ask::Takeback)));
                 }
+                if app.question() == Some(Question::Rematch { by: Some(seat) }) {
+                    return Some(Ok(Request::Ask(Ask::Rematch)));
+                }
                 // Asked for the other side's move: that is the other's to ask.
                 if app.question() == Some(Question::Takeback { by: !seat }) {
                     return Some(Err(()));
@@ -229,6 +246,7 @@ impl Viewer {
             let open_here = match asked {
                 Some((Ask::Draw, _)) => app.draw_offer().is_some(),
                 Some((Ask::Takeback, by)) => app.question() == Some(Question::Takeback { by }),
+                Some((Ask::Rematch, by)) => app.question() == Some(Question::Rematch { by: Some(by) }),
                 _ => true,
             };
             if asked.is_some_and(|(_, by)| by != seat) && !open_here {
@@ -279,6 +297,16 @@ impl Host for Viewer {
         }
     }
 
+    /// A rematch asked here is asked by this view's side; a spectator asks nothing.
+    fn expand(&self, app: &App, action: Action) -> Vec<Action> {
+        let rematch = action == Action::Command(Command::NewGame) && app.game().is_over();
+        match self.seat {
+            Some(seat) if rematch => vec![action, Action::Answer(crate::app::Answer::Side(seat))],
+            None if rematch => vec![Action::Report(Message::error(strings::ONLY_WATCHING))],
+            _ => vec![action],
+        }
+    }
+
     fn arrived(&mut self, app: &App) -> Vec<Arrival> {
         let mut out = Vec::new();
         let mut state = None;
@@ -305,11 +333,23 @@ impl Host for Viewer {
                     }
                     out.push(Arrival::Act(Feeder::Here, Action::Quit));
                 }
-                Ok(Report::Welcome { .. }) => {}
+                // Welcomed again: a rematch gave this view the other seat, and
+                // its board turns to face it.
+                Ok(Report::Welcome { seat, .. }) => {
+                    if seat.is_some() && seat != self.seat {
+                        self.seat = seat;
+                        self.turned = true;
+                    }
+                }
             }
         }
         if let Some(new) = state {
-            match copy_of(&new, app.flipped()) {
+            let flipped = if std::mem::take(&mut self.turned) {
+                self.seat == Some(Color::Black)
+            } else {
+                app.flipped()
+            };
+            match copy_of(&new, flipped) {
                 Ok(mut copy) => {
                     if copy.game().moves() == app.game().moves() {
                         // Nothing was played: what the screen said still holds, and a
@@ -329,6 +369,16 @@ impl Host for Viewer {
                             && self.host.asked != Some((Ask::Takeback, seat))
                         {
                             copy.update(Action::Command(Command::Undo));
+                        }
+                        // And a rematch asked here, the game over there too.
+                        if let Some(seat) = self.seat
+                            && app.question() == Some(Question::Rematch { by: Some(seat) })
+                            && copy.game().is_over()
+                            && copy.question().is_none()
+                            && self.host.asked != Some((Ask::Rematch, seat))
+                        {
+                            copy.update(Action::Command(Command::NewGame));
+                            copy.update(Action::Answer(crate::app::Answer::Side(seat)));
                         }
                         if copy.message().is_none()
                             && let Some(message) = app.message().cloned()

@@ -19,7 +19,7 @@ use super::protocol::{
 };
 use super::socket::{self, Hosted};
 use super::strings;
-use crate::app::{Action, Answer, App, Command, Effect, Message, MessageKind, Mode, Question};
+use crate::app::{Action, Answer, App, Command, Effect, Message, MessageKind, Mode, Question, Show};
 use crate::session::{Arrival, Feeder, Host, Seats, Waker};
 use hotseat_chess::{Color, Move, Outcome};
 
@@ -96,6 +96,10 @@ pub struct Referee<H: Host> {
     /// A move from the remote player not yet seen played: its view, and the ply
     /// before it.
     pending_move: Option<(u32, usize)>,
+    /// The question open at the last look (a rematch asked, to see it granted).
+    asked: Option<Question>,
+    /// The board here is to be turned to face the host's new side.
+    turn_board: bool,
     /// The last line the referee itself put on the host's screen (news, a move
     /// played elsewhere): told already, not to be echoed to the views.
     own_words: Option<String>,
@@ -138,6 +142,8 @@ impl<H: Host> Referee<H> {
             toggle_pause: false,
             sent: None,
             pending_move: None,
+            asked: None,
+            turn_board: false,
             own_words: None,
             waker,
             _hosted: hosted,
@@ -153,6 +159,7 @@ impl<H: Host> Referee<H> {
         let paused = app.clocks().is_some_and(crate::clock::Clocks::is_paused);
         let asked = match app.question() {
             Some(Question::Takeback { by }) => Some((Ask::Takeback, by)),
+            Some(Question::Rematch { by: Some(by) }) => Some((Ask::Rematch, by)),
             _ => app.draw_offer().map(|by| (Ask::Draw, by)),
         };
         State { paused, asked, pgn: self.inner.pgn(app).unwrap_or_default() }
@@ -278,9 +285,16 @@ impl<H: Host> Referee<H> {
             Request::Ask(Ask::Draw) if free => out.push(act(Action::Command(Command::OfferDraw))),
             Request::Claim if free => out.push(act(Action::Command(Command::ClaimDraw))),
             Request::Ask(Ask::Takeback) if free => out.push(act(Action::Command(Command::Undo))),
+            Request::Ask(Ask::Rematch) if free && app.game().is_over() => out.extend([
+                act(Action::Command(Command::NewGame)),
+                act(Action::Answer(Answer::Side(self.remote))),
+            ]),
             Request::Accept | Request::Decline => {
                 let answer = if request == Request::Accept { Answer::Yes } else { Answer::No };
-                if matches!(app.question(), Some(Question::DrawOffer { .. } | Question::Takeback { .. })) {
+                if matches!(
+                    app.question(),
+                    Some(Question::DrawOffer { .. } | Question::Takeback { .. } | Question::Rematch { .. })
+                ) {
                     out.push(act(Action::Answer(answer)));
                 } else {
                     self.send(id, &Report::Refused(strings::NOTHING_ASKED.to_owned()));
@@ -395,6 +409,16 @@ impl<H: Host> Host for Referee<H> {
         self.inner.poll()
     }
 
+    /// A rematch asked from here is asked by the host's side.
+    fn expand(&self, app: &App, action: Action) -> Vec<Action> {
+        let rematch =
+            action == Action::Command(Command::NewGame) && app.takeback_by_consent() && app.game().is_over();
+        if rematch {
+            return vec![action, Action::Answer(Answer::Side(!self.remote))];
+        }
+        vec![action]
+    }
+
     fn seats(&self) -> Seats {
         match self.remote {
             Color::White => Seats::fed(REMOTE, Feeder::Here),
@@ -429,6 +453,9 @@ impl<H: Host> Host for Referee<H> {
                 Heard::Broken(id, why) => self.broken(id, &why, app, &mut out),
                 Heard::Left(id) => self.left(id, app, &mut out),
             }
+        }
+        if std::mem::take(&mut self.turn_board) {
+            out.push(Arrival::Act(Feeder::Here, Action::Show(Show::Flip)));
         }
         if std::mem::take(&mut self.toggle_pause) {
             out.push(Arrival::Act(Feeder::Here, Action::Command(Command::Pause)));
@@ -473,6 +500,21 @@ impl<H: Host> Host for Referee<H> {
     }
 
     fn shown(&mut self, app: &App) {
+        // A rematch granted (asked at the last look, and now a new game): the people
+        // change colours, and the player elsewhere is told its new seat first.
+        let was = std::mem::replace(&mut self.asked, app.question());
+        if matches!(was, Some(Question::Rematch { .. })) && app.game().ply() == 0 && !app.game().is_over() {
+            self.remote = !self.remote;
+            self.turn_board = true;
+            self.paused_for_away = false;
+            (self.waker)();
+            if let Some(player) = self.player {
+                if let Some(view) = self.views.get_mut(&player) {
+                    view.standing = Standing::Seated(self.remote);
+                }
+                self.send(player, &Report::Welcome { version: VERSION, seat: Some(self.remote) });
+            }
+        }
         self.away(app);
         if self.toggle_pause {
             (self.waker)();

@@ -57,8 +57,11 @@ impl Seats {
         // redone or started afresh by one side alone. An engine agrees to anything.
         let apart =
             self.by.white != self.by.black && ![self.by.white, self.by.black].contains(&Feeder::Engine);
+        // A new game after the last is asked of the other as a rematch.
+        let rematch = app.takeback_by_consent() && app.game().is_over();
         let rewrites = match action {
-            Action::Command(Command::Redo | Command::NewGame) => true,
+            Action::Command(Command::NewGame) => !rematch,
+            Action::Command(Command::Redo) => true,
             Action::Command(Command::Undo) => !app.takeback_by_consent(),
             _ => false,
         };
@@ -79,8 +82,19 @@ pub fn may(app: &App, seat: Color, action: &Action) -> bool {
         // A move handed in whole is the side to move's, whatever is open.
         (_, Action::Play(_)) => seat == turn,
         (Mode::Question | Mode::Resign, Action::Answer(answer)) => match (app.question(), answer) {
-            (Some(Question::DrawOffer { by } | Question::Takeback { by }), _) => seat != by,
-            (Some(Question::Resign { .. }), Answer::Side(side)) => seat == *side,
+            // Who resigns, or asks for a rematch, names itself.
+            (Some(Question::Resign { .. } | Question::Rematch { by: None }), Answer::Side(side)) => {
+                seat == *side
+            }
+            // An offer or a request is answered by the other side.
+            (
+                Some(
+                    Question::DrawOffer { by }
+                    | Question::Takeback { by }
+                    | Question::Rematch { by: Some(by) },
+                ),
+                _,
+            ) => seat != by,
             (Some(Question::Resign { by: Some(by) }), Answer::Yes) => seat == by,
             _ => true,
         },
@@ -241,5 +255,33 @@ mod tests {
         assert!(engine_plays_white.allows(&app, Feeder::Other(1), &type_e));
         assert!(engine_plays_white.allows(&app, Feeder::Here, &Action::Quit));
         assert_eq!(engine_plays_white.feeder(Color::White), Feeder::Other(1));
+    }
+
+    #[test]
+    fn a_rematch_is_asked_by_one_seat_and_answered_by_the_other() {
+        let mut app = App::new(Game::new()).with_takeback_by_consent(true);
+        for c in "e4".chars() {
+            app.update(Action::Edit(Edit::Type(c)));
+        }
+        app.update(Action::Edit(Edit::Submit));
+        app.update(Action::Command(Command::Resign));
+        app.update(Action::Answer(Answer::Yes));
+        assert!(app.game().is_over(), "{:?}", app.question());
+        let apart = Seats::fed(Feeder::Other(1), Feeder::Here);
+        let new = Action::Command(Command::NewGame);
+        assert!(apart.allows(&app, Feeder::Here, &new));
+        app.update(new);
+        assert_eq!(app.question(), Some(Question::Rematch { by: None }));
+        let side = Action::Answer(Answer::Side(Color::Black));
+        assert!(apart.allows(&app, Feeder::Here, &side));
+        assert!(!apart.allows(&app, Feeder::Other(1), &side));
+        app.update(side);
+        assert_eq!(app.question(), Some(Question::Rematch { by: Some(Color::Black) }));
+        let yes = Action::Answer(Answer::Yes);
+        assert!(!apart.allows(&app, Feeder::Here, &yes), "not the asker");
+        assert!(apart.allows(&app, Feeder::Other(1), &yes));
+        app.update(yes);
+        assert_eq!(app.game().ply(), 0, "a new game");
+        assert!(!app.game().is_over());
     }
 }

@@ -493,3 +493,65 @@ fn a_draw_by_repetition_is_claimed_from_the_joining_terminal() {
     let text = std::fs::read_to_string(place.save()).expect("saved");
     assert!(text.contains("1/2-1/2"), "{text}");
 }
+
+#[test]
+fn a_rematch_is_asked_refused_then_granted_and_the_people_change_colours() {
+    let place = Place::new("rematch");
+    let mut host = place.host(&["--white", "Anna", "--black", "Ben"]);
+    let mut joiner = place.view("join", "Joined");
+    host.wait_for("Black joined");
+    type_move(&mut host, "e4");
+    joiner.wait_for("1. e4");
+    joiner.send("\x12");
+    joiner.wait_for("resigns");
+    joiner.send("Y");
+    host.wait_for("resigns");
+    joiner.wait_for("1-0");
+    // Ben asks (Ctrl-N, as for a new game); Anna says no (Esc): nothing happens.
+    joiner.send("\x0e");
+    host.wait_for("asks for a rematch");
+    host.send("\x1b");
+    joiner.wait_for("declines the rematch");
+    assert!(host.contents().contains("1-0"), "{}", host.contents());
+    // Anna asks; Ben says yes: a new game, Ben now White, and he moves first.
+    host.send("\x0e");
+    joiner.wait_for("asks for a rematch");
+    joiner.send("Y");
+    host.wait_for("Ben (White)");
+    joiner.wait_for("Ben (White)");
+    // Each board turns to face its player's new side.
+    let files = |pty: &Pty| pty.contents().replace(' ', "");
+    wait_until(&mut joiner, |pty| files(pty).contains("abcdefgh"));
+    wait_until(&mut host, |pty| files(pty).contains("hgfedcba"));
+    host.send("d5");
+    host.wait_for("is to move");
+    type_move(&mut joiner, "d4");
+    host.wait_for("1. d4");
+    type_move(&mut host, "d5");
+    joiner.wait_for("d5");
+    host.quit();
+    assert!(joiner.wait_for_exit().success());
+    // Both games are in the library: the first as it ended, the rematch with the
+    // names swapped.
+    let games = place.data.join("games");
+    let mut texts: Vec<String> = std::fs::read_dir(&games)
+        .expect("the games")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
+        .map(|p| std::fs::read_to_string(p).expect("saved"))
+        .collect();
+    texts.sort_by_key(|t| !t.contains("1-0"));
+    assert_eq!(texts.len(), 2, "{texts:?}");
+    assert!(texts[0].contains("[White \"Anna\"]") && texts[0].contains("1-0"), "{}", texts[0]);
+    assert!(texts[1].contains("[White \"Ben\"]") && texts[1].contains("[Black \"Anna\"]"), "{}", texts[1]);
+    assert!(texts[1].contains("1. d4 d5"), "{}", texts[1]);
+}
+
+/// Waits until `holds` holds of the screen.
+fn wait_until(pty: &mut Pty, holds: impl Fn(&Pty) -> bool) {
+    let deadline = Instant::now() + PATIENCE;
+    while !holds(pty) {
+        assert!(Instant::now() < deadline, "never came:\n{}", pty.contents());
+        pty.read_for(Duration::from_millis(50));
+    }
+}
