@@ -262,6 +262,34 @@ fn a_spectator_sees_the_game_and_cannot_play() {
 }
 
 #[test]
+fn a_spectator_cannot_ask_for_a_rematch() {
+    let place = Place::new("watch-rematch");
+    let mut white = place.host(&[]);
+    let mut black = place.view("join", "Joined");
+    let mut watcher = place.view("watch", "Joined");
+    white.wait_for("spectator");
+    type_move(&mut white, "e4");
+    black.wait_for("1. e4");
+    black.send("\x12");
+    black.wait_for("resigns");
+    black.send("Y");
+    watcher.wait_for("1-0");
+    watcher.send("\x0e");
+    watcher.wait_for("You are watching");
+    // Black's chat comes after anything the spectator could have sent: no rematch
+    // was asked of anyone.
+    black.send("\"gg");
+    black.wait_for("Move: \"gg");
+    black.send("\r");
+    white.wait_for("Black: gg");
+    assert!(!white.contents().contains("rematch"), "{}", white.contents());
+    assert!(!black.contents().contains("rematch"), "{}", black.contents());
+    white.quit();
+    assert!(black.wait_for_exit().success());
+    assert!(watcher.wait_for_exit().success());
+}
+
+#[test]
 fn a_joiner_killed_keeps_its_seat_the_clocks_stop_and_it_rejoins_where_it_was() {
     let place = Place::new("rejoin");
     let mut white = place.host(&["--clock", "5+0", "--clock-start", "white"]);
