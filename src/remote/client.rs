@@ -79,10 +79,9 @@ pub fn copy_of(state: &State, flipped: bool) -> Result<App, String> {
             app = app.with_time_left(left);
         }
     }
+    // The host's clocks, running or stopped as the host has them.
+    let mut app = app.with_clocks_paused(state.paused, now);
     app.update(Action::Tick(now));
-    if state.paused {
-        app.update(Action::Command(Command::Pause));
-    }
     match state.asked {
         Some((Ask::Draw, by)) if by != app.game().turn() => {
             app.update(Action::Command(Command::OfferDraw));

@@ -290,6 +290,24 @@ fn a_spectator_cannot_ask_for_a_rematch() {
 }
 
 #[test]
+fn the_joiners_clocks_tick_as_the_hosts_between_its_words() {
+    let place = Place::new("ticking");
+    let mut white = place.host(&["--clock", "5+0"]);
+    let mut black = place.view("join", "Joined");
+    white.wait_for("Black joined");
+    type_move(&mut white, "e4");
+    black.wait_for("1. e4");
+    type_move(&mut black, "e5");
+    white.wait_for("e5");
+    // White's clock runs on the host; on the joiner's board too, with nothing said
+    // by the host in between (not paused as a game loaded from a file is).
+    black.wait_for("4:58");
+    assert!(!black.contents().contains("paused"), "{}", black.contents());
+    white.quit();
+    assert!(black.wait_for_exit().success());
+}
+
+#[test]
 fn a_joiner_killed_keeps_its_seat_the_clocks_stop_and_it_rejoins_where_it_was() {
     let place = Place::new("rejoin");
     let mut white = place.host(&["--clock", "5+0", "--clock-start", "white"]);
