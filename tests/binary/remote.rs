@@ -546,6 +546,9 @@ fn a_rematch_is_asked_refused_then_granted_and_the_people_change_colours() {
     let mut host = place.host(&["--white", "Anna", "--black", "Ben"]);
     let mut joiner = place.view("join", "Joined");
     host.wait_for("Black joined");
+    // During the game, Ctrl-N starts nothing: it is said why, not whose move it is.
+    host.send("\x0e");
+    host.wait_for("changes only by agreement");
     type_move(&mut host, "e4");
     joiner.wait_for("1. e4");
     joiner.send("\x12");
