@@ -309,9 +309,15 @@ impl Host for Viewer {
     fn arrived(&mut self, app: &App) -> Vec<Arrival> {
         let mut out = Vec::new();
         let mut state = None;
-        while let Ok(heard) = self.heard.try_recv() {
-            match heard {
-                Ok(Report::State(new)) => state = Some(new),
+        let mut heard: Vec<(Ask, Color)> = self.host.asked.into_iter().collect();
+        while let Ok(said) = self.heard.try_recv() {
+            match said {
+                Ok(Report::State(new)) => {
+                    // Several states may come at once: what any of them asked, the
+                    // host has heard (and may since have answered).
+                    heard.extend(new.asked);
+                    state = Some(new);
+                }
                 Ok(Report::Say { who, text }) => {
                     out.push(Arrival::Act(
                         Feeder::Here,
@@ -357,7 +363,7 @@ impl Host for Viewer {
                         if let Some(seat) = self.seat
                             && app.draw_offer() == Some(seat)
                             && copy.draw_offer().is_none()
-                            && self.host.asked != Some((Ask::Draw, seat))
+                            && !heard.contains(&(Ask::Draw, seat))
                         {
                             copy.update(Action::Command(Command::OfferDraw));
                         }
@@ -365,7 +371,7 @@ impl Host for Viewer {
                         if let Some(seat) = self.seat
                             && app.question() == Some(Question::Takeback { by: seat })
                             && copy.question().is_none()
-                            && self.host.asked != Some((Ask::Takeback, seat))
+                            && !heard.contains(&(Ask::Takeback, seat))
                         {
                             copy.update(Action::Command(Command::Undo));
                         }
@@ -374,7 +380,7 @@ impl Host for Viewer {
                             && app.question() == Some(Question::Rematch { by: Some(seat) })
                             && copy.game().is_over()
                             && copy.question().is_none()
-                            && self.host.asked != Some((Ask::Rematch, seat))
+                            && !heard.contains(&(Ask::Rematch, seat))
                         {
                             copy.update(Action::Command(Command::NewGame));
                             copy.update(Action::Answer(crate::app::Answer::Side(seat)));

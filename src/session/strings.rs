@@ -26,8 +26,8 @@ pub(crate) fn not_yours(player: &str) -> String {
 }
 
 /// A new game or a redo asked by one of two players in two places, during a game.
-pub(crate) const BY_AGREEMENT: &str = "Played from two places, the game changes only by agreement: \
-     a take-back, or a rematch once the game is over, is asked of the other player.";
+pub(crate) const BY_AGREEMENT: &str =
+    "Only by agreement: a take-back is asked, and a rematch once the game is over.";
 
 /// Leaving a game opened only to look through.
 pub fn closed_unsaved(path: &Path) -> String {

@@ -282,8 +282,8 @@ fn a_spectator_cannot_ask_for_a_rematch() {
     black.wait_for("Move: \"gg");
     black.send("\r");
     white.wait_for("Black: gg");
-    assert!(!white.contents().contains("rematch"), "{}", white.contents());
-    assert!(!black.contents().contains("rematch"), "{}", black.contents());
+    assert!(!white.contents().contains("asks for a rematch"), "{}", white.contents());
+    assert!(!black.contents().contains("asks for a rematch"), "{}", black.contents());
     white.quit();
     assert!(black.wait_for_exit().success());
     assert!(watcher.wait_for_exit().success());
@@ -548,7 +548,7 @@ fn a_rematch_is_asked_refused_then_granted_and_the_people_change_colours() {
     host.wait_for("Black joined");
     // During the game, Ctrl-N starts nothing: it is said why, not whose move it is.
     host.send("\x0e");
-    host.wait_for("changes only by agreement");
+    host.wait_for("Only by agreement");
     type_move(&mut host, "e4");
     joiner.wait_for("1. e4");
     joiner.send("\x12");
@@ -558,13 +558,15 @@ fn a_rematch_is_asked_refused_then_granted_and_the_people_change_colours() {
     joiner.wait_for("1-0");
     // Ben asks (Ctrl-N, as for a new game); Anna says no (Esc): nothing happens.
     joiner.send("\x0e");
-    host.wait_for("asks for a rematch");
+    host.wait_for("Ben (Black) asks for a rematch");
     host.send("\x1b");
     joiner.wait_for("declines the rematch");
+    wait_gone(&mut joiner, "Ben (Black) asks");
+    wait_gone(&mut host, "Ben (Black) asks");
     assert!(host.contents().contains("1-0"), "{}", host.contents());
     // Anna asks; Ben says yes: a new game, Ben now White, and he moves first.
     host.send("\x0e");
-    joiner.wait_for("asks for a rematch");
+    joiner.wait_for("Anna (White) asks for a rematch");
     joiner.send("Y");
     host.wait_for("Ben (White)");
     joiner.wait_for("Ben (White)");
