@@ -265,6 +265,67 @@ impl Viewer {
             _ => Some(Err(())),
         }
     }
+
+    /// Nothing was played since the copy was last replaced: what is open here and the
+    /// host has not yet heard is put back on its new copy, and what the screen said
+    /// still holds. (Not an offer the host had heard and has now answered.)
+    fn keep_open(&self, app: &App, copy: &mut App, heard: &[(Ask, Color)]) {
+        // A draw offered here.
+        if let Some(seat) = self.seat
+            && app.draw_offer() == Some(seat)
+            && copy.draw_offer().is_none()
+            && !heard.contains(&(Ask::Draw, seat))
+        {
+            copy.update(Action::Command(Command::OfferDraw));
+        }
+        // A take-back asked here.
+        if let Some(seat) = self.seat
+            && app.question() == Some(Question::Takeback { by: seat })
+            && copy.question().is_none()
+            && !heard.contains(&(Ask::Takeback, seat))
+        {
+            copy.update(Action::Command(Command::Undo));
+        }
+        // This side's resignation being asked here.
+        if let Some(seat) = self.seat
+            && app.question() == Some(Question::Resign { by: Some(seat) })
+            && copy.question().is_none()
+            && !copy.game().is_over()
+        {
+            copy.update(Action::Command(Command::Resign));
+            copy.update(Action::Answer(crate::app::Answer::Side(seat)));
+        }
+        // A resignation here, the host's word on the move before
+        // it come since.
+        let resigned_here = self.seat.is_some_and(|seat| {
+            app.game()
+                .outcome()
+                .is_some_and(|o| o.reason == Reason::Resignation && o.result.winner() == Some(!seat))
+        });
+        if let Some(seat) = self.seat
+            && resigned_here
+            && !copy.game().is_over()
+        {
+            copy.update(Action::Command(Command::Resign));
+            copy.update(Action::Answer(crate::app::Answer::Side(seat)));
+            copy.update(Action::Answer(crate::app::Answer::Yes));
+        }
+        // A rematch asked here, the game over there too.
+        if let Some(seat) = self.seat
+            && app.question() == Some(Question::Rematch { by: Some(seat) })
+            && copy.game().is_over()
+            && copy.question().is_none()
+            && !heard.contains(&(Ask::Rematch, seat))
+        {
+            copy.update(Action::Command(Command::NewGame));
+            copy.update(Action::Answer(crate::app::Answer::Side(seat)));
+        }
+        if copy.message().is_none()
+            && let Some(message) = app.message().cloned()
+        {
+            copy.update(Action::Report(message));
+        }
+    }
 }
 
 impl Host for Viewer {
@@ -296,11 +357,13 @@ impl Host for Viewer {
         }
     }
 
-    /// A rematch asked here is asked by this view's side; a spectator asks nothing.
+    /// A resignation or a rematch asked here is this view's side's own; a spectator
+    /// asks nothing.
     fn expand(&self, app: &App, action: Action) -> Vec<Action> {
         let rematch = action == Action::Command(Command::NewGame) && app.game().is_over();
+        let own = rematch || action == Action::Command(Command::Resign);
         match self.seat {
-            Some(seat) if rematch => vec![action, Action::Answer(crate::app::Answer::Side(seat))],
+            Some(seat) if own => vec![action, Action::Answer(crate::app::Answer::Side(seat))],
             None if rematch => vec![Action::Report(Message::error(strings::ONLY_WATCHING))],
             _ => vec![action],
         }
@@ -356,47 +419,18 @@ impl Host for Viewer {
             };
             match copy_of(&new, flipped) {
                 Ok(mut copy) => {
+                    // The game as the host has it, before what is still open here is
+                    // put back on the copy.
+                    let host_game = copy.game().clone();
                     if copy.game().moves() == app.game().moves() {
-                        // Nothing was played: what the screen said still holds, and a
-                        // draw offered here before the host's word came still stands.
-                        // (Not one the host had heard and has now answered.)
-                        if let Some(seat) = self.seat
-                            && app.draw_offer() == Some(seat)
-                            && copy.draw_offer().is_none()
-                            && !heard.contains(&(Ask::Draw, seat))
-                        {
-                            copy.update(Action::Command(Command::OfferDraw));
-                        }
-                        // So does a take-back asked here.
-                        if let Some(seat) = self.seat
-                            && app.question() == Some(Question::Takeback { by: seat })
-                            && copy.question().is_none()
-                            && !heard.contains(&(Ask::Takeback, seat))
-                        {
-                            copy.update(Action::Command(Command::Undo));
-                        }
-                        // And a rematch asked here, the game over there too.
-                        if let Some(seat) = self.seat
-                            && app.question() == Some(Question::Rematch { by: Some(seat) })
-                            && copy.game().is_over()
-                            && copy.question().is_none()
-                            && !heard.contains(&(Ask::Rematch, seat))
-                        {
-                            copy.update(Action::Command(Command::NewGame));
-                            copy.update(Action::Answer(crate::app::Answer::Side(seat)));
-                        }
-                        if copy.message().is_none()
-                            && let Some(message) = app.message().cloned()
-                        {
-                            copy.update(Action::Report(message));
-                        }
+                        self.keep_open(app, &mut copy, &heard);
                     }
                     // A move half typed stays typed (in a question, typing goes on
                     // as it would have: the question closes).
                     for c in app.input().chars() {
                         copy.update(Action::Edit(crate::app::Edit::Type(c)));
                     }
-                    self.host_game = copy.game().clone();
+                    self.host_game = host_game;
                     self.host = new;
                     self.sent = None;
                     self.resync = false;

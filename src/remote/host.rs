@@ -409,11 +409,11 @@ impl<H: Host> Host for Referee<H> {
         self.inner.poll()
     }
 
-    /// A rematch asked from here is asked by the host's side.
+    /// A resignation or a rematch asked from here is the host's side's own.
     fn expand(&self, app: &App, action: Action) -> Vec<Action> {
         let rematch =
             action == Action::Command(Command::NewGame) && app.takeback_by_consent() && app.game().is_over();
-        if rematch {
+        if rematch || action == Action::Command(Command::Resign) {
             return vec![action, Action::Answer(Answer::Side(!self.remote))];
         }
         vec![action]

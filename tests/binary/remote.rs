@@ -229,9 +229,12 @@ fn a_player_resigns_only_for_itself_from_the_other_terminal() {
     white.wait_for("Black joined");
     type_move(&mut white, "e4");
     black.wait_for("1. e4");
-    // Black resigns on its own board: Ctrl-R names the side to move, Black; Y.
+    type_move(&mut black, "e5");
+    white.wait_for("e5");
+    // Black resigns on its own board, White to move: Ctrl-R names Black, not the side
+    // to move; Y.
     black.send("\x12");
-    black.wait_for("resigns");
+    black.wait_for("Black resigns");
     black.send("Y");
     white.wait_for("White wins");
     black.wait_for("White wins");
@@ -253,6 +256,7 @@ fn a_spectator_sees_the_game_and_cannot_play() {
     type_move(&mut watcher, "e5");
     watcher.wait_for("You are watching");
     wait_gone(&mut watcher, "e5");
+    black.wait_for("1. e4");
     type_move(&mut black, "c5");
     watcher.wait_for("c5");
     white.quit();
@@ -574,7 +578,7 @@ fn a_rematch_is_asked_refused_then_granted_and_the_people_change_colours() {
     let files = |pty: &Pty| pty.contents().replace(' ', "");
     wait_until(&mut joiner, |pty| files(pty).contains("abcdefgh"));
     wait_until(&mut host, |pty| files(pty).contains("hgfedcba"));
-    host.send("d5");
+    host.send("d");
     host.wait_for("is to move");
     type_move(&mut joiner, "d4");
     host.wait_for("1. d4");
