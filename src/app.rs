@@ -420,7 +420,10 @@ impl App {
             Action::Browse(Browse::Variation) => self.can_show_variation(),
             Action::Browse(Browse::Back | Browse::First) => self.shown_ply() > 0,
             Action::Browse(Browse::Forward | Browse::Live) => self.is_browsing(),
-            Action::Answer(Answer::Side(_)) => self.question() == Some(Question::Resign { by: None }),
+            Action::Answer(Answer::Side(_)) => matches!(
+                self.question(),
+                Some(Question::Resign { by: None } | Question::Rematch { by: None })
+            ),
             Action::Answer(Answer::Yes) => {
                 self.question().is_some_and(|q| q != Question::Resign { by: None })
             }
@@ -496,6 +499,10 @@ impl App {
             Command::OfferDraw => self.ask(Question::DrawOffer { by: !self.game().turn() }),
             Command::ClaimDraw => self.claim_draw(),
             Command::Resign => self.ask(Question::Resign { by: None }),
+            // Played from two terminals, the next game is a rematch both agree to.
+            Command::NewGame if self.takeback_by_consent && self.game().is_over() => {
+                self.ask(Question::Rematch { by: None });
+            }
             Command::NewGame => {
                 if self.game().ply() > 0 && !self.game().is_over() {
                     self.ask(Question::NewGame);
@@ -670,6 +677,17 @@ impl App {
         }
         self.orient();
         self.effects.push(Effect::NewGame);
+    }
+
+    /// A new game with the colours swapped: the names follow the people (a side
+    /// named only by its colour stays so named).
+    fn rematch(&mut self) {
+        let named = |color: Color, name: &String| (name != color.name()).then(|| name.clone());
+        let white = named(Color::White, &self.players.white);
+        let black = named(Color::Black, &self.players.black);
+        self.players.white = black.unwrap_or_else(|| Color::White.name().to_owned());
+        self.players.black = white.unwrap_or_else(|| Color::Black.name().to_owned());
+        self.new_game();
     }
 
     /// After a move or a take-back: back to playing, nothing typed or in hand, and the

@@ -54,6 +54,27 @@ impl App {
         self
     }
 
+    /// The clocks running or paused as `paused` says, with nothing said about it: a
+    /// copy of a game whose clocks are kept elsewhere (a view of a hosted game), where
+    /// a game under way is not paused as on loading a file, but ticks as the host's does.
+    #[must_use]
+    pub fn with_clocks_paused(mut self, paused: bool, now: Instant) -> App {
+        let over = self.round.timeline.game().is_over();
+        if let Some(clocks) = &mut self.round.clocks
+            && !over
+        {
+            if paused && clocks.is_running() && !clocks.is_paused() {
+                clocks.pause(now);
+            } else if !paused && clocks.is_paused() {
+                clocks.resume(now);
+            }
+        }
+        if self.round.message.as_ref().is_some_and(|m| m.text == strings::CLOCKS_PAUSED_ON_LOAD) {
+            self.round.message = None;
+        }
+        self
+    }
+
     /// The side to move's clock shows `left`: the game was saved in the middle of a
     /// turn, and the time that turn used is not given back. The clocks stay paused
     /// until a move or the pause key starts them.

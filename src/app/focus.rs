@@ -130,6 +130,13 @@ pub enum Question {
         /// Who asks.
         by: Color,
     },
+    /// After a game played from two terminals, a new one with the colours swapped:
+    /// first who asks (named by the session, which knows where the key came from),
+    /// then the other side answers.
+    Rematch {
+        /// Who asks, once named.
+        by: Option<Color>,
+    },
 }
 
 impl Question {
@@ -142,6 +149,8 @@ impl Question {
             Question::NewGame => super::strings::ABANDON_GAME.to_owned(),
             Question::Review => super::strings::REVIEW_MID_GAME.to_owned(),
             Question::Takeback { by } => super::strings::takeback_asked(by.name(), (!by).name()),
+            Question::Rematch { by: Some(by) } => super::strings::rematch_asked(by.name(), (!by).name()),
+            Question::Rematch { by: None } => super::strings::REMATCH.to_owned(),
         }
     }
 }

@@ -19,7 +19,8 @@ impl App {
     /// Opens a question, unless the game is over (then only a new game can be asked).
     pub(super) fn ask(&mut self, question: Question) {
         self.leave_browsing();
-        if question != Question::NewGame && self.refuse_if_over() {
+        let after_the_game = matches!(question, Question::NewGame | Question::Rematch { .. });
+        if !after_the_game && self.refuse_if_over() {
             return;
         }
         let question = match question {
@@ -41,6 +42,7 @@ impl App {
             Question::DrawOffer { by } => strings::draw_offered(&self.named(by), &self.named(!by)),
             Question::Resign { by: Some(by) } => strings::resigns_sure(&self.named(by)),
             Question::Takeback { by } => strings::takeback_asked(&self.named(by), &self.named(!by)),
+            Question::Rematch { by: Some(by) } => strings::rematch_asked(&self.named(by), &self.named(!by)),
             other => other.text(),
         })
     }
@@ -53,6 +55,9 @@ impl App {
             Action::Answer(Answer::Side(side)) => {
                 if let Question::Resign { .. } = question {
                     self.round.focus = Focus::Question(Question::Resign { by: Some(side) });
+                }
+                if let Question::Rematch { .. } = question {
+                    self.round.focus = Focus::Question(Question::Rematch { by: Some(side) });
                 }
             }
             Action::Answer(Answer::OtherSide) => {
@@ -94,6 +99,7 @@ impl App {
             Question::NewGame => self.new_game(),
             Question::Review => self.start_review(),
             Question::Takeback { .. } => self.undo(),
+            Question::Rematch { .. } => self.rematch(),
         }
     }
 
@@ -106,6 +112,9 @@ impl App {
         }
         if let Question::Takeback { by } = question {
             self.info(strings::takeback_declined(&self.named(!by)));
+        }
+        if let Question::Rematch { by: Some(by) } = question {
+            self.info(strings::rematch_declined(&self.named(!by)));
         }
     }
 

@@ -156,6 +156,19 @@ pub(crate) fn takeback_asked(by: &str, to: &str) -> String {
     format!("{by} asks to take back their last move. {to}, do you allow it? (a move declines it)")
 }
 
+/// A rematch asked of the players at one terminal.
+pub(crate) const REMATCH: &str = "A rematch with the colours swapped?";
+
+/// `by` asks `to` for a rematch with the colours swapped.
+pub(crate) fn rematch_asked(by: &str, to: &str) -> String {
+    format!("{by} asks for a rematch with the colours swapped. {to}, do you accept?")
+}
+
+/// `who` said no to a rematch.
+pub(crate) fn rematch_declined(who: &str) -> String {
+    format!("{who} declines the rematch.")
+}
+
 /// `who` said no to a take-back.
 pub(crate) fn takeback_declined(who: &str) -> String {
     format!("{who} declines the take-back.")
@@ -213,6 +226,7 @@ pub(crate) fn question_keys(question: Question) -> String {
         Question::NewGame => "start a new game",
         Question::Review => "start the engine's review",
         Question::Takeback { .. } => "allow the take-back",
+        Question::Rematch { .. } => "start the rematch",
     };
     format!("That key does not answer the question: Y to {what}, Esc for no.")
 }

@@ -85,9 +85,9 @@ pub const WORDS: [Word; 11] = [
     },
     Word {
         name: "new",
-        short: &["newgame"],
+        short: &["newgame", "rematch"],
         action: WordAction::Command(Command::NewGame),
-        what: "start a new game (a game in progress asks first)",
+        what: "start a new game (a game in progress asks first; from two terminals, a rematch)",
     },
     Word {
         name: "computer",

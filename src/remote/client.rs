@@ -19,6 +19,9 @@ use crate::records::{self, pgn};
 use crate::session::{Arrival, Feeder, Host, Seats, Waker};
 use hotseat_chess::{Color, Game, Reason};
 
+/// The feeder of the other seat, as a view sees it: the player at the host.
+const ELSEWHERE: Feeder = Feeder::Other(1);
+
 /// How long a view waits for the host's first words.
 pub const HELLO_WAIT: Duration = Duration::from_secs(15);
 
@@ -53,6 +56,8 @@ pub struct Viewer {
     farewell: Option<String>,
     /// What to say when the copy is put back.
     note: Option<&'static str>,
+    /// The seat changed (a rematch): the next copy faces the new one.
+    turned: bool,
 }
 
 /// The game as the host's state has it, for a view facing `flipped`.
@@ -74,16 +79,19 @@ pub fn copy_of(state: &State, flipped: bool) -> Result<App, String> {
             app = app.with_time_left(left);
         }
     }
+    // The host's clocks, running or stopped as the host has them.
+    let mut app = app.with_clocks_paused(state.paused, now);
     app.update(Action::Tick(now));
-    if state.paused {
-        app.update(Action::Command(Command::Pause));
-    }
     match state.asked {
         Some((Ask::Draw, by)) if by != app.game().turn() => {
             app.update(Action::Command(Command::OfferDraw));
         }
         Some((Ask::Takeback, by)) if by != app.game().turn() => {
             app.update(Action::Command(Command::Undo));
+        }
+        Some((Ask::Rematch, by)) if app.game().is_over() => {
+            app.update(Action::Command(Command::NewGame));
+            app.update(Action::Answer(crate::app::Answer::Side(by)));
         }
         _ => {}
     }
@@ -152,6 +160,7 @@ impl Viewer {
             waker,
             farewell: None,
             note: None,
+            turned: false,
         };
         Ok((viewer, app))
     }
@@ -195,6 +204,13 @@ impl Viewer {
             let changed = mine.moves() != theirs.moves() || mine.outcome() != theirs.outcome();
             return changed.then_some(Err(()));
         };
+        // The other's rematch said yes to here: the copy started the new game.
+        if self.host.asked == Some((Ask::Rematch, !seat)) && theirs.is_over() {
+            let started = mine.moves().is_empty() && !mine.is_over();
+            if started {
+                return Some(Ok(Request::Accept));
+            }
+        }
         if mine.moves() == theirs.moves() {
             if mine.outcome() != theirs.outcome() {
                 let offered_by_other = self.host.asked == Some((Ask::Draw, !seat));
@@ -217,6 +233,9 @@ impl Viewer {
                 if app.question() == Some(Question::Takeback { by: seat }) {
                     return Some(Ok(Request::Ask(Ask::Takeback)));
                 }
+                if app.question() == Some(Question::Rematch { by: Some(seat) }) {
+                    return Some(Ok(Request::Ask(Ask::Rematch)));
+                }
                 // Asked for the other side's move: that is the other's to ask.
                 if app.question() == Some(Question::Takeback { by: !seat }) {
                     return Some(Err(()));
@@ -226,6 +245,7 @@ impl Viewer {
             let open_here = match asked {
                 Some((Ask::Draw, _)) => app.draw_offer().is_some(),
                 Some((Ask::Takeback, by)) => app.question() == Some(Question::Takeback { by }),
+                Some((Ask::Rematch, by)) => app.question() == Some(Question::Rematch { by: Some(by) }),
                 _ => true,
             };
             if asked.is_some_and(|(_, by)| by != seat) && !open_here {
@@ -243,6 +263,67 @@ impl Viewer {
         match mine.moves().last() {
             Some(&m) if played => Some(Ok(Request::Move(theirs.position().uci(m)))),
             _ => Some(Err(())),
+        }
+    }
+
+    /// Nothing was played since the copy was last replaced: what is open here and the
+    /// host has not yet heard is put back on its new copy, and what the screen said
+    /// still holds. (Not an offer the host had heard and has now answered.)
+    fn keep_open(&self, app: &App, copy: &mut App, heard: &[(Ask, Color)]) {
+        // A draw offered here.
+        if let Some(seat) = self.seat
+            && app.draw_offer() == Some(seat)
+            && copy.draw_offer().is_none()
+            && !heard.contains(&(Ask::Draw, seat))
+        {
+            copy.update(Action::Command(Command::OfferDraw));
+        }
+        // A take-back asked here.
+        if let Some(seat) = self.seat
+            && app.question() == Some(Question::Takeback { by: seat })
+            && copy.question().is_none()
+            && !heard.contains(&(Ask::Takeback, seat))
+        {
+            copy.update(Action::Command(Command::Undo));
+        }
+        // This side's resignation being asked here.
+        if let Some(seat) = self.seat
+            && app.question() == Some(Question::Resign { by: Some(seat) })
+            && copy.question().is_none()
+            && !copy.game().is_over()
+        {
+            copy.update(Action::Command(Command::Resign));
+            copy.update(Action::Answer(crate::app::Answer::Side(seat)));
+        }
+        // A resignation here, the host's word on the move before
+        // it come since.
+        let resigned_here = self.seat.is_some_and(|seat| {
+            app.game()
+                .outcome()
+                .is_some_and(|o| o.reason == Reason::Resignation && o.result.winner() == Some(!seat))
+        });
+        if let Some(seat) = self.seat
+            && resigned_here
+            && !copy.game().is_over()
+        {
+            copy.update(Action::Command(Command::Resign));
+            copy.update(Action::Answer(crate::app::Answer::Side(seat)));
+            copy.update(Action::Answer(crate::app::Answer::Yes));
+        }
+        // A rematch asked here, the game over there too.
+        if let Some(seat) = self.seat
+            && app.question() == Some(Question::Rematch { by: Some(seat) })
+            && copy.game().is_over()
+            && copy.question().is_none()
+            && !heard.contains(&(Ask::Rematch, seat))
+        {
+            copy.update(Action::Command(Command::NewGame));
+            copy.update(Action::Answer(crate::app::Answer::Side(seat)));
+        }
+        if copy.message().is_none()
+            && let Some(message) = app.message().cloned()
+        {
+            copy.update(Action::Report(message));
         }
     }
 }
@@ -264,18 +345,42 @@ impl Host for Viewer {
         Some(self.host.pgn.clone())
     }
 
-    /// Both seats, on the copy: what the view may do is the host's to say (its seats
-    /// refuse a move for the other side, and the view hears why).
+    /// On the copy, a player's view feeds its own seat only: a move for the other side
+    /// is refused here at once, naming whose move it is, with no round trip. What the
+    /// view's own seat does is still the host's to judge. A spectator's copy takes
+    /// anything, and is put back as the host has it.
     fn seats(&self) -> Seats {
-        Seats::shared()
+        match self.seat {
+            Some(Color::White) => Seats::fed(Feeder::Here, ELSEWHERE),
+            Some(Color::Black) => Seats::fed(ELSEWHERE, Feeder::Here),
+            None => Seats::shared(),
+        }
+    }
+
+    /// A resignation or a rematch asked here is this view's side's own; a spectator
+    /// asks nothing.
+    fn expand(&self, app: &App, action: Action) -> Vec<Action> {
+        let rematch = action == Action::Command(Command::NewGame) && app.game().is_over();
+        let own = rematch || action == Action::Command(Command::Resign);
+        match self.seat {
+            Some(seat) if own => vec![action, Action::Answer(crate::app::Answer::Side(seat))],
+            None if rematch => vec![Action::Report(Message::error(strings::ONLY_WATCHING))],
+            _ => vec![action],
+        }
     }
 
     fn arrived(&mut self, app: &App) -> Vec<Arrival> {
         let mut out = Vec::new();
         let mut state = None;
-        while let Ok(heard) = self.heard.try_recv() {
-            match heard {
-                Ok(Report::State(new)) => state = Some(new),
+        let mut heard: Vec<(Ask, Color)> = self.host.asked.into_iter().collect();
+        while let Ok(said) = self.heard.try_recv() {
+            match said {
+                Ok(Report::State(new)) => {
+                    // Several states may come at once: what any of them asked, the
+                    // host has heard (and may since have answered).
+                    heard.extend(new.asked);
+                    state = Some(new);
+                }
                 Ok(Report::Say { who, text }) => {
                     out.push(Arrival::Act(
                         Feeder::Here,
@@ -296,43 +401,36 @@ impl Host for Viewer {
                     }
                     out.push(Arrival::Act(Feeder::Here, Action::Quit));
                 }
-                Ok(Report::Welcome { .. }) => {}
+                // Welcomed again: a rematch gave this view the other seat, and
+                // its board turns to face it.
+                Ok(Report::Welcome { seat, .. }) => {
+                    if seat.is_some() && seat != self.seat {
+                        self.seat = seat;
+                        self.turned = true;
+                    }
+                }
             }
         }
         if let Some(new) = state {
-            match copy_of(&new, app.flipped()) {
+            let flipped = if std::mem::take(&mut self.turned) {
+                self.seat == Some(Color::Black)
+            } else {
+                app.flipped()
+            };
+            match copy_of(&new, flipped) {
                 Ok(mut copy) => {
+                    // The game as the host has it, before what is still open here is
+                    // put back on the copy.
+                    let host_game = copy.game().clone();
                     if copy.game().moves() == app.game().moves() {
-                        // Nothing was played: what the screen said still holds, and a
-                        // draw offered here before the host's word came still stands.
-                        // (Not one the host had heard and has now answered.)
-                        if let Some(seat) = self.seat
-                            && app.draw_offer() == Some(seat)
-                            && copy.draw_offer().is_none()
-                            && self.host.asked != Some((Ask::Draw, seat))
-                        {
-                            copy.update(Action::Command(Command::OfferDraw));
-                        }
-                        // So does a take-back asked here.
-                        if let Some(seat) = self.seat
-                            && app.question() == Some(Question::Takeback { by: seat })
-                            && copy.question().is_none()
-                            && self.host.asked != Some((Ask::Takeback, seat))
-                        {
-                            copy.update(Action::Command(Command::Undo));
-                        }
-                        if copy.message().is_none()
-                            && let Some(message) = app.message().cloned()
-                        {
-                            copy.update(Action::Report(message));
-                        }
+                        self.keep_open(app, &mut copy, &heard);
                     }
                     // A move half typed stays typed (in a question, typing goes on
                     // as it would have: the question closes).
                     for c in app.input().chars() {
                         copy.update(Action::Edit(crate::app::Edit::Type(c)));
                     }
-                    self.host_game = copy.game().clone();
+                    self.host_game = host_game;
                     self.host = new;
                     self.sent = None;
                     self.resync = false;

@@ -19,7 +19,7 @@ use super::protocol::{
 };
 use super::socket::{self, Hosted};
 use super::strings;
-use crate::app::{Action, Answer, App, Command, Edit, Effect, Message, MessageKind, Mode, Question};
+use crate::app::{Action, Answer, App, Command, Effect, Message, MessageKind, Mode, Question, Show};
 use crate::session::{Arrival, Feeder, Host, Seats, Waker};
 use hotseat_chess::{Color, Move, Outcome};
 
@@ -96,6 +96,10 @@ pub struct Referee<H: Host> {
     /// A move from the remote player not yet seen played: its view, and the ply
     /// before it.
     pending_move: Option<(u32, usize)>,
+    /// The question open at the last look (a rematch asked, to see it granted).
+    asked: Option<Question>,
+    /// The board here is to be turned to face the host's new side.
+    turn_board: bool,
     /// The last line the referee itself put on the host's screen (news, a move
     /// played elsewhere): told already, not to be echoed to the views.
     own_words: Option<String>,
@@ -138,6 +142,8 @@ impl<H: Host> Referee<H> {
             toggle_pause: false,
             sent: None,
             pending_move: None,
+            asked: None,
+            turn_board: false,
             own_words: None,
             waker,
             _hosted: hosted,
@@ -153,6 +159,7 @@ impl<H: Host> Referee<H> {
         let paused = app.clocks().is_some_and(crate::clock::Clocks::is_paused);
         let asked = match app.question() {
             Some(Question::Takeback { by }) => Some((Ask::Takeback, by)),
+            Some(Question::Rematch { by: Some(by) }) => Some((Ask::Rematch, by)),
             _ => app.draw_offer().map(|by| (Ask::Draw, by)),
         };
         State { paused, asked, pgn: self.inner.pgn(app).unwrap_or_default() }
@@ -255,9 +262,20 @@ impl<H: Host> Referee<H> {
         let mode = app.mode();
         let free = mode == Mode::Play;
         match request {
-            Request::Move(text) if free || mode == Mode::Question => {
-                self.pending_move = Some((id, app.game().ply()));
-                out.push(act(Action::Edit(Edit::Paste(text))));
+            // A move is played underneath whatever the host's screen shows (help, the
+            // record, a comment half typed), as an engine's is: handed in whole.
+            Request::Move(text) => {
+                let turn = app.game().turn();
+                match app.game().position().parse_uci(&text) {
+                    Ok(m) => {
+                        self.pending_move = Some((id, app.game().ply()));
+                        out.push(act(Action::Play(m)));
+                    }
+                    Err(_) if turn != self.remote => {
+                        self.send(id, &Report::Refused(not_yours(app)));
+                    }
+                    Err(err) => self.send(id, &Report::Refused(err.to_string())),
+                }
             }
             Request::Resign if free => out.extend([
                 act(Action::Command(Command::Resign)),
@@ -267,9 +285,16 @@ impl<H: Host> Referee<H> {
             Request::Ask(Ask::Draw) if free => out.push(act(Action::Command(Command::OfferDraw))),
             Request::Claim if free => out.push(act(Action::Command(Command::ClaimDraw))),
             Request::Ask(Ask::Takeback) if free => out.push(act(Action::Command(Command::Undo))),
+            Request::Ask(Ask::Rematch) if free && app.game().is_over() => out.extend([
+                act(Action::Command(Command::NewGame)),
+                act(Action::Answer(Answer::Side(self.remote))),
+            ]),
             Request::Accept | Request::Decline => {
                 let answer = if request == Request::Accept { Answer::Yes } else { Answer::No };
-                if matches!(app.question(), Some(Question::DrawOffer { .. } | Question::Takeback { .. })) {
+                if matches!(
+                    app.question(),
+                    Some(Question::DrawOffer { .. } | Question::Takeback { .. } | Question::Rematch { .. })
+                ) {
                     out.push(act(Action::Answer(answer)));
                 } else {
                     self.send(id, &Report::Refused(strings::NOTHING_ASKED.to_owned()));
@@ -308,6 +333,12 @@ impl<H: Host> Referee<H> {
         self.send(id, &Report::End(strings::dropped(why)));
         self.left(id, app, out);
     }
+}
+
+/// Why a view's action for the side to move is refused, named as the players know it
+/// (`Anna (White) is to move.`).
+fn not_yours(app: &App) -> String {
+    crate::session::strings::not_yours(&app.named(app.game().turn()))
 }
 
 /// Reads a view's lines on a thread of its own: each bounded, rated and checked, so
@@ -378,6 +409,16 @@ impl<H: Host> Host for Referee<H> {
         self.inner.poll()
     }
 
+    /// A resignation or a rematch asked from here is the host's side's own.
+    fn expand(&self, app: &App, action: Action) -> Vec<Action> {
+        let rematch =
+            action == Action::Command(Command::NewGame) && app.takeback_by_consent() && app.game().is_over();
+        if rematch || action == Action::Command(Command::Resign) {
+            return vec![action, Action::Answer(Answer::Side(!self.remote))];
+        }
+        vec![action]
+    }
+
     fn seats(&self) -> Seats {
         match self.remote {
             Color::White => Seats::fed(REMOTE, Feeder::Here),
@@ -413,6 +454,9 @@ impl<H: Host> Host for Referee<H> {
                 Heard::Left(id) => self.left(id, app, &mut out),
             }
         }
+        if std::mem::take(&mut self.turn_board) {
+            out.push(Arrival::Act(Feeder::Here, Action::Show(Show::Flip)));
+        }
         if std::mem::take(&mut self.toggle_pause) {
             out.push(Arrival::Act(Feeder::Here, Action::Command(Command::Pause)));
             if self.paused_for_away {
@@ -427,10 +471,9 @@ impl<H: Host> Host for Referee<H> {
             return None;
         }
         let player = self.player?;
-        let pending =
-            matches!(action, Action::Edit(Edit::Paste(_))).then(|| self.pending_move.take()).flatten();
+        let pending = matches!(action, Action::Play(_)).then(|| self.pending_move.take()).flatten();
         if !allowed {
-            self.send(player, &Report::Refused(strings::NOT_YOURS.to_owned()));
+            self.send(player, &Report::Refused(not_yours(app)));
             return None;
         }
         let (id, before) = pending?;
@@ -440,7 +483,7 @@ impl<H: Host> Host for Referee<H> {
             self.own_words = Some(text.clone());
             return Some(Message::info(text));
         }
-        let why = app.message().map_or_else(|| strings::NOT_YOURS.to_owned(), |m| m.text.clone());
+        let why = app.message().map_or_else(|| not_yours(app), |m| m.text.clone());
         self.send(id, &Report::Refused(why));
         None
     }
@@ -457,6 +500,21 @@ impl<H: Host> Host for Referee<H> {
     }
 
     fn shown(&mut self, app: &App) {
+        // A rematch granted (asked at the last look, and now a new game): the people
+        // change colours, and the player elsewhere is told its new seat first.
+        let was = std::mem::replace(&mut self.asked, app.question());
+        if matches!(was, Some(Question::Rematch { .. })) && app.game().ply() == 0 && !app.game().is_over() {
+            self.remote = !self.remote;
+            self.turn_board = true;
+            self.paused_for_away = false;
+            (self.waker)();
+            if let Some(player) = self.player {
+                if let Some(view) = self.views.get_mut(&player) {
+                    view.standing = Standing::Seated(self.remote);
+                }
+                self.send(player, &Report::Welcome { version: VERSION, seat: Some(self.remote) });
+            }
+        }
         self.away(app);
         if self.toggle_pause {
             (self.waker)();

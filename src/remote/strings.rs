@@ -103,9 +103,6 @@ pub const ONLY_WATCHING: &str = "You are watching: you can chat (:say) and leave
 /// An action the host refused because the host's screen is elsewhere.
 pub const HOST_BUSY: &str = "The host's screen is busy (help or the record is open); try again";
 
-/// A view of a game that is not ours.
-pub const NOT_YOURS: &str = "Not your move";
-
 /// What a view says on screen when it starts.
 pub fn view_of(seat: &str, name: &str) -> String {
     format!("Joined {name} as {seat}")

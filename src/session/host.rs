@@ -207,15 +207,23 @@ pub fn reports(app: &mut App, host: &mut impl Host, effects: &mut Effects) -> bo
 }
 
 /// Hands an action from here to the app, if a seat fed from here may take it, as the
-/// actions it stands for ([`Host::expand`]); whether it went.
+/// actions it stands for ([`Host::expand`]); whether the screen changed (it went, or
+/// the line under the board now says why not).
 pub fn act(app: &mut App, host: &impl Host, action: Action, effects: &mut Effects) -> bool {
     if !host.seats().allows(app, super::Feeder::Here, &action) {
-        // Refused because it is the other seat's to do: said, not dropped silently.
+        // Refused because it is the other seat's to do, or because it would change the
+        // game without the other's word: said, not dropped silently.
         let turn = app.game().turn();
+        let ours = host.seats().feeder(turn) == super::Feeder::Here;
         if super::seats::may(app, turn, &action) && !app.game().is_over() {
-            let said = Message::info(super::strings::not_yours(&app.named(turn)));
+            let said = if ours {
+                Message::info(super::strings::BY_AGREEMENT)
+            } else {
+                Message::info(super::strings::not_yours(&app.named(turn)))
+            };
             if app.message() != Some(&said) {
                 effects.add(app.update(Action::Report(said)));
+                return true;
             }
         }
         return false;

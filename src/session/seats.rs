@@ -60,8 +60,11 @@ impl Seats {
         // redone or started afresh by one side alone. An engine agrees to anything.
         let apart =
             self.by.white != self.by.black && ![self.by.white, self.by.black].contains(&Feeder::Engine);
+        // A new game after the last is asked of the other as a rematch.
+        let rematch = app.takeback_by_consent() && app.game().is_over();
         let rewrites = match action {
-            Action::Command(Command::Redo | Command::NewGame) => true,
+            Action::Command(Command::NewGame) => !rematch,
+            Action::Command(Command::Redo) => true,
             Action::Command(Command::Undo) => !app.takeback_by_consent(),
             _ => false,
         };
@@ -86,13 +89,26 @@ pub fn may(app: &App, seat: Color, action: &Action) -> bool {
         // A move handed in whole is the side to move's, whatever is open.
         (_, Action::Play(_)) => seat == turn,
         (Mode::Question | Mode::Resign, Action::Answer(answer)) => match (app.question(), answer) {
-            (Some(Question::DrawOffer { by } | Question::Takeback { by }), _) => seat != by,
-            (Some(Question::Resign { .. }), Answer::Side(side)) => seat == *side,
+            // Who resigns, or asks for a rematch, names itself.
+            (Some(Question::Resign { .. } | Question::Rematch { by: None }), Answer::Side(side)) => {
+                seat == *side
+            }
+            // An offer or a request is answered by the other side.
+            (
+                Some(
+                    Question::DrawOffer { by }
+                    | Question::Takeback { by }
+                    | Question::Rematch { by: Some(by) },
+                ),
+                _,
+            ) => seat != by,
             (Some(Question::Resign { by: Some(by) }), Answer::Yes) => seat == by,
             _ => true,
         },
         // Typing a comment, or reading help or the record, plays nothing.
         (Mode::Comment | Mode::Help | Mode::Record, _) => true,
+        // A line of chat (typed after a quote) plays nothing: either seat may type it.
+        (_, Action::Edit(edit)) if chatting(app, edit) => true,
         (_, Action::Edit(edit)) => !moves(edit) || seat == turn,
         (_, Action::Point(point)) => !plays(point) || seat == turn,
         (_, Action::Answer(Answer::Choose(_)) | Action::Command(Command::ClaimDraw)) => seat == turn,
@@ -107,6 +123,17 @@ pub fn may(app: &App, seat: Color, action: &Action) -> bool {
 /// Whether an edit enters a move (all do but backspace, which only mends the text).
 fn moves(edit: &Edit) -> bool {
     !matches!(edit, Edit::Backspace)
+}
+
+/// Whether an edit goes into a line of chat: one typed after a quote (`"good luck`).
+fn chatting(app: &App, edit: &Edit) -> bool {
+    let typed = app.input();
+    match edit {
+        _ if typed.starts_with('"') => true,
+        Edit::Type('"') => typed.is_empty(),
+        Edit::Paste(text) => typed.is_empty() && text.starts_with('"'),
+        _ => false,
+    }
 }
 
 /// Whether pointing plays on the board (pointing at the move list only browses).
@@ -235,5 +262,33 @@ mod tests {
         assert!(engine_plays_white.allows(&app, Feeder::Other(1), &type_e));
         assert!(engine_plays_white.allows(&app, Feeder::Here, &Action::Quit));
         assert_eq!(engine_plays_white.feeder(Color::White), Feeder::Other(1));
+    }
+
+    #[test]
+    fn a_rematch_is_asked_by_one_seat_and_answered_by_the_other() {
+        let mut app = App::new(Game::new()).with_takeback_by_consent(true);
+        for c in "e4".chars() {
+            app.update(Action::Edit(Edit::Type(c)));
+        }
+        app.update(Action::Edit(Edit::Submit));
+        app.update(Action::Command(Command::Resign));
+        app.update(Action::Answer(Answer::Yes));
+        assert!(app.game().is_over(), "{:?}", app.question());
+        let apart = Seats::fed(Feeder::Other(1), Feeder::Here);
+        let new = Action::Command(Command::NewGame);
+        assert!(apart.allows(&app, Feeder::Here, &new));
+        app.update(new);
+        assert_eq!(app.question(), Some(Question::Rematch { by: None }));
+        let side = Action::Answer(Answer::Side(Color::Black));
+        assert!(apart.allows(&app, Feeder::Here, &side));
+        assert!(!apart.allows(&app, Feeder::Other(1), &side));
+        app.update(side);
+        assert_eq!(app.question(), Some(Question::Rematch { by: Some(Color::Black) }));
+        let yes = Action::Answer(Answer::Yes);
+        assert!(!apart.allows(&app, Feeder::Here, &yes), "not the asker");
+        assert!(apart.allows(&app, Feeder::Other(1), &yes));
+        app.update(yes);
+        assert_eq!(app.game().ply(), 0, "a new game");
+        assert!(!app.game().is_over());
     }
 }

@@ -25,6 +25,10 @@ pub(crate) fn not_yours(player: &str) -> String {
     format!("{player} is to move.")
 }
 
+/// A new game or a redo asked by one of two players in two places, during a game.
+pub(crate) const BY_AGREEMENT: &str =
+    "Only by agreement: a take-back is asked, and a rematch once the game is over.";
+
 /// Leaving a game opened only to look through.
 pub fn closed_unsaved(path: &Path) -> String {
     format!("Closed {}; nothing was saved.", path.display())

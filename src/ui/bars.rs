@@ -115,7 +115,13 @@ fn input_line(app: &App, look: &Look, width: usize) -> Line<'static> {
     let typed = app.input();
     if typed.is_empty() {
         spans.push(Span::raw("█"));
-        let hint = if app.game().is_over() {
+        let hint = if app.game().is_over() && app.takeback_by_consent() {
+            // Played from two terminals: the next game is a rematch both agree to.
+            format!(
+                " the game is over: {} to ask for a rematch with the colours swapped",
+                key_name(&Action::Command(Command::NewGame))
+            )
+        } else if app.game().is_over() {
             format!(
                 " the game is over: {} takes back a move, {} starts a new game",
                 key_name(&Action::Command(Command::Undo)),

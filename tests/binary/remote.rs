@@ -129,17 +129,26 @@ fn a_whole_game_is_played_from_two_terminals_each_board_facing_its_player() {
     assert!(black.raw().replace("\r\n", "").contains(&saved), "{}", black.raw());
 }
 
+/// Stops (`STOP`) or continues (`CONT`) a process, as a shell's `kill -s` does.
+fn signal(pty: &Pty, name: &str) {
+    let pid = pty.child.process_id().expect("a pid");
+    let sent = std::process::Command::new("kill").args(["-s", name, &pid.to_string()]).status();
+    assert!(sent.expect("kill runs").success());
+}
+
 #[test]
-fn a_move_for_the_other_side_is_refused_by_the_host() {
+fn a_move_for_the_other_side_is_refused_on_the_joiners_own_board_naming_whose_move_it_is() {
     let place = Place::new("wrong-side");
     let mut white = place.host(&[]);
     let mut black = place.view("join", "Joined");
     white.wait_for("Black joined");
-    // Black tries White's move: the referee refuses it, and the game is unchanged.
-    type_move(&mut black, "e4");
-    black.wait_for("Not your move");
-    wait_gone(&mut black, "1. e4");
-    assert!(!white.contents().contains("1. e4"), "{}", white.contents());
+    // With the host stopped, no answer can come from it: the joiner's own copy
+    // refuses White's move, as a player would say it.
+    signal(&white, "STOP");
+    black.send("e4");
+    black.wait_for("White is to move");
+    assert!(!black.contents().contains("Move: e"), "{}", black.contents());
+    signal(&white, "CONT");
     type_move(&mut white, "d4");
     black.wait_for("1. d4");
     // Nothing is taken back without the other's consent: not from the host's keys,
@@ -151,6 +160,43 @@ fn a_move_for_the_other_side_is_refused_by_the_host() {
     white.quit();
     assert!(black.wait_for_exit().success());
     assert_eq!(place.saved_moves(), ["d4", "d5"]);
+}
+
+#[test]
+fn a_move_for_the_other_side_from_a_bare_client_is_refused_by_the_host_naming_whose_move_it_is() {
+    let place = Place::new("wrong-side-bare");
+    let mut white = place.host(&[]);
+    let mut black = raw_client(&place);
+    black.write_all(b"hello hotseat 1 play\nmove e7e5\n").expect("sent");
+    let mut lines = BufReader::new(black.try_clone().expect("clone")).lines();
+    let welcome = lines.next().expect("a line").expect("read");
+    assert_eq!(welcome, "welcome hotseat 1 black");
+    let refused = lines.map_while(Result::ok).find(|l| l.starts_with("refused")).expect("refused");
+    assert!(refused.contains("White is to move"), "{refused}");
+    white.wait_for("Black joined");
+    drop(black);
+    white.quit();
+}
+
+#[test]
+fn a_move_from_the_other_terminal_is_played_under_whatever_the_hosts_screen_shows() {
+    let place = Place::new("busy");
+    let mut white = place.host(&[]);
+    let mut black = place.view("join", "Joined");
+    white.wait_for("Black joined");
+    type_move(&mut white, "e4");
+    black.wait_for("1. e4");
+    // White reads the help (F1): Black's move is played underneath it, not refused.
+    white.send("\x1bOP");
+    white.wait_for("Keys");
+    type_move(&mut black, "e5");
+    place.wait_saved(&["e4", "e5"]);
+    assert!(!black.contents().contains("busy"), "{}", black.contents());
+    assert!(white.contents().contains("Keys"), "the help is still open:\n{}", white.contents());
+    white.send("\x1b");
+    white.wait_for("e5");
+    white.quit();
+    assert!(black.wait_for_exit().success());
 }
 
 #[test]
@@ -183,9 +229,12 @@ fn a_player_resigns_only_for_itself_from_the_other_terminal() {
     white.wait_for("Black joined");
     type_move(&mut white, "e4");
     black.wait_for("1. e4");
-    // Black resigns on its own board: Ctrl-R names the side to move, Black; Y.
+    type_move(&mut black, "e5");
+    white.wait_for("e5");
+    // Black resigns on its own board, White to move: Ctrl-R names Black, not the side
+    // to move; Y.
     black.send("\x12");
-    black.wait_for("resigns");
+    black.wait_for("Black resigns");
     black.send("Y");
     white.wait_for("White wins");
     black.wait_for("White wins");
@@ -207,12 +256,59 @@ fn a_spectator_sees_the_game_and_cannot_play() {
     type_move(&mut watcher, "e5");
     watcher.wait_for("You are watching");
     wait_gone(&mut watcher, "e5");
+    black.wait_for("1. e4");
     type_move(&mut black, "c5");
     watcher.wait_for("c5");
     white.quit();
     assert!(black.wait_for_exit().success());
     assert!(watcher.wait_for_exit().success());
     assert_eq!(place.saved_moves(), ["e4", "c5"]);
+}
+
+#[test]
+fn a_spectator_cannot_ask_for_a_rematch() {
+    let place = Place::new("watch-rematch");
+    let mut white = place.host(&[]);
+    let mut black = place.view("join", "Joined");
+    let mut watcher = place.view("watch", "Joined");
+    white.wait_for("spectator");
+    type_move(&mut white, "e4");
+    black.wait_for("1. e4");
+    black.send("\x12");
+    black.wait_for("resigns");
+    black.send("Y");
+    watcher.wait_for("1-0");
+    watcher.send("\x0e");
+    watcher.wait_for("You are watching");
+    // Black's chat comes after anything the spectator could have sent: no rematch
+    // was asked of anyone.
+    black.send("\"gg");
+    black.wait_for("Move: \"gg");
+    black.send("\r");
+    white.wait_for("Black: gg");
+    assert!(!white.contents().contains("asks for a rematch"), "{}", white.contents());
+    assert!(!black.contents().contains("asks for a rematch"), "{}", black.contents());
+    white.quit();
+    assert!(black.wait_for_exit().success());
+    assert!(watcher.wait_for_exit().success());
+}
+
+#[test]
+fn the_joiners_clocks_tick_as_the_hosts_between_its_words() {
+    let place = Place::new("ticking");
+    let mut white = place.host(&["--clock", "5+0"]);
+    let mut black = place.view("join", "Joined");
+    white.wait_for("Black joined");
+    type_move(&mut white, "e4");
+    black.wait_for("1. e4");
+    type_move(&mut black, "e5");
+    white.wait_for("e5");
+    // White's clock runs on the host; on the joiner's board too, with nothing said
+    // by the host in between (not paused as a game loaded from a file is).
+    black.wait_for("4:58");
+    assert!(!black.contents().contains("paused"), "{}", black.contents());
+    white.quit();
+    assert!(black.wait_for_exit().success());
 }
 
 #[test]
@@ -446,4 +542,71 @@ fn a_draw_by_repetition_is_claimed_from_the_joining_terminal() {
     assert!(black.wait_for_exit().success());
     let text = std::fs::read_to_string(place.save()).expect("saved");
     assert!(text.contains("1/2-1/2"), "{text}");
+}
+
+#[test]
+fn a_rematch_is_asked_refused_then_granted_and_the_people_change_colours() {
+    let place = Place::new("rematch");
+    let mut host = place.host(&["--white", "Anna", "--black", "Ben"]);
+    let mut joiner = place.view("join", "Joined");
+    host.wait_for("Black joined");
+    // During the game, Ctrl-N starts nothing: it is said why, not whose move it is.
+    host.send("\x0e");
+    host.wait_for("Only by agreement");
+    type_move(&mut host, "e4");
+    joiner.wait_for("1. e4");
+    joiner.send("\x12");
+    joiner.wait_for("resigns");
+    joiner.send("Y");
+    host.wait_for("resigns");
+    joiner.wait_for("1-0");
+    // Ben asks (Ctrl-N, as for a new game); Anna says no (Esc): nothing happens.
+    joiner.send("\x0e");
+    host.wait_for("Ben (Black) asks for a rematch");
+    host.send("\x1b");
+    joiner.wait_for("declines the rematch");
+    wait_gone(&mut joiner, "Ben (Black) asks");
+    wait_gone(&mut host, "Ben (Black) asks");
+    assert!(host.contents().contains("1-0"), "{}", host.contents());
+    // Anna asks; Ben says yes: a new game, Ben now White, and he moves first.
+    host.send("\x0e");
+    joiner.wait_for("Anna (White) asks for a rematch");
+    joiner.send("Y");
+    host.wait_for("Ben (White)");
+    joiner.wait_for("Ben (White)");
+    // Each board turns to face its player's new side.
+    let files = |pty: &Pty| pty.contents().replace(' ', "");
+    wait_until(&mut joiner, |pty| files(pty).contains("abcdefgh"));
+    wait_until(&mut host, |pty| files(pty).contains("hgfedcba"));
+    host.send("d");
+    host.wait_for("is to move");
+    type_move(&mut joiner, "d4");
+    host.wait_for("1. d4");
+    type_move(&mut host, "d5");
+    joiner.wait_for("d5");
+    host.quit();
+    assert!(joiner.wait_for_exit().success());
+    // Both games are in the library: the first as it ended, the rematch with the
+    // names swapped.
+    let games = place.data.join("games");
+    let mut texts: Vec<String> = std::fs::read_dir(&games)
+        .expect("the games")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
+        .map(|p| std::fs::read_to_string(p).expect("saved"))
+        .collect();
+    texts.sort_by_key(|t| !t.contains("1-0"));
+    assert_eq!(texts.len(), 2, "{texts:?}");
+    assert!(texts[0].contains("[White \"Anna\"]") && texts[0].contains("1-0"), "{}", texts[0]);
+    assert!(texts[1].contains("[White \"Ben\"]") && texts[1].contains("[Black \"Anna\"]"), "{}", texts[1]);
+    assert!(texts[1].contains("1. d4 d5"), "{}", texts[1]);
+}
+
+/// Waits until `holds` holds of the screen.
+fn wait_until(pty: &mut Pty, holds: impl Fn(&Pty) -> bool) {
+    let deadline = Instant::now() + PATIENCE;
+    while !holds(pty) {
+        assert!(Instant::now() < deadline, "never came:\n{}", pty.contents());
+        pty.read_for(Duration::from_millis(50));
+    }
 }
