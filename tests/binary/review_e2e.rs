@@ -186,7 +186,16 @@ fn an_engine_that_hangs_never_holds_up_the_game() {
     pty.play("e4", "Black to move");
     review_mid_game(&mut pty);
     pty.wait_for("Engine ▕");
-    // The engine thinks forever about its first position; the game goes on at once.
+    // Once the engine is at work (it wrote its id and was asked to search: on a busy
+    // machine the board can be quicker than the engine's start)...
+    let deadline = Instant::now() + PATIENCE;
+    while !std::fs::read_to_string(common::fake_engine::log_file(dir.path()))
+        .is_ok_and(|log| log.contains("go "))
+    {
+        assert!(Instant::now() < deadline, "the engine was never asked to search");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // ...it thinks forever about its first position; the game goes on at once.
     for (san, shown) in [("e5", "White to move"), ("Nf3", "Black to move"), ("Nc6", "White to move")] {
         let asked = Instant::now();
         pty.play(san, shown);
