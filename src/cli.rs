@@ -344,6 +344,27 @@ pub fn one_line(err: &anyhow::Error) -> String {
     line
 }
 
+/// How a game ends on the command line, once the terminal is back: where it was saved
+/// (or, when it could not be, the game itself on standard output), then the loop's error
+/// if it had one, else the exit status for `signal`.
+pub fn say_farewell(
+    farewell: &crate::session::Farewell,
+    result: anyhow::Result<()>,
+    signal: Option<i32>,
+) -> anyhow::Result<ExitCode> {
+    use std::io::Write;
+    if let crate::session::Farewell::NotSaved { pgn, .. } = farewell {
+        let _ = write!(std::io::stdout(), "{pgn}");
+        result?;
+        anyhow::bail!("{farewell} (the game is printed above)");
+    }
+    // A hung-up terminal cannot show it; the game is saved all the same.
+    // It names a file, whose name may come from a folder anyone can write to.
+    let _ = writeln!(std::io::stdout(), "{}", crate::printable::printable(&farewell.to_string(), usize::MAX));
+    result?;
+    Ok(exit_code(signal))
+}
+
 /// The exit status: 128 plus the number of the signal that ended the game, as a shell
 /// reports a program killed by it; else success.
 pub fn exit_code(signal: Option<i32>) -> ExitCode {

@@ -4,11 +4,11 @@
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use hotseat::app::Action;
 use hotseat::cli::{self, Cli, Command};
 use hotseat::printable::printable;
-use hotseat::session::{Farewell, Tty, World};
+use hotseat::session::{Tty, World};
 use hotseat::{plain, tui};
 
 fn main() -> ExitCode {
@@ -84,16 +84,7 @@ fn play(args: &Cli) -> Result<ExitCode> {
         (result.map_err(anyhow::Error::from), signal)
     };
     let farewell = recorder.finish(&app);
-    if let Farewell::NotSaved { pgn, .. } = &farewell {
-        let _ = write!(std::io::stdout(), "{pgn}");
-        result?;
-        bail!("{farewell} (the game is printed above)");
-    }
-    // A hung-up terminal cannot show it; the game is saved all the same.
-    // It names a file, whose name may come from a folder anyone can write to.
-    let _ = writeln!(std::io::stdout(), "{}", printable(&farewell.to_string(), usize::MAX));
-    result?;
-    Ok(cli::exit_code(signal))
+    cli::say_farewell(&farewell, result, signal)
 }
 
 /// `hotseat games`: the library of saved games, and the games opened from it, on one

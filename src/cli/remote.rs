@@ -9,7 +9,7 @@ use anyhow::{Context, Result, bail};
 use clap::Parser;
 use hotseat_chess::Color;
 
-use super::Cli;
+use super::{Cli, parse_colors, parse_theme};
 use crate::app::{Action, App};
 use crate::plain::{self, Announce};
 use crate::printable::printable;
@@ -18,9 +18,9 @@ use crate::remote::host::Referee;
 use crate::remote::protocol::Coming;
 use crate::remote::socket::{self, Hosted};
 use crate::remote::strings;
-use crate::session::{Farewell, Tty, World};
+use crate::session::{Tty, World};
 use crate::tui;
-use crate::ui::{ColorSupport, Look, PieceSet, THEMES, Theme};
+use crate::ui::{ColorSupport, Look, PieceSet, Theme};
 
 /// `hotseat host`'s arguments: every option of `hotseat` itself, and `--as`.
 #[derive(Debug, clap::Args)]
@@ -60,18 +60,6 @@ pub struct JoinArgs {
     /// Colours to use: truecolor, 256, 16 or none.
     #[arg(long, value_name = "WHICH", value_parser = parse_colors)]
     pub colors: Option<ColorSupport>,
-}
-
-fn parse_theme(name: &str) -> Result<Theme, String> {
-    Theme::named(name).ok_or_else(|| {
-        let names: Vec<&str> = THEMES.iter().map(|t| t.name).collect();
-        format!("no theme called {name:?} (choose {})", names.join(" or "))
-    })
-}
-
-fn parse_colors(name: &str) -> Result<ColorSupport, String> {
-    ColorSupport::from_name(name)
-        .ok_or_else(|| format!("unknown colour setting {name:?} (choose {})", ColorSupport::NAMES.join(", ")))
 }
 
 /// `--as SIDE` taken out of `options`: the side, and the rest.
@@ -151,14 +139,7 @@ pub fn host(args: &HostArgs) -> Result<ExitCode> {
     };
     let farewell = recorder.finish(&app);
     views.end(&farewell.to_string());
-    if let Farewell::NotSaved { pgn, .. } = &farewell {
-        let _ = write!(std::io::stdout(), "{pgn}");
-        result?;
-        bail!("{farewell} (the game is printed above)");
-    }
-    let _ = writeln!(std::io::stdout(), "{}", printable(&farewell.to_string(), usize::MAX));
-    result?;
-    Ok(super::exit_code(signal))
+    super::say_farewell(&farewell, result, signal)
 }
 
 /// `hotseat join` (`coming` to play) and `hotseat watch`: a view of a hosted game,

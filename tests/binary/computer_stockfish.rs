@@ -7,27 +7,17 @@
 
 use crate::common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use common::TempDir;
 use common::pty::Pty;
 use hotseat::app::{Action, App};
 use hotseat::chess::{Color, Game, Move, Outcome, Position, Reason};
-use hotseat::engine::{self, Player, Reply, Search, Timeouts};
+use hotseat::engine::{Player, Reply, Search, Timeouts};
 use hotseat::session::computer::{Chooser, Computer, Sides, Strength};
 
-/// The engine to use, or `None` to skip (outside CI only).
-fn stockfish() -> Option<PathBuf> {
-    match engine::locate(None) {
-        Ok(path) => Some(path),
-        Err(err) if std::env::var_os("CI").is_some() => panic!("CI needs a chess engine: {err}"),
-        Err(err) => {
-            eprintln!("skipped: {err}");
-            None
-        }
-    }
-}
+use crate::stockfish::stockfish;
 
 /// Lets `computer` play `app`'s side to move until it has moved (or ended the game);
 /// the actions go to the app as the session would hand them.

@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 use hotseat::engine;
 
 /// The engine to use, or `None` to skip (outside CI only).
-fn stockfish() -> Option<PathBuf> {
+pub fn stockfish() -> Option<PathBuf> {
     match engine::locate(None) {
         Ok(path) => Some(path),
         Err(err) if std::env::var_os("CI").is_some() => panic!("CI needs a chess engine: {err}"),
