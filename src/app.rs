@@ -28,6 +28,7 @@ mod action;
 mod annotating;
 mod browsing;
 mod clocks;
+mod deed;
 mod focus;
 mod pointing;
 mod questions;
@@ -45,6 +46,7 @@ pub use action::{
 };
 pub use annotating::{Draft, MAX_COMMENT, note_of};
 pub use browsing::VariationView;
+pub use deed::{Acted, Ask, Asked, Deed, Refusal, Verdict};
 pub use focus::{Focus, Mode, PromotionChoice, Question, Selection, TargetKind};
 pub use review::{EngineReport, ReviewState, Reviewing};
 pub use timeline::{Ply, Step, Timeline};
@@ -69,8 +71,11 @@ struct Round {
     /// The last remark ([`Action::Remark`]): the move it is about (its index) and what
     /// was said.
     remark: Option<(usize, Move, Message)>,
-    /// A draw offered by this side stands until it is answered or a move is played.
-    draw_offer: Option<Color>,
+    /// An offer or a request standing for the other side's answer (a draw offer also
+    /// until a move is played).
+    asked: Option<Asked>,
+    /// A draw offered with this side's next move (made on its own turn).
+    offer_with_move: Option<Color>,
     /// The engine's review of this game, once asked for.
     review: Option<Reviewing>,
     /// The number of the Chess960 start, when the game has one.
@@ -89,7 +94,8 @@ impl Round {
             cursor,
             message: None,
             remark: None,
-            draw_offer: None,
+            asked: None,
+            offer_with_move: None,
             review: None,
             chess960,
         }
@@ -142,6 +148,13 @@ pub struct App {
     random_chess960: bool,
     /// A take-back is asked of the other side, not done at once (players apart).
     takeback_by_consent: bool,
+    /// The sides played at this terminal: a question asked of one of them opens here,
+    /// and only they are named in the resignation dialog.
+    sides_here: ByColor<bool>,
+    /// A flag falls when the referee elsewhere says so, not on this copy's clock.
+    flags_called_elsewhere: bool,
+    /// The new games started since this app was made (a rematch, Ctrl-N).
+    games_played: u64,
     effects: Vec<Effect>,
 }
 
@@ -159,8 +172,72 @@ impl App {
             quit: false,
             random_chess960: false,
             takeback_by_consent: false,
+            sides_here: ByColor { white: true, black: true },
+            flags_called_elsewhere: false,
+            games_played: 0,
             effects: Vec::new(),
         }
+    }
+
+    /// Leaves the flags to the referee of the game elsewhere (a view's host): this
+    /// copy's clocks run down to 0:00, and the game ends when the referee says so.
+    #[must_use]
+    pub fn with_flags_called_elsewhere(mut self, on: bool) -> App {
+        self.flags_called_elsewhere = on;
+        self
+    }
+
+    /// Whether a flag falls only when the referee elsewhere says so.
+    pub fn flags_called_elsewhere(&self) -> bool {
+        self.flags_called_elsewhere
+    }
+
+    /// The offer or request standing when the game was handed over whole (a view's
+    /// copy of its host's game).
+    #[must_use]
+    pub fn with_asked(mut self, asked: Option<Asked>) -> App {
+        self.round.asked =
+            asked.filter(|_| !self.game().is_over() || asked.is_some_and(|a| a.what == Ask::Rematch));
+        self
+    }
+
+    /// The new games started since this app was made.
+    pub fn games_played(&self) -> u64 {
+        self.games_played
+    }
+
+    /// The sides played at this terminal (both, at one keyboard): a question asked of
+    /// one of them opens here, and only they may be named in the resignation dialog.
+    #[must_use]
+    pub fn with_sides_here(mut self, sides: ByColor<bool>) -> App {
+        self.sides_here = sides;
+        self
+    }
+
+    /// Says which sides are played at this terminal now (a side handed to the engine,
+    /// a rematch with the colours swapped): an offer or a request standing for a side
+    /// now played here is asked here.
+    pub fn set_sides_here(&mut self, sides: ByColor<bool>) {
+        self.sides_here = sides;
+        match (self.round.asked, &self.round.focus) {
+            (Some(asked), Focus::Idle) if sides[!asked.by] => {
+                self.round.focus = Focus::Question(Question::of(asked));
+            }
+            (Some(asked), Focus::Question(question)) if !sides[!asked.by] && question.asked().is_some() => {
+                self.round.focus = Focus::Idle;
+            }
+            _ => {}
+        }
+    }
+
+    /// Turns the board to have Black at the bottom, or White.
+    pub fn set_flipped(&mut self, flipped: bool) {
+        self.flipped = flipped;
+    }
+
+    /// The sides played at this terminal.
+    pub fn sides_here(&self) -> ByColor<bool> {
+        self.sides_here
     }
 
     /// Makes a take-back a question for the other side (`Y` allows it) instead of
@@ -334,11 +411,6 @@ impl App {
         }
     }
 
-    /// The side whose draw offer stands, unanswered.
-    pub fn draw_offer(&self) -> Option<Color> {
-        self.round.draw_offer
-    }
-
     /// The last message for the players.
     pub fn message(&self) -> Option<&Message> {
         self.round.message.as_ref()
@@ -420,10 +492,12 @@ impl App {
             Action::Browse(Browse::Variation) => self.can_show_variation(),
             Action::Browse(Browse::Back | Browse::First) => self.shown_ply() > 0,
             Action::Browse(Browse::Forward | Browse::Live) => self.is_browsing(),
-            Action::Answer(Answer::Side(_)) => matches!(
-                self.question(),
-                Some(Question::Resign { by: None } | Question::Rematch { by: None })
-            ),
+            // Naming the other side in the resignation dialog, where both are played here.
+            Action::Answer(Answer::Side(_) | Answer::OtherSide) => {
+                matches!(self.question(), Some(Question::Resign { .. }))
+                    && self.sides_here.white
+                    && self.sides_here.black
+            }
             Action::Answer(Answer::Yes) => {
                 self.question().is_some_and(|q| q != Question::Resign { by: None })
             }
@@ -438,9 +512,19 @@ impl App {
 
     // ----- changing the state -----
 
-    /// Applies one action, and returns what the world outside must do about it (save
-    /// the game, copy to the clipboard), in order, for after the frame is drawn.
+    /// Applies one action as at one keyboard, where both sides may do anything that
+    /// is theirs to do, and returns what the world outside must do about it (save the
+    /// game, copy to the clipboard), in order, for after the frame is drawn. A face
+    /// whose seats are fed from elsewhere hands its actions to [`App::act`] instead,
+    /// with the session's door.
     pub fn update(&mut self, action: Action) -> Vec<Effect> {
+        self.act(action, true, &mut |app: &App, deed: Deed| Verdict::Do { by: deed.side_shared(app) }).effects
+    }
+
+    /// Applies an action that does nothing to the game ([`App::resolve`] finds no
+    /// deed in it): typing, pointing, browsing, screens, and what the world outside
+    /// reports (the time, an engine's findings, a save that failed).
+    fn look(&mut self, action: Action) {
         match action {
             Action::Quit => self.quit = true,
             Action::Tick(now) => self.tick(now),
@@ -449,7 +533,7 @@ impl App {
             Action::Remark { after, message } => self.keep_remark(after, message),
             Action::Engine(report) => self.engine_report(report),
             Action::Show(Show::Repaint) => self.effects.push(Effect::Repaint),
-            Action::Play(m) => self.play_for_seat(m),
+            Action::Do(_) => {}
             action => match self.mode() {
                 Mode::Help => self.update_help(action),
                 Mode::Record => self.update_record(action),
@@ -459,8 +543,11 @@ impl App {
                 Mode::Play => self.update_play(action),
             },
         }
+    }
+
+    /// The effects asked for since the last call, with one save for them all.
+    fn take_effects(&mut self) -> Vec<Effect> {
         let mut effects = std::mem::take(&mut self.effects);
-        // One save covers every change an action made.
         let mut saved = false;
         effects.retain(|e| *e != Effect::Save || !std::mem::replace(&mut saved, true));
         effects
@@ -481,42 +568,41 @@ impl App {
             | Action::Remark { .. }
             | Action::Engine(_)
             | Action::Unbound
-            | Action::Play(_)
+            | Action::Do(_)
             | Action::Quit => {}
         }
     }
 
+    /// A command that changes nothing in the game yet: a question on this screen (who
+    /// resigns, whether to abandon the game), or the review and the record's notes.
+    /// The commands that change the game are deeds ([`App::perform`]).
     fn command(&mut self, command: Command) {
         match command {
-            // The side that just moved asks to take its move back.
-            Command::Undo if self.takeback_by_consent && self.timeline().can_undo() => {
-                self.ask(Question::Takeback { by: !self.game().turn() });
-            }
-            Command::Undo => self.undo(),
-            Command::Redo => self.redo(),
-            // The offer is made after one's own move (FIDE 9.1.2.2): the player who
-            // just moved offers, and the player to move accepts, or declines by moving.
-            Command::OfferDraw => self.ask(Question::DrawOffer { by: !self.game().turn() }),
-            Command::ClaimDraw => self.claim_draw(),
-            Command::Resign => self.ask(Question::Resign { by: None }),
-            // Played from two terminals, the next game is a rematch both agree to.
-            Command::NewGame if self.takeback_by_consent && self.game().is_over() => {
-                self.ask(Question::Rematch { by: None });
-            }
-            Command::NewGame => {
-                if self.game().ply() > 0 && !self.game().is_over() {
-                    self.ask(Question::NewGame);
-                } else {
-                    self.new_game();
-                }
-            }
-            Command::Pause => self.toggle_pause(),
+            Command::Resign => self.open_resign(),
+            Command::NewGame => self.ask(Question::NewGame),
             Command::Review => self.toggle_review(),
             Command::WriteReview => self.write_review(),
             Command::Comment => self.open_comment_editor(),
-            Command::HandOver => self.effects.push(Effect::HandOver),
-            Command::Hint => self.effects.push(Effect::Hint),
+            Command::ClaimDraw => self.claim_draw(),
+            Command::Undo
+            | Command::Redo
+            | Command::OfferDraw
+            | Command::Pause
+            | Command::HandOver
+            | Command::Hint => {}
         }
+    }
+
+    /// Asks to confirm a resignation: the side to move's when it is played here,
+    /// otherwise the side played here (Tab names the other side only where both are).
+    fn open_resign(&mut self) {
+        let turn = self.game().turn();
+        let side = if self.sides_here[turn] { turn } else { !turn };
+        if !self.sides_here[side] {
+            self.error(strings::ONLY_PLAYERS_RESIGN);
+            return;
+        }
+        self.ask(Question::Resign { by: Some(side) });
     }
 
     fn show(&mut self, show: Show) {
@@ -544,33 +630,22 @@ impl App {
             self.refuse_if_over();
             return;
         }
-        let declined = self.round.draw_offer.take();
+        let mover = self.game().turn();
+        // A move answers whatever the other side asked: a draw offer is declined by
+        // it (FIDE 9.1.2.3), a take-back or a rematch goes with the position.
+        let declined = self.round.asked.take().filter(|asked| asked.what == Ask::Draw).map(|asked| asked.by);
+        let offers = self.round.offer_with_move.take() == Some(mover);
         let times = self.clocks_before_move();
         let redone = self.round.timeline.play(m, times, nag);
         self.clocks_after_move(redone);
         self.after_change();
-        if let Some(by) = declined {
+        if let Some(by) = declined.filter(|&by| by != mover) {
             self.info(strings::draw_declined_by_moving(&self.named(!by), &self.named(by)));
         }
-        self.effects.push(Effect::Save);
-    }
-
-    /// A move from a seat fed from elsewhere ([`Action::Play`]): what the players here
-    /// were looking at or typing stays open over the new position.
-    fn play_for_seat(&mut self, m: Move) {
-        let kept = match &self.round.focus {
-            Focus::Help { .. }
-            | Focus::Record { .. }
-            | Focus::Browsing(_)
-            | Focus::Commenting(_)
-            | Focus::Typing(_) => Some(self.round.focus.clone()),
-            _ => None,
-        };
-        let ply = self.game().ply();
-        self.play(m, None);
-        if let Some(focus) = kept.filter(|_| self.game().ply() > ply) {
-            self.round.focus = focus;
+        if offers && !self.game().is_over() {
+            self.stand(Ask::Draw, mover, true);
         }
+        self.effects.push(Effect::Save);
     }
 
     /// Records a result decided by the players (`decide` has the game record it: a
@@ -584,13 +659,36 @@ impl App {
     }
 
     fn undo(&mut self) {
+        self.undo_plies(1);
+    }
+
+    /// Takes back the last `plies` moves (a recorded result counts as one), saying
+    /// every move taken back: `Taken back: 4. Bc4 a6.`
+    fn undo_plies(&mut self, plies: usize) {
         self.leave_browsing();
-        let last = self.game().ply().checked_sub(1).and_then(|i| self.game().label(i));
-        match self.round.timeline.undo() {
+        let game = self.game();
+        let first = game.ply().saturating_sub(plies);
+        let label = match game.label(first) {
+            Some(label) => {
+                let rest = game.san_moves().get(first + 1..game.ply()).unwrap_or_default().join(" ");
+                if rest.is_empty() { label } else { format!("{label} {rest}") }
+            }
+            None => String::new(),
+        };
+        let mut taken = None;
+        for _ in 0..plies {
+            match self.round.timeline.undo() {
+                Some(step) => taken = taken.or(Some(step)),
+                None => break,
+            }
+        }
+        self.round.asked = None;
+        self.round.offer_with_move = None;
+        match taken {
             Some(step) => {
                 self.clocks_after_step();
                 self.after_change();
-                self.info(strings::taken_back(step, last.as_deref().unwrap_or_default(), &self.players));
+                self.info(strings::taken_back(step, &label, &self.players));
                 self.effects.push(Effect::Save);
             }
             None => self.error(strings::NOTHING_TO_UNDO),
@@ -599,6 +697,8 @@ impl App {
 
     fn redo(&mut self) {
         self.leave_browsing();
+        self.round.asked = None;
+        self.round.offer_with_move = None;
         match self.round.timeline.redo() {
             Some(step) => {
                 match step {
@@ -612,51 +712,241 @@ impl App {
         }
     }
 
-    /// Ctrl-D: claims the draw the position allows, or, with a move typed, the draw
-    /// that move makes (FIDE 9.2.1.1, 9.3.1.1): the move is played and the draw
-    /// recorded with it when the claim holds; otherwise nothing is played, and the
-    /// players are told why.
+    /// Ctrl-D with typed text that is no move: says why (a claim with a move, or
+    /// without one, is a deed: [`App::perform`]).
     fn claim_draw(&mut self) {
         self.leave_browsing();
         if self.refuse_if_over() {
             return;
         }
-        if matches!(self.round.focus, Focus::Typing(_)) {
-            match self.reading() {
-                Reading::Move(m, nag) => return self.claim_with(m, nag),
-                // A pawn's move never makes a repetition nor completes fifty moves.
-                Reading::Promotion(m) => return self.claim_with(m, None),
-                Reading::Ambiguous(moves) => {
-                    return self.refuse_move(strings::ambiguous(self.game().position(), &moves));
-                }
-                Reading::Incomplete(moves) => {
-                    let why = strings::incomplete(self.input().trim(), self.game().position(), &moves);
-                    return self.refuse_move(why);
-                }
-                Reading::Refused(why) => return self.refuse_move(why),
-                Reading::Empty | Reading::Command(_) | Reading::Sign(_) => {}
+        match self.reading() {
+            Reading::Ambiguous(moves) => self.refuse_move(strings::ambiguous(self.game().position(), &moves)),
+            Reading::Incomplete(moves) => {
+                let why = strings::incomplete(self.input().trim(), self.game().position(), &moves);
+                self.refuse_move(why);
             }
-        }
-        if self.game().claimable_draw().is_some() {
-            self.decide(|game| {
-                game.claim_draw();
-            });
-        } else {
-            self.error(strings::NO_DRAW_TO_CLAIM);
+            Reading::Refused(why) => self.refuse_move(why),
+            _ => {}
         }
     }
 
-    /// A claim made with the move `m` (and the sign typed after it).
-    fn claim_with(&mut self, m: Move, nag: Option<Nag>) {
-        let san = self.game().position().san(m);
-        match self.game().claimable_with(m) {
-            Ok(_) => {
-                self.play(m, nag);
+    // ----- deeds -----
+
+    /// Does `deed` for the side `by`, as the door let it through; `here` when it was
+    /// asked at this terminal (what the players here are looking at or typing stays
+    /// open under a deed from elsewhere). Nothing changes when the rules refuse it:
+    /// why, for whoever asked.
+    pub fn perform(&mut self, deed: Deed, by: Color, here: bool) -> Result<(), Refusal> {
+        self.check(deed, by)?;
+        let kept = match &self.round.focus {
+            Focus::Help { .. }
+            | Focus::Record { .. }
+            | Focus::Browsing(_)
+            | Focus::Commenting(_)
+            | Focus::Typing(_)
+                if !here
+                    && !matches!(deed, Deed::TakeBack | Deed::Redo | Deed::NewGame | Deed::Answer(true)) =>
+            {
+                Some(self.round.focus.clone())
+            }
+            _ => None,
+        };
+        if here && matches!(self.round.focus, Focus::Typing(_) | Focus::Holding(_) | Focus::Promotion(_)) {
+            self.round.focus = Focus::Idle;
+        }
+        let turn = self.game().turn();
+        match deed {
+            Deed::Move(m, nag) => self.play(m, nag),
+            Deed::ClaimWith(m) => {
+                self.play(m, None);
                 self.decide(|game| {
                     game.claim_draw();
                 });
             }
-            Err(why) => self.refuse_move(strings::claim_does_not_hold(&san, why)),
+            Deed::Claim => self.decide(|game| {
+                game.claim_draw();
+            }),
+            // The offer is made after one's own move (FIDE 9.1.2.2); made on one's own
+            // turn, it goes with the next move.
+            Deed::Offer if by == turn => {
+                self.round.offer_with_move = Some(by);
+                self.info(strings::offers_with_move(&self.named(by)));
+            }
+            Deed::Offer => self.stand(Ask::Draw, by, here),
+            Deed::Answer(yes) => self.answer(yes),
+            Deed::TakeBack if self.takeback_by_consent => self.stand(Ask::TakeBack, by, here),
+            Deed::TakeBack => self.take_back_for(by),
+            Deed::Redo => self.redo_for(by),
+            Deed::Resign(color) => {
+                self.round.focus = Focus::Idle;
+                self.decide(|game| game.resign(color));
+            }
+            Deed::NewGame if self.takeback_by_consent && self.game().is_over() => {
+                self.stand(Ask::Rematch, by, here);
+            }
+            Deed::NewGame => {
+                self.round.focus = Focus::Idle;
+                self.new_game();
+            }
+            Deed::Pause => self.toggle_pause(),
+            Deed::HandOver => self.effects.push(Effect::HandOver),
+            Deed::Hint => self.effects.push(Effect::Hint),
+        }
+        if let Some(focus) = kept
+            && matches!(self.round.focus, Focus::Idle)
+        {
+            self.round.focus = focus;
+        }
+        Ok(())
+    }
+
+    /// Whether the rules let `by` do `deed` now; why not.
+    fn check(&self, deed: Deed, by: Color) -> Result<(), Refusal> {
+        let game = self.game();
+        let over = game.is_over();
+        let own = |asked: Option<Asked>| asked.filter(|asked| asked.by == by);
+        let refused = match deed {
+            Deed::Move(..) | Deed::ClaimWith(_) | Deed::Claim | Deed::Offer | Deed::Resign(_) if over => {
+                Some(Refusal::GameOver)
+            }
+            Deed::Move(m, _) | Deed::ClaimWith(m) if !game.position().is_legal(m) => {
+                Some(Refusal::CannotPlay(m))
+            }
+            Deed::ClaimWith(m) if game.claimable_with(m).is_err() => Some(Refusal::ClaimDoesNotHold(m)),
+            Deed::Claim if game.claimable_draw().is_none() => Some(Refusal::NoDrawToClaim),
+            Deed::Offer => match self.round.asked {
+                Some(Asked { what: Ask::Draw, by: offered }) if offered == by => Some(Refusal::OfferStands),
+                Some(Asked { what: Ask::Draw, .. }) => Some(Refusal::AnswerTheirOffer),
+                _ if self.round.offer_with_move == Some(by) => Some(Refusal::OfferWithMoveStands),
+                _ => None,
+            },
+            Deed::Answer(_) => match self.round.asked {
+                None => Some(Refusal::NothingAsked),
+                Some(asked) if asked.by == by => Some(Refusal::OwnAskWaits(asked.what)),
+                Some(_) => None,
+            },
+            Deed::TakeBack if !self.timeline().can_undo() => Some(Refusal::NothingToUndo),
+            Deed::TakeBack if self.takeback_by_consent => {
+                own(self.round.asked).map(|a| Refusal::OwnAskWaits(a.what))
+            }
+            Deed::Redo if !self.timeline().can_redo() => Some(Refusal::NothingToRedo),
+            Deed::NewGame if self.takeback_by_consent && over => {
+                own(self.round.asked).map(|a| Refusal::OwnAskWaits(a.what))
+            }
+            _ => None,
+        };
+        refused.map_or(Ok(()), Err)
+    }
+
+    /// Why a deed was refused, in a player's words, with the players named and the
+    /// position as this app has it.
+    pub fn refusal_text(&self, refusal: Refusal) -> String {
+        let game = self.game();
+        match refusal {
+            Refusal::GameOver => match game.outcome() {
+                Some(outcome) => strings::game_over(outcome, &self.players),
+                None => strings::GAME_OVER.to_owned(),
+            },
+            Refusal::CannotPlay(m) => strings::cannot_play(&game.position().uci(m)),
+            Refusal::ClaimDoesNotHold(m) => match game.claimable_with(m) {
+                Err(why) if game.position().is_legal(m) => {
+                    strings::claim_does_not_hold(&game.position().san(m), why)
+                }
+                _ => strings::cannot_play(&game.position().uci(m)),
+            },
+            Refusal::NoDrawToClaim => strings::NO_DRAW_TO_CLAIM.to_owned(),
+            Refusal::OfferStands => strings::OFFER_STANDS.to_owned(),
+            Refusal::AnswerTheirOffer => {
+                strings::answer_their_offer(&self.draw_offer().map_or_else(String::new, |by| self.named(by)))
+            }
+            Refusal::OfferWithMoveStands => strings::OFFER_WITH_MOVE_STANDS.to_owned(),
+            Refusal::NothingAsked => strings::NOTHING_ASKED.to_owned(),
+            Refusal::OwnAskWaits(what) => strings::own_ask_waits(what),
+            Refusal::NothingToUndo => strings::NOTHING_TO_UNDO.to_owned(),
+            Refusal::NothingToRedo => strings::NOTHING_TO_REDO.to_owned(),
+            Refusal::NotYourMove => strings::not_your_move(&self.named(game.turn())),
+            Refusal::Watching => strings::WATCHING.to_owned(),
+            Refusal::ByAgreement => strings::BY_AGREEMENT.to_owned(),
+            Refusal::TakeBackYourOwn => strings::TAKE_BACK_YOUR_OWN.to_owned(),
+            Refusal::ResignOnlyYours => strings::RESIGN_ONLY_YOURS.to_owned(),
+            Refusal::OnlyHere => strings::ONLY_HERE.to_owned(),
+        }
+    }
+
+    /// An answer to the standing offer or request.
+    fn answer(&mut self, yes: bool) {
+        let Some(asked) = self.round.asked else { return };
+        self.unstand();
+        let (asker, answerer) = (self.named(asked.by), self.named(!asked.by));
+        match (asked.what, yes) {
+            (Ask::Draw, true) => self.decide(Game::agree_draw),
+            (Ask::TakeBack, true) => self.undo(),
+            (Ask::Rematch, true) => self.rematch(),
+            (Ask::Draw, false) => self.info(strings::draw_declined(&answerer)),
+            (Ask::TakeBack, false) => self.info(strings::takeback_declined(&answerer)),
+            (Ask::Rematch, false) => self.info(strings::rematch_declined(&answerer)),
+        }
+        let _ = asker;
+    }
+
+    /// A take-back asked by `by`, done at once (the other side agrees, or plays at
+    /// this keyboard too). Where this terminal plays one side against a program, it
+    /// is that side's turn again after it: the program's answer goes too.
+    fn take_back_for(&mut self, by: Color) {
+        let game = self.game();
+        let one_side = self.sides_here.white != self.sides_here.black;
+        let twice = one_side
+            && self.sides_here[by]
+            && self.timeline().declared().is_none()
+            && game.ply() >= 2
+            && !self.sides_here[!game.turn()]
+            && self.sides_here[game.turn()];
+        self.undo_plies(if twice { 2 } else { 1 });
+    }
+
+    /// A redo asked by `by`: where this terminal plays one side against a program, the
+    /// program's answer comes back with the move.
+    fn redo_for(&mut self, by: Color) {
+        let one_side = self.sides_here.white != self.sides_here.black;
+        let turn = self.game().turn();
+        let twice =
+            one_side && self.sides_here[by] && self.sides_here[turn] && self.timeline().redo_depth() >= 2;
+        self.redo();
+        if twice {
+            self.redo();
+        }
+    }
+
+    /// What this terminal asked for went to be done elsewhere (by the host of the
+    /// game): what was typed or held for it goes, as it would had it been done here.
+    fn sent(&mut self) {
+        if matches!(
+            self.round.focus,
+            Focus::Typing(_) | Focus::Holding(_) | Focus::Promotion(_) | Focus::Question(_)
+        ) {
+            self.round.focus = Focus::Idle;
+        }
+        self.round.refused = false;
+    }
+
+    /// The door or the rules refused what was asked here: said, with the bell for a
+    /// move; the typed text stays to mend, and the next character starts a new one.
+    fn refused_here(&mut self, why: Refusal, deed: Deed) {
+        // One who only watches has nothing to mend: what was typed goes.
+        let watching = why == Refusal::Watching;
+        let why = Message::error(self.refusal_text(why));
+        if matches!(self.round.focus, Focus::Typing(_)) {
+            self.round.refused = true;
+            if watching {
+                self.round.focus = Focus::Idle;
+            }
+        }
+        if matches!(self.round.focus, Focus::Question(q) if q.asked().is_none()) {
+            self.round.focus = Focus::Idle;
+        }
+        self.round.message = Some(why);
+        if deed.is_move() {
+            self.ring();
         }
     }
 
@@ -672,6 +962,7 @@ impl App {
         let controls = self.clocks().map(|clocks| (clocks.controls(), clocks.clock_start()));
         self.stop_review_for_new_game();
         self.round = Round::new(Game::from_position(start));
+        self.games_played += 1;
         if let (Some((controls, clock_start)), Some(now)) = (controls, self.now) {
             self.start_clocks(&controls, clock_start, &[], now);
         }
@@ -721,13 +1012,14 @@ impl App {
     }
 
     /// Esc: clears the typing, puts the piece back, stops browsing, or clears the
-    /// message; a draw offer that still stands is asked again.
+    /// message; an offer or a request still waiting for an answer here is asked again.
     fn cancel(&mut self) {
-        if self.round.draw_offer.is_none() && self.leave_variation() {
+        let reopen = self.round.asked.filter(|asked| self.sides_here[!asked.by]);
+        if reopen.is_none() && self.leave_variation() {
             return;
         }
-        match (&self.round.focus, self.round.draw_offer) {
-            (_, Some(by)) => self.round.focus = Focus::Question(Question::DrawOffer { by }),
+        match (&self.round.focus, reopen) {
+            (_, Some(asked)) => self.round.focus = Focus::Question(Question::of(asked)),
             (Focus::Idle, None) => self.round.message = None,
             (_, None) => self.round.focus = Focus::Idle,
         }

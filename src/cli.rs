@@ -21,6 +21,7 @@ use hotseat_chess::Position;
 pub mod analyse;
 mod clocks;
 mod computer;
+pub mod face;
 mod game;
 pub mod games;
 mod open;

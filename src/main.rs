@@ -1,15 +1,15 @@
 //! The `hotseat` binary: parse the arguments, open the game, pick a face, say where
 //! the game is on the way out; or run a subcommand.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use hotseat::app::Action;
 use hotseat::cli::{self, Cli, Command};
 use hotseat::printable::printable;
-use hotseat::session::{Tty, World};
-use hotseat::{plain, tui};
+use hotseat::session::{Session, World};
+use hotseat::tui;
 
 fn main() -> ExitCode {
     let args = cli::parse();
@@ -49,8 +49,6 @@ fn main() -> ExitCode {
 /// A game ended by a signal (SIGTERM, say) exits with status 128 plus its number.
 fn play(args: &Cli) -> Result<ExitCode> {
     let cli::Opened { record, mut recorder, notice } = cli::open_game(args)?;
-    // Without a terminal on both sides, the game is played in lines of text.
-    let plain = args.plain || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal();
     let look = args.look(|name| std::env::var(name).ok());
     let app = cli::game_screen(args, record, notice)?;
     // The engine at the board, if one is asked for, before the terminal is touched.
@@ -59,30 +57,18 @@ fn play(args: &Cli) -> Result<ExitCode> {
     if let Some(message) = recorder.start(&app)? {
         app.update(Action::Report(message));
     }
-    let (result, signal) = if plain {
-        let mut lines = plain::StdinLines::start().context("cannot read standard input")?;
-        // A terminal may go away under the game; a pipe's reader going is an error.
-        let mut out: Box<dyn Write> =
-            if std::io::stdout().is_terminal() { Box::new(Tty) } else { Box::new(std::io::stdout().lock()) };
-        let mut world = World::new(&mut recorder, false, args.engine.clone())
-            .with_computer(computer)
-            .with_strength(args.strength())
-            .with_coach(coach);
-        let played = plain::run(&mut app, &mut lines, &mut out, &mut world, args.announce);
-        (played.context("cannot play in plain text"), lines.stopped_by())
-    } else {
-        let mut screen = tui::Screen::start().context("cannot set up the terminal")?;
-        let mut world = World::new(&mut recorder, false, args.engine.clone())
-            .with_computer(computer)
-            .with_strength(args.strength())
-            .with_coach(coach);
-        let result = screen.run(&mut app, &look, &mut world);
-        // The engine, if one is reviewing the game, ends before the terminal is given back.
-        drop(world);
-        let signal = screen.stopped_by();
-        drop(screen);
-        (result.map_err(anyhow::Error::from), signal)
-    };
+    let mut face = cli::face::Faced::start(args.plain)?;
+    let mut world = World::new(&mut recorder, false, args.engine.clone());
+    let mut session = Session::new(&mut app, &mut world)
+        .with_engine(args.engine.clone(), args.strength())
+        .with_computer(computer)
+        .with_coach(coach);
+    let result = face.play(&mut session, &look, args.announce);
+    // The engines end before the terminal is given back.
+    drop(session);
+    drop(world);
+    let signal = face.stopped_by();
+    drop(face);
     let farewell = recorder.finish(&app);
     cli::say_farewell(&farewell, result, signal)
 }

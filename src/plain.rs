@@ -15,16 +15,17 @@ mod speech;
 mod words;
 
 use std::io::{self, Write};
-use std::time::Duration;
+use std::marker::PhantomData;
+use std::time::{Duration, Instant};
 
 pub use lines::{Line, MAX_LINE, Reader, StdinLines};
 pub use speech::Announce;
 pub use words::{PLAIN_WORDS, PlainWord, Said};
 
-use crate::app::{Action, Answer, App, Message, MessageKind, Question, Reading};
+use crate::app::{Action, Answer, App, Deed, Edit, MessageKind, Question, Reading};
 use crate::clock::format_display;
 use crate::printable::{QUOTE_LIMIT, acts_on_terminal, printable};
-use crate::session::{self, Effects, Host, Polled, Source};
+use crate::session::{self, Effects, Face, Input, Polled, Read, Session};
 use hotseat_chess::{ByColor, Color, MoveText, Role};
 
 /// The clock warnings, in seconds: a clock falling under each is told once.
@@ -33,87 +34,110 @@ const WARNINGS: [u64; 3] = [60, 30, 10];
 /// The most characters of a move's comment told at once (the editor takes 1000).
 const MAX_NOTE: usize = 1200;
 
-/// Runs the game until the players quit or the input ends, printing every event to
-/// `out` and handing the app's effects to `host` (the saving).
+/// Runs a game at one keyboard in plain text until the players quit or the input
+/// ends, printing every event to `out` and handing the app's effects to `effects`.
 pub fn run<L: Into<Line>>(
     app: &mut App,
-    source: &mut impl Source<L>,
+    source: &mut impl Input<L>,
     out: &mut impl Write,
-    host: &mut impl Host,
+    effects: &mut dyn Effects,
     announce: Announce,
 ) -> io::Result<()> {
-    let mut face = Face { announce, warned: ByColor { white: None, black: None } };
-    let now = source.now();
-    let mut effects = Effects::default();
-    effects.add(app.update(Action::Tick(now)));
-    writeln!(
-        out,
-        "hotseat, in plain text: {} against {}.",
-        player(app, Color::White),
-        player(app, Color::Black)
-    )?;
-    writeln!(out, "Type a move, or help for the commands.")?;
-    let start = Seen {
-        ply: app.game().ply(),
-        outcome: None,
-        question: None,
-        message: None,
-        promotion: false,
-        start: true,
+    let mut session = Session::new(app, effects);
+    play(&mut session, source, out, announce)
+}
+
+/// Runs `session` in plain text, its lines read from `source` and its events told
+/// to `out`, until the players quit or the input ends.
+pub fn play<L: Into<Line>>(
+    session: &mut Session,
+    source: &mut impl Input<L>,
+    out: &mut impl Write,
+    announce: Announce,
+) -> io::Result<()> {
+    let mut face = Lines {
+        source,
+        out: io::BufWriter::new(out),
+        told: Told { announce, warned: ByColor { white: None, black: None } },
+        seen: None,
+        line: PhantomData,
     };
-    session::carry_out(app, host, effects);
-    face.tell(app, &start, false, out)?;
-    while !app.should_quit() {
-        out.flush()?;
-        let timeout = session::wait_limit(app, host, source.now());
-        let polled = source.wait(timeout)?;
-        let mut seen = Seen::of(app);
-        // What the engine reviewing the game found: its last word is told.
-        let (mut effects, found) = session::tick(app, host, source.now());
-        // What another terminal sent goes in before the line, as it came first.
-        let found = session::arrivals(app, host, &mut effects) | found;
-        // What an engine at the board, a coach or another terminal said is told before
-        // the line that came with it, whose move would otherwise hide it.
-        if found && matches!(polled, Polled::Input(_)) {
-            face.tell(app, &seen, false, out)?;
-            seen = Seen::of(app);
-        }
-        let sent = match polled {
-            Polled::Input(line) => {
-                let line: Line = line.into();
-                // `say good luck`: chat for the players elsewhere, when there are any.
-                let chat = line.text.trim().strip_prefix("say ").and_then(|text| host.say(app, text));
-                match chat {
-                    Some(said) => {
-                        writeln!(out, "{}", printable(&said.text, usize::MAX))?;
-                        false
-                    }
-                    None => face.read(app, &line, out, host, &mut effects)?,
-                }
-            }
-            Polled::TimedOut => false,
-            Polled::Suspend => {
-                // A flag that fell just before the stop is told and saved first.
-                session::suspend(app, host, source.now(), effects);
-                face.tell(app, &seen, false, out)?;
-                out.flush()?;
-                source.suspend()?;
-                continue;
-            }
-            Polled::Closed => {
-                session::carry_out(app, host, effects);
-                face.tell(app, &seen, false, out)?;
-                if app.question().is_some() || app.promotion().is_some() {
-                    writeln!(out, "{}", words::END_IN_A_QUESTION)?;
-                }
-                break;
-            }
-        };
-        session::carry_out(app, host, effects);
-        face.tell(app, &seen, sent, out)?;
-        host.shown(app);
+    session::run(session, &mut face)?;
+    face.out.flush()
+}
+
+/// The plain face: lines read from a source, the game told as lines to `out`. What is
+/// told goes out when the loop next waits, after the effects of the step (a move is
+/// heard once it is saved, as before a board's next frame).
+struct Lines<'a, L, S, W: Write> {
+    source: &'a mut S,
+    out: io::BufWriter<&'a mut W>,
+    told: Told,
+    /// What the players were last told about; `None` before the greeting.
+    seen: Option<Seen>,
+    line: PhantomData<L>,
+}
+
+impl<L: Into<Line>, S: Input<L>, W: Write> Face<Session<'_>> for Lines<'_, L, S, W> {
+    type Input = L;
+
+    fn wait(&mut self, timeout: Option<Duration>) -> io::Result<Polled<L>> {
+        self.out.flush()?;
+        self.source.wait(timeout)
     }
-    out.flush()
+
+    fn now(&mut self) -> Instant {
+        self.source.now()
+    }
+
+    fn suspend(&mut self) -> io::Result<Polled<L>> {
+        self.out.flush()?;
+        self.source.suspend()
+    }
+
+    fn read(&mut self, line: L, session: &Session) -> io::Result<Vec<Read>> {
+        self.told.read(session, &line.into(), &mut self.out)
+    }
+
+    fn present(&mut self, session: &Session, acted: bool) -> io::Result<()> {
+        let app = session.app();
+        let seen = if let Some(seen) = self.seen.take() {
+            seen
+        } else {
+            writeln!(
+                self.out,
+                "hotseat, in plain text: {} against {}.",
+                player(app, Color::White),
+                player(app, Color::Black)
+            )?;
+            writeln!(self.out, "Type a move, or help for the commands.")?;
+            Seen::start(app)
+        };
+        self.told.tell(app, &seen, acted, &mut self.out)?;
+        self.seen = Some(Seen::of(app));
+        Ok(())
+    }
+
+    fn wipe(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn closed(&mut self, session: &Session) -> io::Result<()> {
+        self.present(session, false)?;
+        let app = session.app();
+        if app.question().is_some() || app.promotion().is_some() {
+            writeln!(self.out, "{}", words::END_IN_A_QUESTION)?;
+        }
+        self.out.flush()
+    }
+
+    fn takes_turns(&self) -> bool {
+        true
+    }
+
+    fn stopped(&self) -> bool {
+        self.source.stopped_by().is_some()
+    }
 }
 
 /// What the players were last told about, to tell only what changed.
@@ -121,7 +145,7 @@ struct Seen {
     ply: usize,
     outcome: Option<hotseat_chess::Outcome>,
     question: Option<Question>,
-    message: Option<Message>,
+    message: Option<crate::app::Message>,
     promotion: bool,
     /// Nothing has been told yet: whose turn it is, say, even though nothing changed.
     start: bool,
@@ -138,57 +162,55 @@ impl Seen {
             start: false,
         }
     }
+
+    /// Before the first telling: the game as it starts, its turn still to tell.
+    fn start(app: &App) -> Seen {
+        Seen {
+            ply: app.game().ply(),
+            outcome: None,
+            question: None,
+            message: None,
+            promotion: false,
+            start: true,
+        }
+    }
 }
 
 /// The plain face's own state: how it speaks, and the clock warnings already given.
-struct Face {
+struct Told {
     announce: Announce,
     /// The lowest warning (in seconds) given for each clock.
     warned: ByColor<Option<u64>>,
 }
 
-impl Face {
-    /// Hands `action` to the app, if a seat these lines feed may take it.
-    fn send(app: &mut App, host: &impl Host, action: Action, effects: &mut Effects) {
-        session::act(app, host, action, effects);
-    }
-
+impl Told {
     /// Reads one line as it came: one that is not text is said to be unreadable and
     /// left out; one cut at [`MAX_LINE`] is said to be, and read as far as it goes.
-    fn read(
-        &mut self,
-        app: &mut App,
-        line: &Line,
-        out: &mut impl Write,
-        host: &impl Host,
-        effects: &mut Effects,
-    ) -> io::Result<bool> {
+    fn read(&mut self, session: &Session, line: &Line, out: &mut impl Write) -> io::Result<Vec<Read>> {
         if !line.readable {
             writeln!(out, "{}", words::unreadable(&printable(&line.text, QUOTE_LIMIT)))?;
-            return Ok(false);
+            return Ok(Vec::new());
         }
         if line.cut {
             writeln!(out, "{}", words::CUT)?;
         }
-        self.handle(app, &line.text, out, host, effects)
+        self.handle(session, &line.text, out)
     }
 
-    /// Reads one line: an answer, a command or a move. Returns whether it went to the
-    /// app (whose refusal, then, is told even if it is the same as the last).
-    fn handle(
-        &mut self,
-        app: &mut App,
-        line: &str,
-        out: &mut impl Write,
-        host: &impl Host,
-        effects: &mut Effects,
-    ) -> io::Result<bool> {
+    /// Reads one line: an answer, a command or a move, as what it asks of the game
+    /// (judged at the session's door); what only reads the game out is printed here.
+    fn handle(&mut self, session: &Session, line: &str, out: &mut impl Write) -> io::Result<Vec<Read>> {
+        let app = session.app();
         let text = line.trim();
         let lower = text.to_lowercase();
-        let mut send = |app: &mut App, action: Action| Face::send(app, host, action, effects);
+        let act = |action: Action| Ok(vec![Read::Act(action)]);
         if text.is_empty() {
-            writeln!(out, "{}", Face::prompt(app))?;
-            return Ok(false);
+            writeln!(out, "{}", Told::prompt(app))?;
+            return Ok(Vec::new());
+        }
+        // `say good luck`: chat for the players elsewhere.
+        if let Some(said) = text.strip_prefix("say ").filter(|_| session.has_company()) {
+            return Ok(vec![Read::Say(said.to_owned())]);
         }
         // While a pawn waits for its piece, the commands that read the game out (and
         // help, and quit) still work; anything else asks again.
@@ -200,14 +222,13 @@ impl Face {
         };
         if app.promotion().is_some() && !reads_out(&lower) {
             if lower == "cancel" {
-                send(app, Action::Cancel);
-            } else if let Some(role) = promotion_role(&lower) {
-                send(app, Action::Answer(Answer::Choose(role)));
-            } else {
-                writeln!(out, "{}", words::PROMOTION)?;
-                return Ok(false);
+                return act(Action::Cancel);
             }
-            return Ok(true);
+            if let Some(role) = promotion_role(&lower) {
+                return act(Action::Answer(Answer::Choose(role)));
+            }
+            writeln!(out, "{}", words::PROMOTION)?;
+            return Ok(Vec::new());
         }
         if let Some(question) = app.question() {
             let answer = match (lower.as_str(), question) {
@@ -218,8 +239,7 @@ impl Face {
                 _ => None,
             };
             if let Some(answer) = answer {
-                send(app, Action::Answer(answer));
-                return Ok(true);
+                return act(Action::Answer(answer));
             }
         }
         let mut parts = lower.split_whitespace();
@@ -235,7 +255,7 @@ impl Face {
                     "{}",
                     if claim { words::CLAIM_USAGE.to_owned() } else { words::too_many(first) }
                 )?;
-                return Ok(false);
+                return Ok(Vec::new());
             }
             // `claim Ng8`: the claim made with the move that makes the draw, as the
             // board takes a typed move and Ctrl-D (the move as typed, in its case).
@@ -244,61 +264,55 @@ impl Face {
             if let (Said::App(word), Some(typed)) = (said, text.split_whitespace().nth(1))
                 && word.action == crate::app::words::WordAction::Command(crate::app::Command::ClaimDraw)
             {
-                for c in typed.chars() {
-                    send(app, Action::Edit(crate::app::Edit::Type(c)));
-                }
-                send(app, Action::Command(crate::app::Command::ClaimDraw));
-                if !app.input().is_empty() {
-                    send(app, Action::Cancel);
-                }
-                return Ok(true);
+                return match app.reading_of(typed) {
+                    Reading::Move(m, _) | Reading::Promotion(m) => act(Action::Do(Deed::ClaimWith(m))),
+                    _ => {
+                        let refusal = words::refusal(self.announce, app.game(), typed)
+                            .unwrap_or_else(|| words::CLAIM_USAGE.to_owned());
+                        writeln!(out, "{refusal}")?;
+                        Ok(Vec::new())
+                    }
+                };
             }
-            return self.command(app, said, argument, out, host, effects);
+            return self.command(session, said, argument, out);
         }
         // `?` on an empty move line opens the board's help screen; here it is the help.
         if text == "?" {
             words::help(out)?;
-            return Ok(false);
+            return Ok(Vec::new());
         }
-        let is_move = !matches!(crate::app::read_typed(app.game(), text), MoveText::Invalid(_));
+        let is_move = !matches!(crate::app::read_typed(app.game(), text), MoveText::Invalid(_))
+            || matches!(app.reading_of(text), Reading::Offering(..));
         if let Some(question) = app.question()
             && !is_move
         {
             writeln!(out, "{}", words::answer_first(app, question))?;
-            return Ok(false);
+            return Ok(Vec::new());
         }
         if !is_move && (text.chars().all(char::is_alphabetic) || text.starts_with('?')) {
             writeln!(out, "{}", words::unknown(&printable(text, QUOTE_LIMIT)))?;
-            return Ok(false);
+            return Ok(Vec::new());
         }
-        for c in text.chars() {
-            send(app, Action::Edit(crate::app::Edit::Type(c)));
-        }
-        if matches!(app.reading(), Reading::Refused(_) | Reading::Ambiguous(_) | Reading::Incomplete(_))
-            && let Some(refusal) = words::refusal(self.announce, app.game(), text)
+        if matches!(
+            app.reading_of(text),
+            Reading::Refused(_) | Reading::Ambiguous(_) | Reading::Incomplete(_)
+        ) && let Some(refusal) = words::refusal(self.announce, app.game(), text)
         {
-            send(app, Action::Cancel);
             writeln!(out, "{refusal}")?;
-            return Ok(false);
+            return Ok(Vec::new());
         }
-        send(app, Action::Edit(crate::app::Edit::Submit));
-        if !app.input().is_empty() {
-            // A refused move is not kept to mend: the next line is a new one.
-            send(app, Action::Cancel);
-        }
-        Ok(true)
+        act(Action::Edit(Edit::Line(text.to_owned())))
     }
 
-    /// Carries out a command word.
+    /// Carries out a command word: what it asks of the game, or what it reads out.
     fn command(
         &mut self,
-        app: &mut App,
+        session: &Session,
         said: Said,
         argument: Option<&str>,
         out: &mut impl Write,
-        host: &impl Host,
-        effects: &mut Effects,
-    ) -> io::Result<bool> {
+    ) -> io::Result<Vec<Read>> {
+        let app = session.app();
         let say = self.announce;
         let pos = app.game().position();
         let needs_none = |out: &mut dyn Write, word: &str| -> io::Result<bool> {
@@ -311,19 +325,18 @@ impl Face {
         match said {
             Said::App(word) => {
                 if !needs_none(out, word.name)? {
-                    return Ok(false);
+                    return Ok(Vec::new());
                 }
                 if let Some(question) = app.question()
                     && word.action != crate::app::words::WordAction::Help
                 {
                     writeln!(out, "{}", words::answer_first(app, question))?;
-                    return Ok(false);
+                    return Ok(Vec::new());
                 }
                 match word.action {
                     crate::app::words::WordAction::Help => words::help(out)?,
                     action @ crate::app::words::WordAction::Command(_) => {
-                        Face::send(app, host, action.action(), effects);
-                        return Ok(true);
+                        return Ok(vec![Read::Act(action.action())]);
                     }
                 }
             }
@@ -390,16 +403,13 @@ impl Face {
             }
             Said::Flip => writeln!(out, "{}", words::FLIP)?,
             Said::Fen => writeln!(out, "{}", pos.fen())?,
-            Said::Pgn => match host.pgn(app) {
+            Said::Pgn => match session.pgn() {
                 Some(pgn) => print_pgn(out, &pgn)?,
                 None => writeln!(out, "{}", words::NO_RECORD)?,
             },
-            Said::Quit => {
-                // Nothing to refuse: the last refusal is not said again on the way out.
-                effects.add(app.update(Action::Quit));
-            }
+            Said::Quit => return Ok(vec![Read::Act(Action::Quit)]),
         }
-        Ok(false)
+        Ok(Vec::new())
     }
 
     /// `moves` and `moves e2`: the legal moves, of one piece or all.

@@ -23,7 +23,7 @@ use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use crate::app::{App, Mode, Pointer};
+use crate::app::{Action, App, Mode, Pointer};
 use crate::printable::acts_on_terminal;
 use hotseat_chess::Role;
 
@@ -32,11 +32,29 @@ pub use theme::{ColorSupport, Look, PieceSet, THEMES, Theme};
 
 /// What the screen shows beyond the app, handed to [`render`] by the loop for each
 /// frame (nothing outside the app writes into it).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Default)]
 pub struct View<'a> {
     /// The game as PGN, for the record screen; the loop builds it only while that
     /// screen is open.
     pub pgn: Option<&'a str>,
+    /// Whether this terminal may do an action, by the session's door: the key bar and
+    /// the help offer only what it may. `None`: everything (one keyboard).
+    pub may: Option<&'a dyn Fn(&Action) -> bool>,
+    /// Whether other terminals are in the game (chat reaches someone).
+    pub company: bool,
+}
+
+impl View<'_> {
+    /// Whether this terminal may do `action` at all.
+    pub fn may(&self, action: &Action) -> bool {
+        self.may.is_none_or(|may| may(action))
+    }
+}
+
+impl std::fmt::Debug for View<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("View").field("pgn", &self.pgn).field("company", &self.company).finish_non_exhaustive()
+    }
 }
 
 /// Draws the whole screen into a frame.

@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use super::review::EngineReport;
-use hotseat_chess::{Color, Move, Role, Square};
+use hotseat_chess::{Color, Role, Square};
 
 /// Something a player asked for, already translated from a key, the mouse or a paste;
 /// or something the world outside reports back (the time, the result of an effect).
@@ -51,10 +51,11 @@ pub enum Action {
     Unbound,
     /// Leave the program.
     Quit,
-    /// A move from a seat fed from elsewhere (an engine): played whatever the players
-    /// here are looking at, which stays open (help, the record, an earlier position,
-    /// a move being typed).
-    Play(Move),
+    /// A deed from a source that feeds a seat (another terminal, the engine), handed
+    /// in as what it does: judged at the door like any other; done whatever the
+    /// players here are looking at, which stays open (help, the record, an earlier
+    /// position, a move being typed).
+    Do(super::Deed),
 }
 
 /// Typing a move.
@@ -71,6 +72,9 @@ pub enum Edit {
     /// Text pasted into the terminal: moves, with or without move numbers, played one
     /// by one until one cannot be.
     Paste(String),
+    /// A whole line typed and entered at once (a line of plain text): read as the
+    /// move line reads it on Enter, and not kept to mend when it is refused.
+    Line(String),
 }
 
 /// Pointing at the board.
@@ -120,7 +124,8 @@ pub enum Command {
     OfferDraw,
     /// Claim a draw by threefold repetition or the fifty-move rule.
     ClaimDraw,
-    /// Ask who resigns (either player may, whoever is to move), then ask to confirm.
+    /// Ask to confirm resigning (for the side to move at one keyboard, which Tab
+    /// changes; for the side played here where the other plays elsewhere).
     Resign,
     /// Start a new game from the same starting position (after a confirmation).
     NewGame,

@@ -118,7 +118,7 @@ impl App {
                     draft.text.push(c);
                 }
             }
-            Edit::Paste(text) => {
+            Edit::Paste(text) | Edit::Line(text) => {
                 let refused = text.contains('}');
                 for c in text.chars().filter(|&c| c != '}') {
                     if draft.text.chars().count() >= MAX_COMMENT {

@@ -180,7 +180,7 @@ impl App {
                 && clocks.remaining(turn, before) >= BELL_UNDER
                 && clocks.remaining(turn, now) < BELL_UNDER
         });
-        let flagged = clocks.flagged(now);
+        let flagged = clocks.flagged(now).filter(|_| !self.flags_called_elsewhere);
         if let Some(color) = flagged {
             clocks.stop(now);
             if !self.game().is_over() {
@@ -190,6 +190,51 @@ impl App {
         if fell_under || flagged.is_some() {
             self.ring();
         }
+    }
+
+    /// The referee elsewhere says `color`'s flag fell: the game is lost (or drawn) on
+    /// time, as the referee's clock has it.
+    pub fn flag(&mut self, color: Color) {
+        if let (Some(clocks), Some(now)) = (&mut self.round.clocks, self.now) {
+            clocks.stop(now);
+        }
+        if !self.game().is_over() {
+            self.decide(|game| game.flag(color));
+        }
+    }
+
+    /// The clocks show `left`, running for the side to move or paused, as the referee
+    /// elsewhere has them.
+    pub fn set_clocks(&mut self, left: ByColor<Duration>, paused: bool) {
+        let (ply, turn, over) = (self.game().ply(), self.game().turn(), self.game().is_over());
+        let (Some(clocks), Some(now)) = (&mut self.round.clocks, self.now) else { return };
+        clocks.set(left, ply, turn, now);
+        if over {
+            clocks.stop(now);
+        } else if paused && clocks.is_running() && !clocks.is_paused() {
+            clocks.pause(now);
+        } else if !paused && clocks.is_paused() {
+            clocks.resume(now);
+        }
+    }
+
+    /// The arbiter stops the clocks (`hold`: the player to move is away) or lets them
+    /// go on; whether they changed.
+    pub fn hold_clocks(&mut self, hold: bool) -> bool {
+        let over = self.game().is_over();
+        let (Some(clocks), Some(now)) = (&mut self.round.clocks, self.now) else { return false };
+        if over {
+            return false;
+        }
+        if hold && clocks.is_running() && !clocks.is_paused() {
+            clocks.pause(now);
+            return true;
+        }
+        if !hold && clocks.is_paused() {
+            clocks.resume(now);
+            return true;
+        }
+        false
     }
 
     /// [`Action::Suspend`](super::Action::Suspend): the program is stopped; running

@@ -130,16 +130,36 @@ pub enum Question {
         /// Who asks.
         by: Color,
     },
-    /// After a game played from two terminals, a new one with the colours swapped:
-    /// first who asks (named by the session, which knows where the key came from),
-    /// then the other side answers.
+    /// After a game played from two terminals, `by` asks for a new one with the
+    /// colours swapped; the other side answers.
     Rematch {
-        /// Who asks, once named.
-        by: Option<Color>,
+        /// Who asks.
+        by: Color,
     },
 }
 
 impl Question {
+    /// The question that shows a standing offer or request.
+    pub fn of(asked: super::Asked) -> Question {
+        let by = asked.by;
+        match asked.what {
+            super::Ask::Draw => Question::DrawOffer { by },
+            super::Ask::TakeBack => Question::Takeback { by },
+            super::Ask::Rematch => Question::Rematch { by },
+        }
+    }
+
+    /// The standing offer or request this question shows, if it shows one.
+    pub fn asked(self) -> Option<super::Asked> {
+        let (what, by) = match self {
+            Question::DrawOffer { by } => (super::Ask::Draw, by),
+            Question::Takeback { by } => (super::Ask::TakeBack, by),
+            Question::Rematch { by } => (super::Ask::Rematch, by),
+            Question::Resign { .. } | Question::NewGame | Question::Review => return None,
+        };
+        Some(super::Asked { what, by })
+    }
+
     /// The question, for players.
     pub fn text(self) -> String {
         match self {
@@ -149,8 +169,7 @@ impl Question {
             Question::NewGame => super::strings::ABANDON_GAME.to_owned(),
             Question::Review => super::strings::REVIEW_MID_GAME.to_owned(),
             Question::Takeback { by } => super::strings::takeback_asked(by.name(), (!by).name()),
-            Question::Rematch { by: Some(by) } => super::strings::rematch_asked(by.name(), (!by).name()),
-            Question::Rematch { by: None } => super::strings::REMATCH.to_owned(),
+            Question::Rematch { by } => super::strings::rematch_asked(by.name(), (!by).name()),
         }
     }
 }

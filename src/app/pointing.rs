@@ -1,7 +1,7 @@
 //! Pointing: the square cursor, a piece in hand, the mouse, and the promotion picker.
 
 use super::{Answer, App, Direction, Focus, Point, Pointer, PromotionChoice, Selection, TargetKind, strings};
-use hotseat_chess::{Move, Role, Square};
+use hotseat_chess::{Role, Square};
 
 impl App {
     pub(super) fn point(&mut self, point: Point) {
@@ -146,27 +146,19 @@ impl App {
         self.round.focus = Focus::Holding(Selection { from: sq, moves, targets, pressed: None });
     }
 
-    /// Puts the piece in hand down on `to` if that is legal; returns whether it was.
+    /// Whether the piece in hand may go down on `to`; a promotion asks for its piece.
+    /// The move itself is a deed ([`App::resolve`]), played once the door lets it
+    /// through, never here.
     fn put_down(&mut self, to: Square) -> bool {
         let Some(selection) = self.selection() else { return false };
         let moves = selection.moves_to(to);
         match moves.as_slice() {
             [] => false,
-            [m] => {
-                self.play(*m, None);
-                true
-            }
-            [m, ..] if m.promotion_role().is_some() => {
+            [m, _, ..] if m.promotion_role().is_some() => {
                 self.open_promotion(m.from(), m.to());
                 true
             }
-            // Castling with the king's destination also reachable by a plain king move
-            // (Chess960): the plain move is what was pointed at.
-            [m, ..] => {
-                let m = moves.iter().copied().find(|m| !m.is_castle()).unwrap_or(*m);
-                self.play(m, None);
-                true
-            }
+            _ => true,
         }
     }
 
@@ -207,17 +199,9 @@ impl App {
         }
     }
 
-    fn promote(&mut self, choice: PromotionChoice, role: Role) {
-        let m: Option<Move> = self
-            .game()
-            .position()
-            .legal_moves_from(choice.from)
-            .iter()
-            .copied()
-            .find(|m| m.to() == choice.to && m.promotion_role() == Some(role));
-        match m {
-            Some(m) => self.play(m, None),
-            None => self.error(strings::cannot_promote_to(role)),
-        }
+    /// A promotion to `role` that is no move here (the move itself is a deed, played
+    /// once the door lets it through): why.
+    fn promote(&mut self, _choice: PromotionChoice, role: Role) {
+        self.error(strings::cannot_promote_to(role));
     }
 }

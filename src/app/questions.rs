@@ -7,8 +7,8 @@
 //! board), and any other key says what the question takes, so nothing is dropped
 //! silently.
 
-use super::{Action, Answer, App, Direction, Edit, Focus, Point, Question, Show, strings};
-use hotseat_chess::Game;
+use super::{Action, Answer, App, Ask, Asked, Direction, Edit, Focus, Point, Question, Show, strings};
+use hotseat_chess::Color;
 
 /// More lines than the help screen has; the drawing code stops at its end.
 const HELP_LINES: u16 = 200;
@@ -16,23 +16,63 @@ const HELP_LINES: u16 = 200;
 const RECORD_LINES: u16 = 4000;
 
 impl App {
-    /// Opens a question, unless the game is over (then only a new game can be asked).
+    /// Opens a question on this screen, unless the game is over (then only a new game
+    /// can be asked).
     pub(super) fn ask(&mut self, question: Question) {
         self.leave_browsing();
         let after_the_game = matches!(question, Question::NewGame | Question::Rematch { .. });
         if !after_the_game && self.refuse_if_over() {
             return;
         }
-        let question = match question {
-            // Whoever is to move is named first; Tab names the other side.
-            Question::Resign { by: None } => Question::Resign { by: Some(self.game().turn()) },
-            other => other,
-        };
-        if let Question::DrawOffer { by } = question {
-            self.round.draw_offer = Some(by);
-        }
         self.round.focus = Focus::Question(question);
         self.round.message = None;
+    }
+
+    /// The offer or request standing for the other side to answer, if one does.
+    pub fn asked(&self) -> Option<Asked> {
+        self.round.asked
+    }
+
+    /// The side whose draw offer stands, unanswered.
+    pub fn draw_offer(&self) -> Option<Color> {
+        self.round.asked.filter(|asked| asked.what == Ask::Draw).map(|asked| asked.by)
+    }
+
+    /// The side that offers a draw with its next move, if one does.
+    pub fn offer_with_move(&self) -> Option<Color> {
+        self.round.offer_with_move
+    }
+
+    /// `by` offers or asks `what` of the other side: it stands until answered (a draw
+    /// offer also until a move is played), and it is asked on this screen when the
+    /// other side plays here.
+    pub(super) fn stand(&mut self, what: Ask, by: Color, here: bool) {
+        let asked = Asked { what, by };
+        self.round.asked = Some(asked);
+        let open = self.sides_here[!by]
+            && (here
+                || !matches!(
+                    self.round.focus,
+                    Focus::Help { .. } | Focus::Record { .. } | Focus::Commenting(_)
+                ));
+        if open {
+            self.leave_browsing();
+            self.round.focus = Focus::Question(Question::of(asked));
+            self.round.message = None;
+        } else if matches!(self.round.focus, Focus::Question(q) if q.asked().is_some()) {
+            self.round.focus = Focus::Idle;
+        }
+    }
+
+    /// The standing offer or request is answered, or goes with the position it was
+    /// made in: its question closes.
+    pub(super) fn unstand(&mut self) {
+        self.round.asked = None;
+        if let Focus::Question(question) = self.round.focus
+            && question.asked().is_some()
+        {
+            self.round.focus = Focus::Idle;
+        }
     }
 
     /// The open question, in words, with the players named.
@@ -42,7 +82,7 @@ impl App {
             Question::DrawOffer { by } => strings::draw_offered(&self.named(by), &self.named(!by)),
             Question::Resign { by: Some(by) } => strings::resigns_sure(&self.named(by)),
             Question::Takeback { by } => strings::takeback_asked(&self.named(by), &self.named(!by)),
-            Question::Rematch { by: Some(by) } => strings::rematch_asked(&self.named(by), &self.named(!by)),
+            Question::Rematch { by } => strings::rematch_asked(&self.named(by), &self.named(!by)),
             other => other.text(),
         })
     }
@@ -50,34 +90,41 @@ impl App {
     pub(super) fn update_question(&mut self, action: Action) {
         let Focus::Question(question) = self.round.focus else { return };
         match action {
-            Action::Answer(Answer::Yes) => self.answer_yes(question),
-            Action::Cancel | Action::Answer(Answer::No) => self.answer_no(question),
+            // An answer to the other side's offer or request is a deed, done by
+            // `perform`; here, only the questions of this screen.
+            Action::Answer(Answer::Yes) => {
+                self.round.focus = Focus::Idle;
+                match question {
+                    Question::Review => self.start_review(),
+                    Question::NewGame => self.new_game(),
+                    _ => {}
+                }
+            }
+            Action::Cancel | Action::Answer(Answer::No) => {
+                self.round.focus = Focus::Idle;
+                self.round.message = None;
+            }
             Action::Answer(Answer::Side(side)) => {
                 if let Question::Resign { .. } = question {
-                    self.round.focus = Focus::Question(Question::Resign { by: Some(side) });
-                }
-                if let Question::Rematch { .. } = question {
-                    self.round.focus = Focus::Question(Question::Rematch { by: Some(side) });
+                    self.name_resigning(side);
                 }
             }
             Action::Answer(Answer::OtherSide) => {
                 if let Question::Resign { by: Some(side) } = question {
-                    self.round.focus = Focus::Question(Question::Resign { by: Some(!side) });
+                    self.name_resigning(!side);
                 }
             }
-            // The text of a move: the players play on. A draw offer stands until the
-            // move is played; the other questions are answered no.
+            // The text of a move: the players play on. An offer or a request stands
+            // (a draw offer until the move is played); the other questions are
+            // answered no.
             Action::Edit(Edit::Type('?')) | Action::Show(Show::Help) => self.open_help(),
             Action::Edit(Edit::Type(c)) if c != ' ' => {
-                if !matches!(question, Question::DrawOffer { .. }) {
-                    self.round.draw_offer = None;
-                }
                 self.round.focus = Focus::Idle;
                 self.edit(Edit::Type(c));
             }
-            Action::Edit(Edit::Paste(text)) => {
+            Action::Edit(edit @ (Edit::Paste(_) | Edit::Line(_))) => {
                 self.round.focus = Focus::Idle;
-                self.edit(Edit::Paste(text));
+                self.edit(edit);
             }
             Action::Point(Point::Down(pointer)) => {
                 self.round.focus = Focus::Idle;
@@ -87,34 +134,12 @@ impl App {
         }
     }
 
-    fn answer_yes(&mut self, question: Question) {
-        self.round.focus = Focus::Idle;
-        match question {
-            Question::DrawOffer { .. } => {
-                self.round.draw_offer = None;
-                self.decide(Game::agree_draw);
-            }
-            Question::Resign { by: Some(color) } => self.decide(|game| game.resign(color)),
-            Question::Resign { by: None } => {}
-            Question::NewGame => self.new_game(),
-            Question::Review => self.start_review(),
-            Question::Takeback { .. } => self.undo(),
-            Question::Rematch { .. } => self.rematch(),
-        }
-    }
-
-    fn answer_no(&mut self, question: Question) {
-        self.round.focus = Focus::Idle;
-        self.round.message = None;
-        if let Question::DrawOffer { by } = question {
-            self.round.draw_offer = None;
-            self.info(strings::draw_declined(&self.named(!by)));
-        }
-        if let Question::Takeback { by } = question {
-            self.info(strings::takeback_declined(&self.named(!by)));
-        }
-        if let Question::Rematch { by: Some(by) } = question {
-            self.info(strings::rematch_declined(&self.named(!by)));
+    /// Names the side that resigns in the open dialog: a side played here only.
+    fn name_resigning(&mut self, side: Color) {
+        if self.sides_here[side] {
+            self.round.focus = Focus::Question(Question::Resign { by: Some(side) });
+        } else {
+            self.error(strings::RESIGN_ONLY_YOURS);
         }
     }
 

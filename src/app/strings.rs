@@ -156,9 +156,6 @@ pub(crate) fn takeback_asked(by: &str, to: &str) -> String {
     format!("{by} asks to take back their last move. {to}, do you allow it? (a move declines it)")
 }
 
-/// A rematch asked of the players at one terminal.
-pub(crate) const REMATCH: &str = "A rematch with the colours swapped?";
-
 /// `by` asks `to` for a rematch with the colours swapped.
 pub(crate) fn rematch_asked(by: &str, to: &str) -> String {
     format!("{by} asks for a rematch with the colours swapped. {to}, do you accept?")
@@ -173,6 +170,69 @@ pub(crate) fn rematch_declined(who: &str) -> String {
 pub(crate) fn takeback_declined(who: &str) -> String {
     format!("{who} declines the take-back.")
 }
+
+/// `by`, to move, offers a draw with the move it is about to make.
+pub(crate) fn offers_with_move(by: &str) -> String {
+    format!("{by} offers a draw with the next move: play it, and the offer is made.")
+}
+
+/// A draw offered by this side stands already.
+pub(crate) const OFFER_STANDS: &str = "Your draw offer stands: the other side has not answered yet.";
+
+/// A draw offered with this side's next move is on its way already.
+pub(crate) const OFFER_WITH_MOVE_STANDS: &str =
+    "You offer a draw with your next move already: play the move.";
+
+/// The other side's draw offer stands: it is to be answered, not offered back.
+pub(crate) fn answer_their_offer(by: &str) -> String {
+    format!("{by} offers a draw already: Y accepts it, a move declines it.")
+}
+
+/// An answer with nothing asked.
+pub(crate) const NOTHING_ASKED: &str = "Nothing is asked: there is no offer or request to answer.";
+
+/// This side's own offer or request waits for the other side's answer.
+pub(crate) fn own_ask_waits(what: super::Ask) -> String {
+    let what = match what {
+        super::Ask::Draw => "draw offer",
+        super::Ask::TakeBack => "take-back request",
+        super::Ask::Rematch => "rematch request",
+    };
+    format!("Your {what} waits for the other side's answer.")
+}
+
+/// The game is over (its result not known here yet).
+pub(crate) const GAME_OVER: &str = "The game is over.";
+
+/// Something only the side to move may do, asked for the other side.
+pub(crate) fn not_your_move(player: &str) -> String {
+    format!("{player} is to move.")
+}
+
+/// Something only a player may do, asked at a terminal that plays no side.
+pub(crate) const WATCHING: &str = "You are watching: only the players can do that.";
+
+/// A new game or a redo asked by one of two players in two places, during a game.
+pub(crate) const BY_AGREEMENT: &str =
+    "Only by agreement: a take-back is asked, and a rematch once the game is over.";
+
+/// A take-back asked for the other side's move.
+pub(crate) const TAKE_BACK_YOUR_OWN: &str =
+    "A take-back is asked by the player who just moved, of their own move.";
+
+/// The engine or the coach asked for from another terminal.
+pub(crate) const ONLY_HERE: &str = "Only the players at the hosting terminal can do that.";
+
+/// A move the position does not allow, named in coordinates.
+pub(crate) fn cannot_play(uci: &str) -> String {
+    format!("{uci} cannot be played in this position.")
+}
+
+/// The resignation dialog names only a side played here.
+pub(crate) const RESIGN_ONLY_YOURS: &str = "You may resign only for the side you play.";
+
+/// Resigning at a terminal that plays no side.
+pub(crate) const ONLY_PLAYERS_RESIGN: &str = "Only a player can resign: this terminal plays no side.";
 
 pub(crate) fn draw_offered(by: &str, to: &str) -> String {
     format!("{by} offers a draw. {to}, do you accept? (a move declines it)")

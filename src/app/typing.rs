@@ -33,6 +33,9 @@ pub enum Reading {
     /// A sign alone (`!?`, `$5`): Enter marks the last move with it; `$0` takes its
     /// sign off.
     Sign(Nag),
+    /// Exactly one legal move with a draw offered with it (`e4 draw`, `e4 (=)`): Enter
+    /// plays it and offers the draw (FIDE 9.1.2.2: the offer is made with the move).
+    Offering(Move, Option<Nag>),
 }
 
 impl App {
@@ -49,15 +52,28 @@ impl App {
         read(self.game(), self.input())
     }
 
+    /// What `text` would mean typed on the move line.
+    pub fn reading_of(&self, text: &str) -> Reading {
+        read(self.game(), text)
+    }
+
     /// Whether the typed text is a line of several moves (`1. e4 e5 2. Nf3`), which
     /// Enter plays one by one as a paste: a terminal without bracketed paste sends a
     /// pasted line as keys.
     pub fn is_line_of_moves(&self) -> bool {
-        let text = self.input();
+        self.line_of_moves(self.input())
+    }
+
+    /// Whether `text`, entered, is a line of several moves.
+    pub(super) fn line_of_moves(&self, text: &str) -> bool {
         text.split_whitespace().filter_map(move_token).nth(1).is_some()
             && !matches!(
-                self.reading(),
-                Reading::Move(..) | Reading::Promotion(_) | Reading::Command(_) | Reading::Sign(_)
+                read(self.game(), text),
+                Reading::Move(..)
+                    | Reading::Promotion(_)
+                    | Reading::Command(_)
+                    | Reading::Sign(_)
+                    | Reading::Offering(..)
             )
     }
 
@@ -89,7 +105,19 @@ impl App {
                     self.submit();
                 }
             }
-            Edit::Paste(text) => self.paste(&text),
+            // A paste that played nothing: why its first word is no move.
+            Edit::Paste(text) => self.report_line(&text, 0),
+            // A line entered at once that is no deed: as the move line reads it on Enter;
+            // what it leaves typed is not kept to mend.
+            Edit::Line(text) => {
+                self.leave_browsing();
+                self.round.focus = Focus::Typing(text.chars().take(MAX_INPUT).collect());
+                self.submit();
+                if matches!(self.round.focus, Focus::Typing(_)) {
+                    self.round.focus = Focus::Idle;
+                }
+                self.round.refused = false;
+            }
         }
     }
 
@@ -147,8 +175,10 @@ impl App {
         }
     }
 
-    /// Enter on typed text: plays it, opens the promotion picker, or says why not and
-    /// keeps the text to mend.
+    /// Enter on typed text that is no deed ([`App::resolve`]): a command word that
+    /// opens a question or a screen, a sign for the last move, the promotion picker, or
+    /// why the text is no move (kept to mend). Typed moves and commands that change the
+    /// game are deeds, done once the door has let them through.
     fn submit(&mut self) {
         self.round.refused = false;
         if let Reading::Command(word) = self.reading() {
@@ -166,15 +196,18 @@ impl App {
         if self.is_line_of_moves() {
             let line = self.input().to_owned();
             self.round.focus = Focus::Idle;
-            return self.paste(&line);
+            return self.report_line(&line, 0);
         }
         if self.refuse_if_over() {
             return;
         }
         match self.reading() {
-            Reading::Move(m, nag) => self.play(m, nag),
             Reading::Promotion(m) => self.open_promotion(m.from(), m.to()),
-            Reading::Empty | Reading::Command(_) | Reading::Sign(_) => {}
+            Reading::Empty
+            | Reading::Command(_)
+            | Reading::Sign(_)
+            | Reading::Move(..)
+            | Reading::Offering(..) => {}
             Reading::Ambiguous(moves) => {
                 self.refuse_typed(strings::ambiguous(self.game().position(), &moves));
             }
@@ -197,48 +230,48 @@ impl App {
         self.refuse_move(why);
     }
 
-    /// A pasted line of moves (move numbers, results and `e.p.` are skipped), played
-    /// one by one until one cannot be.
-    fn paste(&mut self, text: &str) {
-        let mut played = 0;
-        for token in text.split_whitespace().filter_map(move_token) {
-            if self.refuse_if_over() {
-                return;
-            }
-            match read(self.game(), token) {
-                Reading::Move(m, nag) => {
-                    self.play(m, nag);
-                    played += 1;
-                }
-                // A NAG between pasted moves (`1. e4 $1 e5`) is the last move's.
-                Reading::Sign(nag) if played > 0 => self.mark_last_move(nag),
-                reading => {
-                    let why = match reading {
-                        Reading::Ambiguous(moves) => strings::ambiguous(self.game().position(), &moves),
-                        Reading::Incomplete(moves) => {
-                            strings::incomplete(token, self.game().position(), &moves)
-                        }
-                        Reading::Promotion(_) => strings::paste_needs_promotion(token),
-                        Reading::Refused(why) => why,
-                        Reading::Command(word) => {
-                            strings::not_a_move(&hotseat_chess::ParseSanError::new(word.name))
-                        }
-                        Reading::Move(..) | Reading::Empty | Reading::Sign(_) => String::new(),
-                    };
-                    self.error(strings::paste_stopped(played, token, &why));
-                    return;
-                }
+    /// A pasted line of moves (move numbers, results and `e.p.` are skipped) was
+    /// played as far as `played` moves ([`App::resolve`] made them deeds): says so, or
+    /// why the next word of it could not be played.
+    pub(super) fn report_line(&mut self, text: &str, played: usize) {
+        let is_sign = |token: &str| super::annotating::typed_sign(token).is_some();
+        let mut tokens = text.split_whitespace().filter_map(move_token);
+        let mut skipped = 0;
+        while skipped < played {
+            match tokens.next() {
+                Some(token) if is_sign(token) => {}
+                Some(_) => skipped += 1,
+                None => break,
             }
         }
-        if played > 0 {
-            self.info(strings::pasted(played));
+        // The signs after the last move played were the move's.
+        let next = tokens.find(|token| played == 0 || !is_sign(token));
+        let Some(token) = next else {
+            if played > 0 {
+                self.info(strings::pasted(played));
+            }
+            return;
+        };
+        if let Some(outcome) = self.game().outcome() {
+            self.error(strings::game_over(outcome, &self.players));
+            return;
         }
+        let pos = self.game().position();
+        let why = match read(self.game(), token) {
+            Reading::Ambiguous(moves) => strings::ambiguous(pos, &moves),
+            Reading::Incomplete(moves) => strings::incomplete(token, pos, &moves),
+            Reading::Promotion(_) => strings::paste_needs_promotion(token),
+            Reading::Refused(why) => why,
+            Reading::Command(word) => strings::not_a_move(&hotseat_chess::ParseSanError::new(word.name)),
+            Reading::Move(..) | Reading::Empty | Reading::Sign(_) | Reading::Offering(..) => String::new(),
+        };
+        self.error(strings::paste_stopped(played, token, &why));
     }
 }
 
 /// The move in one word of a pasted line: `12.e4` is `e4`; `12.`, `12...`, `e.p.`
 /// and results are not moves.
-fn move_token(word: &str) -> Option<&str> {
+pub(super) fn move_token(word: &str) -> Option<&str> {
     let word = word.trim_start_matches(|c: char| c.is_ascii_digit()).trim_start_matches(['.', '…']);
     let word = if word.is_empty() { return None } else { word };
     match word {
@@ -298,8 +331,21 @@ pub fn suggestion(game: &Game, text: &str) -> Option<Move> {
     }
 }
 
+/// `e4 draw`, `e4 offer` or `e4 (=)`: a move typed with a draw offered with it, read
+/// as the move alone reads.
+fn with_offer(game: &Game, text: &str) -> Option<(Move, Option<Nag>)> {
+    let (before, after) = text.trim().rsplit_once(char::is_whitespace)?;
+    let offers = after == "(=)"
+        || command_word(after)
+            .is_some_and(|word| word.action == WordAction::Command(super::Command::OfferDraw));
+    match read(game, before) {
+        Reading::Move(m, nag) if offers => Some((m, nag)),
+        _ => None,
+    }
+}
+
 /// The core's one reading of typed text, in a player's words.
-fn read(game: &Game, text: &str) -> Reading {
+pub(super) fn read(game: &Game, text: &str) -> Reading {
     let pos = game.position();
     let nearest = |text: &str| suggestion(game, text).map(|m| pos.san(m));
     let text = text.trim();
@@ -308,6 +354,9 @@ fn read(game: &Game, text: &str) -> Reading {
     }
     if let Some(word) = command_word(text) {
         return Reading::Command(word);
+    }
+    if let Some((m, nag)) = with_offer(game, text) {
+        return Reading::Offering(m, nag);
     }
     match read_typed(game, text) {
         MoveText::Empty => Reading::Empty,

@@ -2,24 +2,25 @@
 //! machine through the game's socket, or over SSH through `hotseat relay`.
 
 use std::ffi::OsString;
-use std::io::{IsTerminal, Read, Write};
+use std::io::{Read, Write};
 use std::process::{Child, ExitCode, Stdio};
 
 use anyhow::{Context, Result, bail};
 use clap::Parser;
 use hotseat_chess::Color;
 
+use super::face::Faced;
 use super::{Cli, parse_colors, parse_theme};
-use crate::app::{Action, App};
-use crate::plain::{self, Announce};
+use crate::app::Action;
+use crate::plain::Announce;
 use crate::printable::printable;
-use crate::remote::client::{Link, Viewer};
+use crate::remote::client::{Link, ViewEffects, Viewer};
 use crate::remote::host::Referee;
 use crate::remote::protocol::Coming;
 use crate::remote::socket::{self, Hosted};
 use crate::remote::strings;
-use crate::session::{Tty, World};
-use crate::tui;
+use crate::session::computer::Sides;
+use crate::session::{Session, World};
 use crate::ui::{ColorSupport, Look, PieceSet, Theme};
 
 /// `hotseat host`'s arguments: every option of `hotseat` itself, and `--as`.
@@ -62,9 +63,9 @@ pub struct JoinArgs {
     pub colors: Option<ColorSupport>,
 }
 
-/// `--as SIDE` taken out of `options`: the side, and the rest.
-fn side_played(options: &[OsString]) -> Result<(Color, Vec<OsString>)> {
-    let mut side = Color::White;
+/// `--as SIDE` taken out of `options`: the side, if named, and the rest.
+fn side_played(options: &[OsString]) -> Result<(Option<Color>, Vec<OsString>)> {
+    let mut side = None;
     let mut rest = Vec::new();
     let mut words = options.iter();
     while let Some(word) = words.next() {
@@ -76,11 +77,11 @@ fn side_played(options: &[OsString]) -> Result<(Color, Vec<OsString>)> {
                 continue;
             }
         };
-        side = match value.as_str() {
+        side = Some(match value.as_str() {
             "white" => Color::White,
             "black" => Color::Black,
             _ => bail!("--as takes white or black"),
-        };
+        });
     }
     Ok((side, rest))
 }
@@ -90,7 +91,8 @@ fn runtime_dir() -> std::path::PathBuf {
 }
 
 /// `hotseat host`: the game as `hotseat` plays it, with the other seat open to a
-/// player joining from another terminal, and to spectators.
+/// player joining from another terminal, and to spectators; or, with `--computer
+/// SIDE`, that seat the engine's, the others watching.
 pub fn host(args: &HostArgs) -> Result<ExitCode> {
     let (side, options) = side_played(&args.options)?;
     let game_args = Cli::try_parse_from(std::iter::once(OsString::from("hotseat")).chain(options))
@@ -98,12 +100,25 @@ pub fn host(args: &HostArgs) -> Result<ExitCode> {
     if game_args.command.is_some() {
         bail!("hotseat host takes the options of a game, not a command");
     }
+    let side = match (game_args.computer, side) {
+        (None, side) => side.unwrap_or(Color::White),
+        (Some(Sides::Both), _) => bail!("{}", strings::HOST_COMPUTER_BOTH),
+        (Some(engine), side) => {
+            let engine = if engine == Sides::White { Color::White } else { Color::Black };
+            if side == Some(engine) {
+                bail!("{}", strings::host_computer_here(engine.name()));
+            }
+            !engine
+        }
+    };
     let super::Opened { record, mut recorder, notice } = super::open_game(&game_args)?;
-    let plain = game_args.plain || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal();
     let look = game_args.look(|name| std::env::var(name).ok());
-    let mut app = super::game_screen(&game_args, record, notice)?
+    let app = super::game_screen(&game_args, record, notice)?
         .with_flipped(side == Color::Black)
         .with_takeback_by_consent(true);
+    // The engine at the board, and the coach, before the terminal is touched.
+    let (mut app, computer) = super::start_computer(&game_args, app)?;
+    let coach = super::start_coach(&game_args, &app, &mut recorder)?;
     if let Some(message) = recorder.start(&app)? {
         app.update(Action::Report(message));
     }
@@ -117,28 +132,23 @@ pub fn host(args: &HostArgs) -> Result<ExitCode> {
         }
     };
     app.notify(strings::how_to_join(&name, (!side).name()));
-    let (result, signal, views) = if plain {
-        let mut lines = plain::StdinLines::start().context("cannot read standard input")?;
-        let mut out: Box<dyn Write> =
-            if std::io::stdout().is_terminal() { Box::new(Tty) } else { Box::new(std::io::stdout().lock()) };
-        let world = World::new(&mut recorder, false, game_args.engine.clone());
-        let mut referee = Referee::start(world, hosted, !side, lines.waker())?;
-        let played = plain::run(&mut app, &mut lines, &mut out, &mut referee, game_args.announce);
-        let (_, views) = referee.close();
-        (played.context("cannot play in plain text"), lines.stopped_by(), views)
-    } else {
-        let mut screen = tui::Screen::start().context("cannot set up the terminal")?;
-        let world = World::new(&mut recorder, false, game_args.engine.clone());
-        let mut referee = Referee::start(world, hosted, !side, screen.waker())?;
-        let result = screen.run(&mut app, &look, &mut referee);
-        let (world, views) = referee.close();
-        drop(world);
-        let signal = screen.stopped_by();
-        drop(screen);
-        (result.map_err(anyhow::Error::from), signal, views)
-    };
+    let mut face = Faced::start(game_args.plain)?;
+    let mut referee = Referee::start(hosted, !side, face.waker())?;
+    let mut world = World::new(&mut recorder, false, game_args.engine.clone());
+    let mut session = Session::new(&mut app, &mut world)
+        .with_engine(game_args.engine.clone(), game_args.strength())
+        .with_computer(computer)
+        .with_coach(coach)
+        .with_elsewhere(&mut referee);
+    let result = face.play(&mut session, &look, game_args.announce);
+    // The engines end before the terminal is given back.
+    drop(session);
+    drop(world);
+    let farewells = referee.close();
+    let signal = face.stopped_by();
+    drop(face);
     let farewell = recorder.finish(&app);
-    views.end(&farewell.to_string());
+    farewells.end(&farewell.to_string());
     super::say_farewell(&farewell, result, signal)
 }
 
@@ -161,7 +171,7 @@ pub fn join(args: &JoinArgs, coming: Coming) -> Result<ExitCode> {
         (socket_link(stream)?, None)
     };
     let attached = Viewer::attach(link, coming);
-    let (viewer, mut app) = match attached {
+    let (mut viewer, mut app) = match attached {
         Ok(attached) => attached,
         Err(why) => {
             end_child(child);
@@ -170,13 +180,20 @@ pub fn join(args: &JoinArgs, coming: Coming) -> Result<ExitCode> {
     };
     let name = args.name.clone().unwrap_or_else(|| "the game".to_owned());
     app.notify(strings::view_of(viewer.seat().map_or("a spectator", Color::name), &name));
-    let plain = args.plain || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal();
     let look = Look {
         theme: args.theme,
         colors: args.colors.unwrap_or_else(|| ColorSupport::detect(|name| std::env::var(name).ok())),
         pieces: if args.ascii { PieceSet::Letters } else { PieceSet::Glyphs },
     };
-    let (result, signal, viewer) = run_view(viewer, &mut app, plain, &look)?;
+    let mut face = Faced::start(args.plain)?;
+    viewer.wake_with(face.waker());
+    let mut effects = ViewEffects;
+    let mut session = Session::new(&mut app, &mut effects).with_elsewhere(&mut viewer);
+    let announce = Announce::named("words").unwrap_or_default();
+    let result = face.play(&mut session, &look, announce);
+    drop(session);
+    let signal = face.stopped_by();
+    drop(face);
     let farewell = viewer.leave();
     end_child(child);
     if let Some(farewell) = farewell {
@@ -184,26 +201,6 @@ pub fn join(args: &JoinArgs, coming: Coming) -> Result<ExitCode> {
     }
     result?;
     Ok(super::exit_code(signal))
-}
-
-type Ran = (Result<()>, Option<i32>, Viewer);
-
-fn run_view(mut viewer: Viewer, app: &mut App, plain: bool, look: &Look) -> Result<Ran> {
-    if plain {
-        let mut lines = plain::StdinLines::start().context("cannot read standard input")?;
-        viewer.wake_with(lines.waker());
-        let mut out: Box<dyn Write> =
-            if std::io::stdout().is_terminal() { Box::new(Tty) } else { Box::new(std::io::stdout().lock()) };
-        let announce = Announce::named("words").unwrap_or_default();
-        let played = plain::run(app, &mut lines, &mut out, &mut viewer, announce);
-        return Ok((played.context("cannot play in plain text"), lines.stopped_by(), viewer));
-    }
-    let mut screen = tui::Screen::start().context("cannot set up the terminal")?;
-    viewer.wake_with(screen.waker());
-    let result = screen.run(app, look, &mut viewer);
-    let signal = screen.stopped_by();
-    drop(screen);
-    Ok((result.map_err(anyhow::Error::from), signal, viewer))
 }
 
 /// The game named in a command `ssh` passed on: `hotseat relay [NAME]`, exactly.
@@ -400,8 +397,9 @@ mod tests {
         let words = |ws: &[&str]| ws.iter().map(OsString::from).collect::<Vec<_>>();
         let (side, rest) =
             side_played(&words(&["--clock", "5+3", "--as", "black", "--plain"])).expect("fine");
-        assert_eq!((side, rest), (Color::Black, words(&["--clock", "5+3", "--plain"])));
-        assert_eq!(side_played(&words(&["--as=white"])).expect("fine").0, Color::White);
+        assert_eq!((side, rest), (Some(Color::Black), words(&["--clock", "5+3", "--plain"])));
+        assert_eq!(side_played(&words(&["--as=white"])).expect("fine").0, Some(Color::White));
+        assert_eq!(side_played(&words(&["--clock", "5+3"])).expect("fine").0, None);
         assert!(side_played(&words(&["--as", "red"])).is_err());
     }
 }

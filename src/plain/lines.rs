@@ -1,11 +1,11 @@
 //! Where the plain face's input lines come from: any `BufRead` (for scripts and tests),
 //! or standard input read on a thread of its own through the session's [`Feed`], so
-//! the clocks can be told while a player thinks. Both are a [`Source`] of lines.
+//! the clocks can be told while a player thinks. Both are an [`Input`] of lines.
 
 use std::io::{self, BufRead, IsTerminal};
 use std::time::Duration;
 
-use crate::session::{Feed, Polled, Source, signals, terminal_gone};
+use crate::session::{Feed, Input, Polled, signals, terminal_gone};
 
 /// The longest line read, in bytes: the rest of a longer one is discarded, so a line
 /// without end (a stream gone wrong, a hostile one) never fills the memory.
@@ -33,7 +33,7 @@ impl From<String> for Line {
 /// come with the next line (scripts, tests).
 pub struct Reader<R>(pub R);
 
-impl<R: BufRead> Source<Line> for Reader<R> {
+impl<R: BufRead> Input<Line> for Reader<R> {
     fn wait(&mut self, _timeout: Option<Duration>) -> io::Result<Polled<Line>> {
         Ok(read_line(&mut self.0)?.map_or(Polled::Closed, Polled::Input))
     }
@@ -125,7 +125,7 @@ impl StdinLines {
     }
 }
 
-impl Source<Line> for StdinLines {
+impl Input<Line> for StdinLines {
     fn wait(&mut self, timeout: Option<Duration>) -> io::Result<Polled<Line>> {
         // Lines need no terminal taken again after a stop.
         self.feed.wait(timeout, || Ok(None))
@@ -134,6 +134,10 @@ impl Source<Line> for StdinLines {
     fn suspend(&mut self) -> io::Result<Polled<Line>> {
         signals::stop();
         Ok(Polled::TimedOut)
+    }
+
+    fn stopped_by(&self) -> Option<i32> {
+        self.feed.stopped_by()
     }
 }
 

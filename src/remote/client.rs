@@ -1,23 +1,23 @@
 //! The joining side: a view of a game hosted elsewhere. The view keeps a copy of the
-//! game (an [`App`] rebuilt from the host's state), drawn with this terminal's own
-//! look and facing its own side; its player's keys work that copy as they would the
-//! real game, and what changed in it (a move, a resignation, a draw offered or
-//! answered) goes to the host as a request. The host, the referee, answers with the
-//! game as it now stands, which replaces the copy: nothing the view does counts until
-//! the host has taken it.
+//! game (an [`App`] read from the host's record once, when it attaches), drawn with
+//! this terminal's own look and facing its own side. What its player does goes
+//! through the view's own door, and what the door lets through is sent to the host,
+//! the referee, as what it is (the move, the offer, the resignation); nothing counts
+//! until the host has done it and said so (`did`), and the copy then does it too.
 
+use std::collections::VecDeque;
 use std::io::{BufReader, Read, Write};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::protocol::{Ask, Coming, LineReader, MAX_REPORT, Outbox, Report, Request, State, VERSION};
+use super::protocol::{Coming, LineReader, MAX_REPORT, Outbox, Report, Request, VERSION, WireDeed};
 use super::strings;
-use crate::app::{Action, App, Command, Effect, Message, Question};
+use crate::app::{App, Asked, Effect, Message, Refusal};
 use crate::records::{self, pgn};
-use crate::session::{Arrival, Feeder, Host, Seats, Waker};
-use hotseat_chess::{Color, Game, Reason};
+use crate::session::{Arrival, Effects, Elsewhere, Feeder, News, Ruling, Seats, Source, Views, Waker};
+use hotseat_chess::{ByColor, Color};
 
 /// The feeder of the other seat, as a view sees it: the player at the host.
 const ELSEWHERE: Feeder = Feeder::Other(1);
@@ -38,75 +38,72 @@ pub struct Link {
 /// What the reading thread hands over: a report, or why there will be no more.
 type Heard = Result<Report, String>;
 
-/// The view's [`Host`]: it saves nothing (the host does), and trades the changes in
-/// its copy of the game for requests, and the host's state for a new copy.
+/// Why a view could not attach.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AttachError {
+    /// The host is gone (or never answered the hello).
+    #[error("{}", strings::HOST_GONE)]
+    Gone,
+    /// The host said nothing in time.
+    #[error("{}", strings::NO_ANSWER)]
+    NoAnswer,
+    /// The host ended the connection, with its words.
+    #[error("{0}")]
+    Refused(String),
+    /// The host spoke out of turn, or nonsense.
+    #[error("{}", strings::broken(.0))]
+    Broken(String),
+    /// The host's game could not be read.
+    #[error("{}", strings::hosts_game_unreadable(.0))]
+    Game(String),
+    /// No thread to read the host's lines.
+    #[error("cannot read from the host: {0}")]
+    Thread(String),
+}
+
+/// The view: a source of the host's rulings and news, and its views (the host, which
+/// is sent what this terminal's player did).
 pub struct Viewer {
     seat: Option<Color>,
     heard: Receiver<Heard>,
+    /// What the host said (or why it will say no more), not yet handed over, in order:
+    /// a ruling at a time where it names a move, done on the copy before the next is
+    /// read against it.
+    waiting: VecDeque<Heard>,
     outbox: Outbox,
-    /// The game as the host last said it is.
-    host: State,
-    host_game: Game,
-    /// The request sent since the host's last state, not to send it twice.
-    sent: Option<Request>,
-    /// The copy went where the host cannot follow: it is rebuilt from the host's state.
-    resync: bool,
     waker: Arc<Mutex<Option<Waker>>>,
     /// Why the view ended, to say once the terminal is back.
     farewell: Option<String>,
-    /// What to say when the copy is put back.
-    note: Option<&'static str>,
-    /// The seat changed (a rematch): the next copy faces the new one.
-    turned: bool,
 }
 
-/// The game as the host's state has it, for a view facing `flipped`.
-pub fn copy_of(state: &State, flipped: bool) -> Result<App, String> {
-    let record = pgn::read_game(&state.pgn).map_err(|err| err.to_string())?;
+/// The game a `game` report holds, for a view facing `flipped`.
+pub fn copy_of(pgn_text: &str, asked: Option<Asked>, flipped: bool) -> Result<App, String> {
+    let record = pgn::read_game(pgn_text).map_err(|err| err.to_string())?;
     let (white, black) = records::player_names(&record.tags, None, None);
     let clocks = records::clocks(&record, None).map(|(controls, times)| (controls, times.to_vec()));
-    let left = records::turn_clock(&record);
     let start = records::clock_start(&record);
     let now = Instant::now();
     let mut app = App::new(record.game)
         .with_annotations(record.annotations, record.trailing)
         .with_players(white, black)
         .with_flipped(flipped)
-        .with_takeback_by_consent(true);
+        .with_takeback_by_consent(true)
+        .with_flags_called_elsewhere(true)
+        .with_asked(asked);
     if let Some((controls, times)) = clocks {
-        app = app.with_clocks_starting(&controls, start, &times, now);
-        if let Some(left) = left {
-            app = app.with_time_left(left);
-        }
-    }
-    // The host's clocks, running or stopped as the host has them.
-    let mut app = app.with_clocks_paused(state.paused, now);
-    app.update(Action::Tick(now));
-    match state.asked {
-        Some((Ask::Draw, by)) if by != app.game().turn() => {
-            app.update(Action::Command(Command::OfferDraw));
-        }
-        Some((Ask::Takeback, by)) if by != app.game().turn() => {
-            app.update(Action::Command(Command::Undo));
-        }
-        Some((Ask::Rematch, by)) if app.game().is_over() => {
-            app.update(Action::Command(Command::NewGame));
-            app.update(Action::Answer(crate::app::Answer::Side(by)));
-        }
-        _ => {}
+        // Set as the host has them by the `clocks` that follows.
+        app = app.with_clocks_starting(&controls, start, &times, now).with_clocks_paused(false, now);
     }
     Ok(app)
 }
 
 impl Viewer {
-    /// Says hello over `link` and waits for the host's welcome and state: the view,
-    /// and its first copy of the game.
-    pub fn attach(link: Link, coming: Coming) -> Result<(Viewer, App), String> {
+    /// Says hello over `link` and waits for the host's welcome and game: the view, and
+    /// its copy of the game.
+    pub fn attach(link: Link, coming: Coming) -> Result<(Viewer, App), AttachError> {
         let Link { read, write, shut } = link;
         let mut outbox = Outbox::start(write, shut);
-        outbox
-            .send(&Request::Hello { version: VERSION, coming })
-            .map_err(|_| strings::HOST_GONE.to_owned())?;
+        outbox.send(&Request::Hello { version: VERSION, coming }).map_err(|_| AttachError::Gone)?;
         let (sender, heard) = mpsc::channel();
         let waker: Arc<Mutex<Option<Waker>>> = Arc::new(Mutex::new(None));
         let wake = Arc::clone(&waker);
@@ -134,34 +131,27 @@ impl Viewer {
                     }
                 }
             })
-            .map_err(|err| err.to_string())?;
+            .map_err(|err| AttachError::Thread(err.to_string()))?;
         let deadline = Instant::now() + HELLO_WAIT;
         let next = || match heard.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
-            Ok(heard) => heard,
-            Err(RecvTimeoutError::Timeout) => Err(strings::NO_ANSWER.to_owned()),
-            Err(RecvTimeoutError::Disconnected) => Err(strings::HOST_GONE.to_owned()),
+            Ok(Ok(report)) => Ok(report),
+            Ok(Err(why)) if why == strings::HOST_GONE => Err(AttachError::Gone),
+            Ok(Err(why)) => Err(AttachError::Refused(why)),
+            Err(RecvTimeoutError::Timeout) => Err(AttachError::NoAnswer),
+            Err(RecvTimeoutError::Disconnected) => Err(AttachError::Gone),
         };
         let seat = match next()? {
             Report::Welcome { seat, .. } => seat,
-            Report::End(why) => return Err(why),
-            _ => return Err(strings::broken("no welcome")),
+            Report::End(why) => {
+                return Err(AttachError::Refused(crate::printable::printable(&why, 400).into_owned()));
+            }
+            _ => return Err(AttachError::Broken("no welcome".to_owned())),
         };
-        let Report::State(state) = next()? else { return Err(strings::broken("no game")) };
-        let app = copy_of(&state, seat == Some(Color::Black))?;
-        let host_game = app.game().clone();
-        let viewer = Viewer {
-            seat,
-            heard,
-            outbox,
-            host: state,
-            host_game,
-            sent: None,
-            resync: false,
-            waker,
-            farewell: None,
-            note: None,
-            turned: false,
+        let Report::Game { asked, pgn } = next()? else {
+            return Err(AttachError::Broken("no game".to_owned()));
         };
+        let app = copy_of(&pgn, asked, seat == Some(Color::Black)).map_err(AttachError::Game)?;
+        let viewer = Viewer { seat, heard, waiting: VecDeque::new(), outbox, waker, farewell: None };
         Ok((viewer, app))
     }
 
@@ -187,270 +177,90 @@ impl Viewer {
         self.farewell
     }
 
-    fn request(&mut self, request: Request) {
-        if self.sent.as_ref() == Some(&request) {
-            return;
-        }
-        if self.outbox.send(&request).is_err() {
+    fn request(&mut self, request: &Request) {
+        if self.outbox.send(request).is_err() && self.farewell.is_none() {
             self.farewell = Some(strings::HOST_GONE.to_owned());
         }
-        self.sent = Some(request);
     }
 
-    /// What the copy's change since the host's state asks of the host.
-    fn request_for(&self, app: &App) -> Option<Result<Request, ()>> {
-        let (mine, theirs) = (app.game(), &self.host_game);
-        let Some(seat) = self.seat else {
-            let changed = mine.moves() != theirs.moves() || mine.outcome() != theirs.outcome();
-            return changed.then_some(Err(()));
-        };
-        // The other's rematch said yes to here: the copy started the new game.
-        if self.host.asked == Some((Ask::Rematch, !seat)) && theirs.is_over() {
-            let started = mine.moves().is_empty() && !mine.is_over();
-            if started {
-                return Some(Ok(Request::Accept));
+    /// One report of the host's, for the loop: what it rules, or says.
+    fn heard(&mut self, report: Report, app: &App, out: &mut Vec<Arrival>) {
+        match report {
+            Report::Welcome { seat, .. } => {
+                // Welcomed again: a rematch gave this view the other seat.
+                self.seat = seat;
+                out.push(Arrival::Ruled(Ruling::Seat(seat)));
             }
-        }
-        if mine.moves() == theirs.moves() {
-            if mine.outcome() != theirs.outcome() {
-                let offered_by_other = self.host.asked == Some((Ask::Draw, !seat));
-                let lost_here = mine.outcome().is_some_and(|o| o.result.winner() == Some(!seat));
-                return Some(match mine.outcome().map(|o| o.reason) {
-                    // Only this seat's own resignation, and only the other's offer.
-                    Some(Reason::Resignation) if lost_here => Ok(Request::Resign),
-                    Some(Reason::Agreement) if offered_by_other => Ok(Request::Accept),
-                    Some(Reason::ThreefoldRepetition | Reason::FiftyMoveRule) => Ok(Request::Claim),
-                    // A flag falls on the host's clock, which will say so.
-                    Some(Reason::Timeout | Reason::TimeoutWithInsufficientMaterial) => return None,
-                    _ => Err(()),
-                });
+            Report::Game { asked, pgn } => match copy_of(&pgn, asked, app.flipped()) {
+                Ok(copy) => out.push(Arrival::Ruled(Ruling::Game(Box::new(copy)))),
+                Err(why) => self.end(strings::hosts_game_unreadable(&why), out),
+            },
+            Report::Did(side, deed) => match deed.deed(side, app.game().position()) {
+                Ok(deed) => out.push(Arrival::Ruled(Ruling::Did(deed, side))),
+                // Out of step with the host: the game whole, again.
+                Err(_) => self.out_of_step(),
+            },
+            Report::Flag(side) => out.push(Arrival::Ruled(Ruling::Flag(side))),
+            Report::Clocks { white, black, paused } => {
+                out.push(Arrival::Ruled(Ruling::Clocks { left: ByColor { white, black }, paused }));
             }
-            let asked = self.host.asked;
-            if asked.is_none() {
-                if app.draw_offer() == Some(seat) {
-                    return Some(Ok(Request::Ask(Ask::Draw)));
-                }
-                if app.question() == Some(Question::Takeback { by: seat }) {
-                    return Some(Ok(Request::Ask(Ask::Takeback)));
-                }
-                if app.question() == Some(Question::Rematch { by: Some(seat) }) {
-                    return Some(Ok(Request::Ask(Ask::Rematch)));
-                }
-                // Asked for the other side's move: that is the other's to ask.
-                if app.question() == Some(Question::Takeback { by: !seat }) {
-                    return Some(Err(()));
-                }
-            }
-            // The other's offer or request, no longer asked here: said no to.
-            let open_here = match asked {
-                Some((Ask::Draw, _)) => app.draw_offer().is_some(),
-                Some((Ask::Takeback, by)) => app.question() == Some(Question::Takeback { by }),
-                Some((Ask::Rematch, by)) => app.question() == Some(Question::Rematch { by: Some(by) }),
-                _ => true,
-            };
-            if asked.is_some_and(|(_, by)| by != seat) && !open_here {
-                return Some(Ok(Request::Decline));
-            }
-            return None;
-        }
-        let played =
-            mine.moves().len() == theirs.moves().len() + 1 && mine.moves().starts_with(theirs.moves());
-        let taken_back =
-            mine.moves().len() + 1 == theirs.moves().len() && theirs.moves().starts_with(mine.moves());
-        if taken_back && self.host.asked == Some((Ask::Takeback, !seat)) {
-            return Some(Ok(Request::Accept));
-        }
-        match mine.moves().last() {
-            Some(&m) if played => Some(Ok(Request::Move(theirs.position().uci(m)))),
-            _ => Some(Err(())),
+            Report::Say { who, text } => out.push(Arrival::News(Message::info(strings::said(&who, &text)))),
+            Report::Refused(refusal) => out.push(Arrival::News(Message::error(app.refusal_text(refusal)))),
+            Report::End(why) => self.end(crate::printable::printable(&why, 400).into_owned(), out),
         }
     }
 
-    /// Nothing was played since the copy was last replaced: what is open here and the
-    /// host has not yet heard is put back on its new copy, and what the screen said
-    /// still holds. (Not an offer the host had heard and has now answered.)
-    fn keep_open(&self, app: &App, copy: &mut App, heard: &[(Ask, Color)]) {
-        // A draw offered here.
-        if let Some(seat) = self.seat
-            && app.draw_offer() == Some(seat)
-            && copy.draw_offer().is_none()
-            && !heard.contains(&(Ask::Draw, seat))
-        {
-            copy.update(Action::Command(Command::OfferDraw));
+    /// The game ends for this view, with `why` said once the terminal is back (the
+    /// first word stands: the host's own, before the end of the line).
+    fn end(&mut self, why: String, out: &mut Vec<Arrival>) {
+        if self.farewell.is_none() {
+            self.farewell = Some(why);
         }
-        // A take-back asked here.
-        if let Some(seat) = self.seat
-            && app.question() == Some(Question::Takeback { by: seat })
-            && copy.question().is_none()
-            && !heard.contains(&(Ask::Takeback, seat))
-        {
-            copy.update(Action::Command(Command::Undo));
-        }
-        // This side's resignation being asked here.
-        if let Some(seat) = self.seat
-            && app.question() == Some(Question::Resign { by: Some(seat) })
-            && copy.question().is_none()
-            && !copy.game().is_over()
-        {
-            copy.update(Action::Command(Command::Resign));
-            copy.update(Action::Answer(crate::app::Answer::Side(seat)));
-        }
-        // A resignation here, the host's word on the move before
-        // it come since.
-        let resigned_here = self.seat.is_some_and(|seat| {
-            app.game()
-                .outcome()
-                .is_some_and(|o| o.reason == Reason::Resignation && o.result.winner() == Some(!seat))
-        });
-        if let Some(seat) = self.seat
-            && resigned_here
-            && !copy.game().is_over()
-        {
-            copy.update(Action::Command(Command::Resign));
-            copy.update(Action::Answer(crate::app::Answer::Side(seat)));
-            copy.update(Action::Answer(crate::app::Answer::Yes));
-        }
-        // A rematch asked here, the game over there too.
-        if let Some(seat) = self.seat
-            && app.question() == Some(Question::Rematch { by: Some(seat) })
-            && copy.game().is_over()
-            && copy.question().is_none()
-            && !heard.contains(&(Ask::Rematch, seat))
-        {
-            copy.update(Action::Command(Command::NewGame));
-            copy.update(Action::Answer(crate::app::Answer::Side(seat)));
-        }
-        if copy.message().is_none()
-            && let Some(message) = app.message().cloned()
-        {
-            copy.update(Action::Report(message));
-        }
+        out.push(Arrival::Ended);
     }
 }
 
-impl Host for Viewer {
-    fn carry_out(&mut self, _app: &App, effect: Effect) -> Option<Message> {
-        match effect {
-            Effect::Bell => {
-                let mut out = std::io::stdout();
-                let _ = out.write_all(b"\x07").and_then(|()| out.flush());
-                None
-            }
-            Effect::Analyse => Some(Message::info(strings::NO_ENGINE_HERE)),
-            _ => None,
-        }
-    }
-
-    fn pgn(&self, _app: &App) -> Option<String> {
-        Some(self.host.pgn.clone())
-    }
-
-    /// On the copy, a player's view feeds its own seat only: a move for the other side
-    /// is refused here at once, naming whose move it is, with no round trip. What the
-    /// view's own seat does is still the host's to judge. A spectator's copy takes
-    /// anything, and is put back as the host has it.
-    fn seats(&self) -> Seats {
-        match self.seat {
-            Some(Color::White) => Seats::fed(Feeder::Here, ELSEWHERE),
-            Some(Color::Black) => Seats::fed(ELSEWHERE, Feeder::Here),
-            None => Seats::shared(),
-        }
-    }
-
-    /// A resignation or a rematch asked here is this view's side's own; a spectator
-    /// asks nothing.
-    fn expand(&self, app: &App, action: Action) -> Vec<Action> {
-        let rematch = action == Action::Command(Command::NewGame) && app.game().is_over();
-        let own = rematch || action == Action::Command(Command::Resign);
-        match self.seat {
-            Some(seat) if own => vec![action, Action::Answer(crate::app::Answer::Side(seat))],
-            None if rematch => vec![Action::Report(Message::error(strings::ONLY_WATCHING))],
-            _ => vec![action],
-        }
-    }
-
-    fn arrived(&mut self, app: &App) -> Vec<Arrival> {
+impl Source for Viewer {
+    fn poll(&mut self, app: &App, _now: Instant) -> Vec<Arrival> {
         let mut out = Vec::new();
-        let mut state = None;
-        let mut heard: Vec<(Ask, Color)> = self.host.asked.into_iter().collect();
-        while let Ok(said) = self.heard.try_recv() {
-            match said {
-                Ok(Report::State(new)) => {
-                    // Several states may come at once: what any of them asked, the
-                    // host has heard (and may since have answered).
-                    heard.extend(new.asked);
-                    state = Some(new);
-                }
-                Ok(Report::Say { who, text }) => {
-                    out.push(Arrival::Act(
-                        Feeder::Here,
-                        Action::Report(Message::info(strings::said(&who, &text))),
-                    ));
-                }
-                Ok(Report::Refused(why)) => {
-                    self.resync = true;
-                    out.push(Arrival::Act(
-                        Feeder::Here,
-                        Action::Report(Message::error(strings::said("host", &why))),
-                    ));
-                }
-                Ok(Report::End(why)) | Err(why) => {
-                    // The first word stands: the host's own, before the end of the line.
-                    if self.farewell.is_none() {
-                        self.farewell = Some(crate::printable::printable(&why, 400).into_owned());
-                    }
-                    out.push(Arrival::Act(Feeder::Here, Action::Quit));
-                }
-                // Welcomed again: a rematch gave this view the other seat, and
-                // its board turns to face it.
-                Ok(Report::Welcome { seat, .. }) => {
-                    if seat.is_some() && seat != self.seat {
-                        self.seat = seat;
-                        self.turned = true;
-                    }
-                }
-            }
+        while let Ok(heard) = self.heard.try_recv() {
+            self.waiting.push_back(heard);
         }
-        if let Some(new) = state {
-            let flipped = if std::mem::take(&mut self.turned) {
-                self.seat == Some(Color::Black)
-            } else {
-                app.flipped()
-            };
-            match copy_of(&new, flipped) {
-                Ok(mut copy) => {
-                    // The game as the host has it, before what is still open here is
-                    // put back on the copy.
-                    let host_game = copy.game().clone();
-                    if copy.game().moves() == app.game().moves() {
-                        self.keep_open(app, &mut copy, &heard);
-                    }
-                    // A move half typed stays typed (in a question, typing goes on
-                    // as it would have: the question closes).
-                    for c in app.input().chars() {
-                        copy.update(Action::Edit(crate::app::Edit::Type(c)));
-                    }
-                    self.host_game = host_game;
-                    self.host = new;
-                    self.sent = None;
-                    self.resync = false;
-                    out.insert(0, Arrival::Replace(Box::new(copy)));
-                }
+        while let Some(heard) = self.waiting.pop_front() {
+            let report = match heard {
+                Ok(report) => report,
                 Err(why) => {
-                    self.farewell = Some(strings::broken(&why));
-                    out.push(Arrival::Act(Feeder::Here, Action::Quit));
+                    self.end(why, &mut out);
+                    break;
                 }
-            }
-        } else if std::mem::take(&mut self.resync)
-            && let Ok(copy) = copy_of(&self.host, app.flipped())
-        {
-            self.sent = None;
-            out.insert(0, Arrival::Replace(Box::new(copy)));
-            if let Some(note) = self.note.take() {
-                out.push(Arrival::Act(Feeder::Here, Action::Report(Message::error(note))));
+            };
+            // A ruling that names a move is done before the next is read against it.
+            let names_a_move = matches!(report, Report::Did(..) | Report::Game { .. });
+            self.heard(report, app, &mut out);
+            if names_a_move {
+                break;
             }
         }
         out
+    }
+
+    fn next_look(&self, _app: &App) -> Option<Duration> {
+        (!self.waiting.is_empty()).then_some(Duration::ZERO)
+    }
+
+    fn refused(&mut self, _app: &App, _feeder: Feeder, _refusal: Refusal) {
+        // The host is the referee here: it does not ask the view's door.
+    }
+}
+
+impl Views for Viewer {
+    /// Sends the host what this terminal's player did at its door.
+    fn tell(&mut self, app: &App, news: &News, _pgn: &dyn Fn() -> Option<String>) {
+        for &(deed, _) in &news.sent {
+            if let Some(deed) = WireDeed::of(deed, app.game().position()) {
+                self.request(&Request::Do(deed));
+            }
+        }
     }
 
     fn say(&mut self, app: &App, text: &str) -> Option<Message> {
@@ -464,25 +274,56 @@ impl Host for Viewer {
         let who = self.seat.map_or("spectator", |seat| app.player(seat)).to_owned();
         Some(Message::info(strings::said(&who, &text)))
     }
+}
 
-    fn shown(&mut self, app: &App) {
-        if app.should_quit() {
-            return;
+impl Elsewhere for Viewer {
+    fn refereed_elsewhere(&self) -> bool {
+        true
+    }
+
+    fn seats(&self) -> Seats {
+        match self.seat {
+            Some(Color::White) => Seats::fed(Feeder::Here, ELSEWHERE),
+            Some(Color::Black) => Seats::fed(ELSEWHERE, Feeder::Here),
+            None => Seats::fed(ELSEWHERE, ELSEWHERE),
         }
-        match self.request_for(app) {
-            Some(Ok(request)) => self.request(request),
-            Some(Err(())) if self.sent.is_none() => {
-                // The copy went where the host does not follow (a take-back asked with
-                // the undo key, a new game): it is put back as the host has it.
-                self.resync = true;
-                if self.seat.is_none() {
-                    self.note = Some(strings::ONLY_WATCHING);
-                }
-                if let Some(wake) = self.waker.lock().ok().and_then(|w| w.clone()) {
-                    wake();
-                }
+    }
+
+    fn open_seats(&self) -> ByColor<bool> {
+        ByColor { white: false, black: false }
+    }
+
+    fn engine_plays(&mut self, _sides: ByColor<bool>) {}
+
+    fn out_of_step(&mut self) {
+        self.waiting.clear();
+        self.request(&Request::Sync);
+    }
+}
+
+/// A view's effects: it saves nothing (the host does) and has no engine; it rings
+/// its own bell.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ViewEffects;
+
+impl Effects for ViewEffects {
+    fn carry_out(&mut self, _app: &App, effect: Effect) -> Option<Message> {
+        match effect {
+            Effect::Bell => {
+                let mut out = std::io::stdout();
+                let _ = out.write_all(b"\x07").and_then(|()| out.flush());
+                None
             }
-            _ => {}
+            Effect::Analyse => Some(Message::info(strings::NO_ENGINE_HERE)),
+            _ => None,
         }
+    }
+
+    fn pgn(&self, app: &App) -> Option<String> {
+        let mut record = pgn::PgnGame::new(app.game().clone());
+        record.annotations = app.timeline().all_annotations();
+        record.tags.set("White", app.player(Color::White));
+        record.tags.set("Black", app.player(Color::Black));
+        Some(record.to_pgn())
     }
 }

@@ -1,12 +1,13 @@
-//! The hosting side: the game's own process, the referee. It wraps the real
-//! [`Host`] (the saving, the engine) and adds the views: a thread takes connections
-//! on the game's socket, a thread per view reads its lines (bounded, rated, checked),
-//! and the game's loop hears them as [`Arrival`]s between its own keys, so a view's
-//! action goes through the seats and the same [`App`] as a key. Views are told the
-//! whole game when it changes, through an [`Outbox`] each: a view that stops reading
-//! is dropped, never waited for.
+//! The hosting side: the game's own process, the referee. It is one more [`Source`]
+//! of the session (the remote seat's player, whose requests come to the door as
+//! deeds) and its [`Views`] (every terminal joined, told what was done): a thread
+//! takes connections on the game's socket, a thread per view reads its lines
+//! (bounded, rated, checked), and the game's loop hears them between its own keys.
+//! Views are told through an [`Outbox`] each: a view that stops reading is dropped,
+//! never waited for. The game's whole record crosses only when a view attaches (or
+//! asks again, or a new game starts); after that, what was done.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 use std::io::BufReader;
 use std::net::Shutdown;
 use std::os::unix::net::UnixStream;
@@ -15,13 +16,13 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::protocol::{
-    Ask, Coming, LineError, LineReader, MAX_REQUEST, Outbox, Rate, Report, Request, State, VERSION,
+    Coming, LineError, LineReader, MAX_REQUEST, Outbox, Rate, Report, Request, VERSION, WireDeed,
 };
 use super::socket::{self, Hosted};
 use super::strings;
-use crate::app::{Action, Answer, App, Command, Effect, Message, MessageKind, Mode, Question, Show};
-use crate::session::{Arrival, Feeder, Host, Seats, Waker};
-use hotseat_chess::{Color, Move, Outcome};
+use crate::app::{App, Message, Refusal};
+use crate::session::{Arrival, Elsewhere, Feeder, News, Seats, Source, Views, Waker};
+use hotseat_chess::{ByColor, Color, Outcome, Reason};
 
 /// The feeder of the remote seat.
 pub const REMOTE: Feeder = Feeder::Other(1);
@@ -51,7 +52,7 @@ enum Standing {
     /// It has not said hello yet.
     Greeting,
     /// It holds the remote seat.
-    Seated(Color),
+    Seated,
     /// It watches.
     Watching,
 }
@@ -60,57 +61,42 @@ enum Standing {
 struct View {
     outbox: Outbox,
     standing: Standing,
+    /// Whether it has the game whole (after its hello, or a `sync`, it is sent it).
+    attached: bool,
 }
 
-/// What a view sees change: when it does, the views are sent the whole game.
-type Fingerprint = (usize, Option<Outcome>, Option<Question>, Option<Color>, bool, Option<Move>, bool);
-
-fn fingerprint(app: &App) -> Fingerprint {
-    let paused = app.clocks().is_some_and(crate::clock::Clocks::is_paused);
-    let over = app.should_quit();
-    (
-        app.game().ply(),
-        app.game().outcome(),
-        app.question(),
-        app.draw_offer(),
-        paused,
-        app.game().moves().last().copied(),
-        over,
-    )
+/// What the views were last told, to tell them what changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Told {
+    /// The number of new games started, as the app counts them.
+    games: u64,
+    outcome: Option<Outcome>,
+    paused: bool,
 }
 
-/// The referee's [`Host`]: the real one (`inner`), and the views.
-pub struct Referee<H: Host> {
-    inner: H,
+/// The referee: the remote seat's source, and the views.
+pub struct Referee {
     remote: Color,
     heard: Receiver<Heard>,
+    /// What the threads heard, not yet handed over: a deed at a time, each done before
+    /// the next line is read against the game.
+    waiting: VecDeque<Heard>,
     views: BTreeMap<u32, View>,
     /// The view holding the remote seat, if one does.
     player: Option<u32>,
+    /// The sides the engine plays: a seat it holds is nobody else's.
+    engine: ByColor<bool>,
     /// The clocks were stopped here because the player to move is away.
-    paused_for_away: bool,
-    /// A pause or resume to ask of the app at the next look.
-    toggle_pause: bool,
-    /// What the views were last sent.
-    sent: Option<Fingerprint>,
-    /// A move from the remote player not yet seen played: its view, and the ply
-    /// before it.
-    pending_move: Option<(u32, usize)>,
-    /// The question open at the last look (a rematch asked, to see it granted).
-    asked: Option<Question>,
-    /// The board here is to be turned to face the host's new side.
-    turn_board: bool,
-    /// The last line the referee itself put on the host's screen (news, a move
-    /// played elsewhere): told already, not to be echoed to the views.
-    own_words: Option<String>,
+    held: bool,
+    told: Option<Told>,
     waker: Waker,
     _hosted: Hosted,
 }
 
-impl<H: Host> Referee<H> {
-    /// Hosts the game on `hosted`, its remote seat `remote`; `inner` carries out the
-    /// app's effects; `waker` wakes the game's loop when a view says something.
-    pub fn start(inner: H, hosted: Hosted, remote: Color, waker: Waker) -> std::io::Result<Referee<H>> {
+impl Referee {
+    /// Hosts the game on `hosted`, its remote seat `remote`; `waker` wakes the game's
+    /// loop when a view says something.
+    pub fn start(hosted: Hosted, remote: Color, waker: Waker) -> std::io::Result<Referee> {
         let (sender, heard) = mpsc::channel();
         let listener = hosted.listener().try_clone()?;
         let wake = waker.clone();
@@ -133,41 +119,33 @@ impl<H: Host> Referee<H> {
             }
         })?;
         Ok(Referee {
-            inner,
             remote,
             heard,
+            waiting: VecDeque::new(),
             views: BTreeMap::new(),
             player: None,
-            paused_for_away: false,
-            toggle_pause: false,
-            sent: None,
-            pending_move: None,
-            asked: None,
-            turn_board: false,
-            own_words: None,
+            engine: ByColor { white: false, black: false },
+            held: false,
+            told: None,
             waker,
             _hosted: hosted,
         })
     }
 
-    /// Ends hosting: the real host back, and the views, to be told the end.
-    pub fn close(self) -> (H, Views) {
-        (self.inner, Views(self.views.into_values().map(|view| view.outbox).collect()))
+    /// Ends hosting: the views, to be told the end.
+    pub fn close(self) -> Farewells {
+        Farewells(self.views.into_values().map(|view| view.outbox).collect())
     }
 
-    fn state(&self, app: &App) -> State {
-        let paused = app.clocks().is_some_and(crate::clock::Clocks::is_paused);
-        let asked = match app.question() {
-            Some(Question::Takeback { by }) => Some((Ask::Takeback, by)),
-            Some(Question::Rematch { by: Some(by) }) => Some((Ask::Rematch, by)),
-            _ => app.draw_offer().map(|by| (Ask::Draw, by)),
-        };
-        State { paused, asked, pgn: self.inner.pgn(app).unwrap_or_default() }
+    /// The remote seat.
+    pub fn remote(&self) -> Color {
+        self.remote
     }
 
     fn send(&mut self, id: u32, report: &Report) {
         let gone = self.views.get_mut(&id).is_some_and(|view| view.outbox.send(report).is_err());
         if gone {
+            // A view that cannot be written to is gone: dropped now, its seat free.
             self.views.remove(&id);
             if self.player == Some(id) {
                 self.player = None;
@@ -175,15 +153,16 @@ impl<H: Host> Referee<H> {
         }
     }
 
+    /// The views that have the game whole.
+    fn attached(&self) -> Vec<u32> {
+        self.views.iter().filter(|(_, view)| view.attached).map(|(id, _)| *id).collect()
+    }
+
     fn tell_all(&mut self, report: &Report, but: Option<u32>) {
-        let ids: Vec<u32> = self
-            .views
-            .iter()
-            .filter(|(id, v)| v.standing != Standing::Greeting && Some(**id) != but)
-            .map(|(id, _)| *id)
-            .collect();
-        for id in ids {
-            self.send(id, report);
+        for id in self.attached() {
+            if Some(id) != but {
+                self.send(id, report);
+            }
         }
     }
 
@@ -195,11 +174,10 @@ impl<H: Host> Referee<H> {
         self.remote.name()
     }
 
-    /// News for everyone: the host's screen (an action from here) and the views.
+    /// News for everyone: the host's screen and the views.
     fn news(&mut self, text: String, out: &mut Vec<Arrival>, but: Option<u32>) {
         self.tell_all(&Report::Say { who: "hotseat".to_owned(), text: text.clone() }, but);
-        self.own_words = Some(text.clone());
-        out.push(Arrival::Act(Feeder::Here, Action::Report(Message::info(text))));
+        out.push(Arrival::News(Message::info(text)));
     }
 
     fn left(&mut self, id: u32, app: &App, out: &mut Vec<Arrival>) {
@@ -211,11 +189,11 @@ impl<H: Host> Referee<H> {
             .spawn(move || outbox.finish(Duration::from_secs(1)));
         if self.player == Some(id) {
             self.player = None;
-            self.away(app);
             let mut text = strings::left(self.side());
-            if std::mem::take(&mut self.toggle_pause) {
+            if self.away(app) {
                 // The clocks stop first, so the news is the last word on the screen.
-                out.push(Arrival::Act(Feeder::Here, Action::Command(Command::Pause)));
+                out.push(Arrival::HoldClocks(true));
+                self.held = true;
                 text = format!("{text}. {}", strings::CLOCKS_STOPPED);
             }
             self.news(text, out, None);
@@ -225,29 +203,26 @@ impl<H: Host> Referee<H> {
         }
     }
 
-    /// Stops the clocks when the player to move is away.
-    fn away(&mut self, app: &App) {
+    /// Whether the clocks should stop: the player to move is away.
+    fn away(&self, app: &App) -> bool {
         let running = app.clocks().is_some_and(crate::clock::Clocks::is_running);
-        if self.player.is_none() && running && app.game().turn() == self.remote && !app.game().is_over() {
-            self.toggle_pause = true;
-            self.paused_for_away = true;
-        }
+        self.player.is_none()
+            && !self.engine[self.remote]
+            && running
+            && app.game().turn() == self.remote
+            && !app.game().is_over()
     }
 
-    fn hello(&mut self, id: u32, coming: Coming, app: &App, out: &mut Vec<Arrival>) {
-        let seat = (coming == Coming::Play && self.player.is_none()).then_some(self.remote);
-        if let Some(view) = self.views.get_mut(&id) {
-            view.standing = seat.map_or(Standing::Watching, Standing::Seated);
-        }
-        self.send(id, &Report::Welcome { version: VERSION, seat });
-        let state = Report::State(self.state(app));
-        self.send(id, &state);
-        if seat.is_some() {
+    fn hello(&mut self, id: u32, coming: Coming, out: &mut Vec<Arrival>) {
+        // The seat goes only to a view still there, and only while nobody holds it.
+        let seated = coming == Coming::Play && self.player.is_none() && !self.engine[self.remote];
+        let Some(view) = self.views.get_mut(&id) else { return };
+        view.standing = if seated { Standing::Seated } else { Standing::Watching };
+        if seated {
             self.player = Some(id);
-            let paused = app.clocks().is_some_and(crate::clock::Clocks::is_paused);
-            if std::mem::take(&mut self.paused_for_away) && paused {
+            if std::mem::take(&mut self.held) {
                 // The clocks go on first, so the news is the last word on the screen.
-                out.push(Arrival::Act(Feeder::Here, Action::Command(Command::Pause)));
+                out.push(Arrival::HoldClocks(false));
             }
             self.news(strings::joined(self.side()), out, Some(id));
         } else {
@@ -256,76 +231,33 @@ impl<H: Host> Referee<H> {
         }
     }
 
-    /// A line from the remote player, as actions for the app.
-    fn play(&mut self, id: u32, request: Request, app: &App, out: &mut Vec<Arrival>) {
-        let act = |action| Arrival::Act(REMOTE, action);
-        let mode = app.mode();
-        let free = mode == Mode::Play;
-        match request {
-            // A move is played underneath whatever the host's screen shows (help, the
-            // record, a comment half typed), as an engine's is: handed in whole.
-            Request::Move(text) => {
-                let turn = app.game().turn();
-                match app.game().position().parse_uci(&text) {
-                    Ok(m) => {
-                        self.pending_move = Some((id, app.game().ply()));
-                        out.push(act(Action::Play(m)));
-                    }
-                    Err(_) if turn != self.remote => {
-                        self.send(id, &Report::Refused(not_yours(app)));
-                    }
-                    Err(err) => self.send(id, &Report::Refused(err.to_string())),
-                }
-            }
-            Request::Resign if free => out.extend([
-                act(Action::Command(Command::Resign)),
-                act(Action::Answer(Answer::Side(self.remote))),
-                act(Action::Answer(Answer::Yes)),
-            ]),
-            Request::Ask(Ask::Draw) if free => out.push(act(Action::Command(Command::OfferDraw))),
-            Request::Claim if free => out.push(act(Action::Command(Command::ClaimDraw))),
-            Request::Ask(Ask::Takeback) if free => out.push(act(Action::Command(Command::Undo))),
-            Request::Ask(Ask::Rematch) if free && app.game().is_over() => out.extend([
-                act(Action::Command(Command::NewGame)),
-                act(Action::Answer(Answer::Side(self.remote))),
-            ]),
-            Request::Accept | Request::Decline => {
-                let answer = if request == Request::Accept { Answer::Yes } else { Answer::No };
-                if matches!(
-                    app.question(),
-                    Some(Question::DrawOffer { .. } | Question::Takeback { .. } | Question::Rematch { .. })
-                ) {
-                    out.push(act(Action::Answer(answer)));
-                } else {
-                    self.send(id, &Report::Refused(strings::NOTHING_ASKED.to_owned()));
-                }
-            }
-            Request::Ask(_) => self.send(id, &Report::Refused(strings::NOT_YET.to_owned())),
-            _ => self.send(id, &Report::Refused(strings::HOST_BUSY.to_owned())),
-        }
-    }
-
+    /// A line from a view; a deed of the remote seat's player goes to the door.
     fn heard_line(&mut self, id: u32, request: Request, app: &App, out: &mut Vec<Arrival>) {
         let Some(standing) = self.views.get(&id).map(|view| view.standing) else { return };
         match (standing, request) {
-            (Standing::Greeting, Request::Hello { coming, .. }) => self.hello(id, coming, app, out),
+            (Standing::Greeting, Request::Hello { coming, .. }) => self.hello(id, coming, out),
             (Standing::Greeting, _) | (_, Request::Hello { .. }) => {
                 self.broken(id, "hello first, and once", app, out);
             }
             (_, Request::Bye) => self.left(id, app, out),
+            (_, Request::Sync) => {
+                if let Some(view) = self.views.get_mut(&id) {
+                    view.attached = false;
+                }
+            }
             (standing, Request::Say(text)) => {
                 let who = match standing {
-                    Standing::Seated(color) => app.player(color).to_owned(),
+                    Standing::Seated => app.player(self.remote).to_owned(),
                     _ => "spectator".to_owned(),
                 };
                 self.tell_all(&Report::Say { who: who.clone(), text: text.clone() }, Some(id));
-                out.push(Arrival::Act(
-                    Feeder::Here,
-                    Action::Report(Message::info(strings::said(&who, &text))),
-                ));
+                out.push(Arrival::News(Message::info(strings::said(&who, &text))));
             }
-            (Standing::Seated(_), request) => self.play(id, request, app, out),
-            (Standing::Watching, _) => self.send(id, &Report::Refused(strings::ONLY_WATCHING.to_owned())),
+            (Standing::Seated, Request::Do(deed)) => match deed.deed(self.remote, app.game().position()) {
+                Ok(deed) => out.push(Arrival::Deed(REMOTE, deed)),
+                Err(refusal) => self.send(id, &Report::Refused(refusal)),
+            },
+            (Standing::Watching, Request::Do(_)) => self.send(id, &Report::Refused(Refusal::Watching)),
         }
     }
 
@@ -333,12 +265,54 @@ impl<H: Host> Referee<H> {
         self.send(id, &Report::End(strings::dropped(why)));
         self.left(id, app, out);
     }
+
+    fn came(&mut self, id: u32, stream: UnixStream) {
+        let shut = stream.try_clone();
+        let outbox = Outbox::start(stream, move || {
+            if let Ok(stream) = shut {
+                let _ = stream.shutdown(Shutdown::Both);
+            }
+        });
+        let mut view = View { outbox, standing: Standing::Greeting, attached: false };
+        if self.views.len() >= MAX_VIEWS {
+            let _ = view.outbox.send(&Report::End(strings::TOO_MANY.to_owned()));
+            // Its last words go on a thread of their own: the game never waits.
+            let outbox = view.outbox;
+            let _ = thread::Builder::new()
+                .name("host-bye".to_owned())
+                .spawn(move || outbox.finish(Duration::from_secs(1)));
+            return;
+        }
+        self.views.insert(id, view);
+    }
+
+    /// Sends `id` the game whole: its seat, the record, the clocks.
+    fn attach(&mut self, id: u32, app: &App, pgn: &dyn Fn() -> Option<String>) {
+        let seat = (self.player == Some(id)).then_some(self.remote);
+        self.send(id, &Report::Welcome { version: VERSION, seat });
+        self.send(id, &Report::Game { asked: app.asked(), pgn: pgn().unwrap_or_default() });
+        if let Some(clocks) = clocks_of(app) {
+            self.send(id, &clocks);
+        }
+        if let Some(view) = self.views.get_mut(&id) {
+            view.attached = true;
+        }
+    }
 }
 
-/// Why a view's action for the side to move is refused, named as the players know it
-/// (`Anna (White) is to move.`).
-fn not_yours(app: &App) -> String {
-    crate::session::strings::not_yours(&app.named(app.game().turn()))
+/// The clocks as the app has them, for the views.
+fn clocks_of(app: &App) -> Option<Report> {
+    let (white, black) = (app.clock_face(Color::White)?, app.clock_face(Color::Black)?);
+    Some(Report::Clocks { white: white.left, black: black.left, paused: app.clocks_paused() })
+}
+
+/// The side whose flag fell, when the game was lost (or drawn) on time.
+fn flag_of(outcome: Outcome, turn: Color) -> Option<Color> {
+    match outcome.reason {
+        Reason::Timeout => outcome.result.winner().map(|winner| !winner),
+        Reason::TimeoutWithInsufficientMaterial => Some(turn),
+        _ => None,
+    }
 }
 
 /// Reads a view's lines on a thread of its own: each bounded, rated and checked, so
@@ -392,100 +366,99 @@ fn read_view(id: u32, stream: UnixStream, heard: Sender<Heard>, wake: Waker, hel
     drop(spawned);
 }
 
-impl<H: Host> Host for Referee<H> {
-    fn carry_out(&mut self, app: &App, effect: Effect) -> Option<Message> {
-        self.inner.carry_out(app, effect)
-    }
-
-    fn pgn(&self, app: &App) -> Option<String> {
-        self.inner.pgn(app)
-    }
-
-    fn busy(&self) -> bool {
-        self.inner.busy()
-    }
-
-    fn poll(&mut self) -> Vec<Action> {
-        self.inner.poll()
-    }
-
-    /// A resignation or a rematch asked from here is the host's side's own.
-    fn expand(&self, app: &App, action: Action) -> Vec<Action> {
-        let rematch =
-            action == Action::Command(Command::NewGame) && app.takeback_by_consent() && app.game().is_over();
-        if rematch || action == Action::Command(Command::Resign) {
-            return vec![action, Action::Answer(Answer::Side(!self.remote))];
-        }
-        vec![action]
-    }
-
-    fn seats(&self) -> Seats {
-        match self.remote {
-            Color::White => Seats::fed(REMOTE, Feeder::Here),
-            Color::Black => Seats::fed(Feeder::Here, REMOTE),
-        }
-    }
-
-    fn arrived(&mut self, app: &App) -> Vec<Arrival> {
-        let mut out = Vec::new();
+impl Source for Referee {
+    fn poll(&mut self, app: &App, _now: Instant) -> Vec<Arrival> {
         while let Ok(heard) = self.heard.try_recv() {
+            self.waiting.push_back(heard);
+        }
+        let mut out = Vec::new();
+        while let Some(heard) = self.waiting.pop_front() {
+            // A view that says hello is sent the game whole (when the views are next
+            // told) before anything else it says is answered.
+            let hello = matches!(heard, Heard::Line(_, Request::Hello { .. }));
             match heard {
-                Heard::Came(id, stream) => {
-                    let shut = stream.try_clone();
-                    let outbox = Outbox::start(stream, move || {
-                        if let Ok(stream) = shut {
-                            let _ = stream.shutdown(Shutdown::Both);
-                        }
-                    });
-                    let mut view = View { outbox, standing: Standing::Greeting };
-                    if self.views.len() >= MAX_VIEWS {
-                        let _ = view.outbox.send(&Report::End(strings::TOO_MANY.to_owned()));
-                        // Its last words go on a thread of their own: the game never waits.
-                        let outbox = view.outbox;
-                        let _ = thread::Builder::new()
-                            .name("host-bye".to_owned())
-                            .spawn(move || outbox.finish(Duration::from_secs(1)));
-                        continue;
-                    }
-                    self.views.insert(id, view);
-                }
+                Heard::Came(id, stream) => self.came(id, stream),
                 Heard::Line(id, request) => self.heard_line(id, request, app, &mut out),
                 Heard::Broken(id, why) => self.broken(id, &why, app, &mut out),
                 Heard::Left(id) => self.left(id, app, &mut out),
             }
-        }
-        if std::mem::take(&mut self.turn_board) {
-            out.push(Arrival::Act(Feeder::Here, Action::Show(Show::Flip)));
-        }
-        if std::mem::take(&mut self.toggle_pause) {
-            out.push(Arrival::Act(Feeder::Here, Action::Command(Command::Pause)));
-            if self.paused_for_away {
-                out.push(Arrival::Act(Feeder::Here, Action::Report(Message::info(strings::CLOCKS_STOPPED))));
+            // A deed is done before the next line is read against the game.
+            if hello || out.iter().any(|arrival| matches!(arrival, Arrival::Deed(..))) {
+                break;
             }
+        }
+        // The player to move is away (it left before its turn came): the clocks stop.
+        if self.away(app) && !self.held && !out.iter().any(|a| matches!(a, Arrival::Deed(..))) {
+            self.held = true;
+            out.push(Arrival::HoldClocks(true));
+            out.push(Arrival::News(Message::info(strings::CLOCKS_STOPPED)));
         }
         out
     }
 
-    fn heard(&mut self, app: &App, feeder: Feeder, action: &Action, allowed: bool) -> Option<Message> {
-        if feeder != REMOTE {
-            return None;
+    fn next_look(&self, _app: &App) -> Option<Duration> {
+        (!self.waiting.is_empty()).then_some(Duration::ZERO)
+    }
+
+    fn refused(&mut self, _app: &App, feeder: Feeder, refusal: Refusal) {
+        if feeder == REMOTE
+            && let Some(player) = self.player
+        {
+            self.send(player, &Report::Refused(refusal));
         }
-        let player = self.player?;
-        let pending = matches!(action, Action::Play(_)).then(|| self.pending_move.take()).flatten();
-        if !allowed {
-            self.send(player, &Report::Refused(not_yours(app)));
-            return None;
+    }
+}
+
+impl Views for Referee {
+    fn tell(&mut self, app: &App, news: &News, pgn: &dyn Fn() -> Option<String>) {
+        let now =
+            Told { games: app.games_played(), outcome: app.game().outcome(), paused: app.clocks_paused() };
+        let before = self.told.replace(now);
+        // A new game (a rematch, the colours swapped): every view is sent it whole,
+        // the player first its new seat.
+        if before.is_some_and(|before| before.games != now.games) {
+            self.remote = !self.remote;
+            self.held = false;
+            (self.waker)();
+            for view in self.views.values_mut() {
+                view.attached = false;
+            }
         }
-        let (id, before) = pending?;
-        if app.game().ply() > before {
-            let label = app.game().label(before).unwrap_or_default();
-            let text = strings::played(self.side(), &label);
-            self.own_words = Some(text.clone());
-            return Some(Message::info(text));
+        let fresh: Vec<u32> = self
+            .views
+            .iter()
+            .filter(|(_, view)| !view.attached && view.standing != Standing::Greeting)
+            .map(|(id, _)| *id)
+            .collect();
+        let attached = self.attached();
+        let pos = app.game().position();
+        let mut lines: Vec<Report> = news
+            .done
+            .iter()
+            .filter_map(|&(deed, by, _)| WireDeed::of(deed, pos).map(|deed| Report::Did(by, deed)))
+            .collect();
+        if let Some(before) = before
+            && before.outcome != now.outcome
+            && let Some(fallen) = now.outcome.and_then(|outcome| flag_of(outcome, app.game().turn()))
+        {
+            lines.push(Report::Flag(fallen));
         }
-        let why = app.message().map_or_else(|| not_yours(app), |m| m.text.clone());
-        self.send(id, &Report::Refused(why));
-        None
+        let moved = news.done.iter().any(|(deed, ..)| deed.is_move());
+        if moved || before.is_some_and(|before| before.paused != now.paused) {
+            lines.extend(clocks_of(app));
+        }
+        for id in attached {
+            for line in &lines {
+                self.send(id, line);
+            }
+        }
+        for id in fresh {
+            self.attach(id, app, pgn);
+        }
+        if self.away(app) && !self.held {
+            // Stopped at the next look, as the player to move is away.
+            (self.waker)();
+        }
     }
 
     fn say(&mut self, app: &App, text: &str) -> Option<Message> {
@@ -498,47 +471,34 @@ impl<H: Host> Host for Referee<H> {
         self.tell_all(&Report::Say { who: who.clone(), text: text.clone() }, None);
         Some(Message::info(strings::said(&who, &text)))
     }
+}
 
-    fn shown(&mut self, app: &App) {
-        // A rematch granted (asked at the last look, and now a new game): the people
-        // change colours, and the player elsewhere is told its new seat first.
-        let was = std::mem::replace(&mut self.asked, app.question());
-        if matches!(was, Some(Question::Rematch { .. })) && app.game().ply() == 0 && !app.game().is_over() {
-            self.remote = !self.remote;
-            self.turn_board = true;
-            self.paused_for_away = false;
-            (self.waker)();
-            if let Some(player) = self.player {
-                if let Some(view) = self.views.get_mut(&player) {
-                    view.standing = Standing::Seated(self.remote);
-                }
-                self.send(player, &Report::Welcome { version: VERSION, seat: Some(self.remote) });
-            }
+impl Elsewhere for Referee {
+    fn refereed_elsewhere(&self) -> bool {
+        false
+    }
+
+    fn seats(&self) -> Seats {
+        match self.remote {
+            Color::White => Seats::fed(REMOTE, Feeder::Here),
+            Color::Black => Seats::fed(Feeder::Here, REMOTE),
         }
-        self.away(app);
-        if self.toggle_pause {
-            (self.waker)();
-        }
-        let now = fingerprint(app);
-        if self.sent.as_ref() != Some(&now) {
-            self.sent = Some(now);
-            let state = Report::State(self.state(app));
-            self.tell_all(&state, None);
-            // What the change said on the host's screen (a draw or a take-back
-            // declined) is said on the views' too.
-            let own = |m: &&Message| self.own_words.as_deref() == Some(m.text.as_str());
-            if let Some(message) = app.message().filter(|m| m.kind == MessageKind::Info).filter(|m| !own(m)) {
-                let said = Report::Say { who: "hotseat".to_owned(), text: message.text.clone() };
-                self.tell_all(&said, None);
-            }
-        }
+    }
+
+    fn open_seats(&self) -> ByColor<bool> {
+        let open = self.player.is_none();
+        ByColor { white: open && self.remote == Color::White, black: open && self.remote == Color::Black }
+    }
+
+    fn engine_plays(&mut self, sides: ByColor<bool>) {
+        self.engine = sides;
     }
 }
 
 /// The views of a game that ended, to be told where it is.
-pub struct Views(Vec<Outbox>);
+pub struct Farewells(Vec<Outbox>);
 
-impl Views {
+impl Farewells {
     /// Tells every view the game ended, with `farewell` (where it was saved), and
     /// lets the words go for at most a second.
     pub fn end(self, farewell: &str) {
@@ -573,7 +533,7 @@ mod tests {
         let (ours, mut theirs) = UnixStream::pair().expect("a pair");
         let (sender, heard) = mpsc::channel();
         read_view(8, ours, sender, std::sync::Arc::new(|| {}), Duration::from_millis(50));
-        theirs.write_all(b"hello hotseat 1 watch\n").expect("sent");
+        theirs.write_all(b"hello hotseat 2 watch\n").expect("sent");
         assert!(matches!(
             heard.recv_timeout(Duration::from_secs(10)),
             Ok(Heard::Line(8, Request::Hello { .. }))

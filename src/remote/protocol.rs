@@ -1,19 +1,26 @@
-//! The protocol between the hosted game and its views: lines of text, versioned on
-//! connect (`hello`), the host's state sent whole on attach and then one line per
-//! event. Every line from a peer is hostile until [read](Request::read): bounded in
-//! length ([`LineReader`]) and in rate ([`Rate`]), and anything unknown or malformed
-//! is an error that closes that connection with a message. Lines are sent through an
-//! [`Outbox`]: a writer of its own with a bounded buffer, so a peer that stops
-//! reading is dropped, never waited for.
+//! The protocol between the hosted game and its views, version 2: lines of text,
+//! versioned on connect (`hello`). A view sends what its player did at its door (the
+//! move, the offer, the resignation), never what it infers from its copy; the host
+//! sends what was done (`did`), the clocks, a flag, and the whole game only when a
+//! view attaches (or asks again, or a new game starts). Every line from a peer is
+//! hostile until [read](Request::read): bounded in length ([`LineReader`]) and in rate
+//! ([`Rate`]), and anything unknown or malformed is an error that closes that
+//! connection with a message. Lines are sent through an [`Outbox`]: a writer of its
+//! own with a bounded buffer, so a peer that stops reading is dropped, never waited
+//! for.
 //!
 //! From a view to the host:
 //!
 //! ```text
-//! hello hotseat 1 play|watch     the first line, once
+//! hello hotseat 2 play|watch     the first line, once
 //! move e2e4                      a move in coordinates (UCI), promotions with a piece
-//! resign | claim
-//! offer | takeback | rematch     ask (a draw, after one's move); the other seat
-//! accept | decline                answers
+//! claim [e2e4]                   a draw claimed (with the move that makes it)
+//! offer                          a draw (after one's move, or with one's next)
+//! accept | decline               the other's offer or request, answered
+//! takeback                       ask to take back one's own last move
+//! resign                         one's own side resigns
+//! rematch                        after the game: a new one, colours swapped
+//! sync                           the whole game again, please
 //! say <text>                     one line of chat
 //! bye
 //! ```
@@ -21,11 +28,15 @@
 //! From the host to a view:
 //!
 //! ```text
-//! welcome hotseat 1 white|black|watch
-//! state <paused 0|1> <asked -|draw-white|takeback-black|...> <the game as PGN, escaped>
+//! welcome hotseat 2 white|black|watch
+//! game <asked -|draw-white|...> <the game as PGN, escaped>
+//! did white|black <deed>         a deed done: move e2e4, claim [e2e4], offer,
+//!                                accept, decline, takeback, redo, resign, rematch
+//! flag white|black               a flag fell
+//! clocks <white ms> <black ms> <paused 0|1>
 //! say <who> <text>               chat, or news ("Black left")
+//! refused <why> [e2e4]           what the view asked, refused, and why
 //! end <text>                     the game is over for views: where it was saved
-//! refused <text>                 an action the referee refused
 //! ```
 
 use std::fmt::{self, Write as _};
@@ -36,10 +47,11 @@ use std::sync::mpsc::{self, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use hotseat_chess::Color;
+use crate::app::{Ask, Asked, Deed, Refusal};
+use hotseat_chess::{Color, Move, Position, Role, Square};
 
 /// The protocol's version: a peer with another is refused with a message.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
 /// The longest line a view may send, in bytes: a chat line fits with room to spare.
 pub const MAX_REQUEST: usize = 1024;
@@ -53,6 +65,10 @@ pub const MAX_CHAT: usize = 200;
 /// The most bytes waiting to go to one peer before it is dropped as not reading.
 pub const MAX_OUTBOX: usize = 16 << 20;
 
+/// The longest a clock may show on the wire, in milliseconds (a year): more is no
+/// clock.
+const MAX_CLOCK_MS: u64 = 366 * 24 * 3600 * 1000;
+
 /// How a view comes: to play (taking the open seat, watching when it is taken) or only
 /// to watch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,15 +79,120 @@ pub enum Coming {
     Watch,
 }
 
-/// What a seat may ask of the other, answered `accept` or `decline`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ask {
-    /// A draw, offered after one's own move.
-    Draw,
-    /// Take back the asker's last move.
-    Takeback,
-    /// A new game, colours swapped.
+/// A deed in the protocol's words: moves in coordinates, read against the game where
+/// and when they are done; a resignation is the side's that says it (or that the
+/// host names).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WireDeed {
+    /// A move.
+    Move(String),
+    /// A move and the draw it makes, claimed.
+    ClaimWith(String),
+    /// The draw the position allows, claimed.
+    Claim,
+    /// A draw offered.
+    Offer,
+    /// Yes to the other's offer or request.
+    Accept,
+    /// No to the other's offer or request.
+    Decline,
+    /// A take-back of one's own last move, asked (or done).
+    TakeBack,
+    /// What was taken back, played again (between seats that agree to anything).
+    Redo,
+    /// The side resigns.
+    Resign,
+    /// A new game: after a game played apart, a rematch asked.
     Rematch,
+}
+
+impl WireDeed {
+    /// `deed`, in the protocol's words, in the game at `pos`; `None` for what never
+    /// crosses (the clocks' pause, the engine, the coach).
+    pub fn of(deed: Deed, pos: &Position) -> Option<WireDeed> {
+        Some(match deed {
+            Deed::Move(m, _) => WireDeed::Move(pos.uci(m)),
+            Deed::ClaimWith(m) => WireDeed::ClaimWith(pos.uci(m)),
+            Deed::Claim => WireDeed::Claim,
+            Deed::Offer => WireDeed::Offer,
+            Deed::Answer(true) => WireDeed::Accept,
+            Deed::Answer(false) => WireDeed::Decline,
+            Deed::TakeBack => WireDeed::TakeBack,
+            Deed::Redo => WireDeed::Redo,
+            Deed::Resign(_) => WireDeed::Resign,
+            Deed::NewGame => WireDeed::Rematch,
+            Deed::Pause | Deed::HandOver | Deed::Hint => return None,
+        })
+    }
+
+    /// The deed these words say, done by `by` in the game at `pos`: a move the
+    /// position does not allow is refused, named as it was sent; one of the side not
+    /// to move is handed on as written, for the door to say whose move it is.
+    pub fn deed(&self, by: Color, pos: &Position) -> Result<Deed, Refusal> {
+        let played = |text: &str| match pos.parse_uci(text) {
+            Ok(m) => Ok(m),
+            Err(_) if pos.turn() != by => Ok(coordinates(text)),
+            Err(_) => Err(Refusal::CannotPlay(coordinates(text))),
+        };
+        Ok(match self {
+            WireDeed::Move(text) => Deed::Move(played(text)?, None),
+            WireDeed::ClaimWith(text) => Deed::ClaimWith(played(text)?),
+            WireDeed::Claim => Deed::Claim,
+            WireDeed::Offer => Deed::Offer,
+            WireDeed::Accept => Deed::Answer(true),
+            WireDeed::Decline => Deed::Answer(false),
+            WireDeed::TakeBack => Deed::TakeBack,
+            WireDeed::Redo => Deed::Redo,
+            WireDeed::Resign => Deed::Resign(by),
+            WireDeed::Rematch => Deed::NewGame,
+        })
+    }
+
+    fn read(verb: &str, rest: &str) -> Option<WireDeed> {
+        let bare = |deed| rest.is_empty().then_some(deed);
+        match verb {
+            "move" if is_coordinates(rest) => Some(WireDeed::Move(rest.to_owned())),
+            "claim" if rest.is_empty() => Some(WireDeed::Claim),
+            "claim" if is_coordinates(rest) => Some(WireDeed::ClaimWith(rest.to_owned())),
+            "offer" => bare(WireDeed::Offer),
+            "accept" => bare(WireDeed::Accept),
+            "decline" => bare(WireDeed::Decline),
+            "takeback" => bare(WireDeed::TakeBack),
+            "redo" => bare(WireDeed::Redo),
+            "resign" => bare(WireDeed::Resign),
+            "rematch" => bare(WireDeed::Rematch),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for WireDeed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WireDeed::Move(m) => write!(f, "move {m}"),
+            WireDeed::ClaimWith(m) => write!(f, "claim {m}"),
+            WireDeed::Claim => f.write_str("claim"),
+            WireDeed::Offer => f.write_str("offer"),
+            WireDeed::Accept => f.write_str("accept"),
+            WireDeed::Decline => f.write_str("decline"),
+            WireDeed::TakeBack => f.write_str("takeback"),
+            WireDeed::Redo => f.write_str("redo"),
+            WireDeed::Resign => f.write_str("resign"),
+            WireDeed::Rematch => f.write_str("rematch"),
+        }
+    }
+}
+
+/// The move that coordinates name, square to square (a promotion with its piece), as
+/// they were written: for saying that it cannot be played.
+fn coordinates(text: &str) -> Move {
+    let square =
+        |at: usize| text.get(at..at + 2).and_then(|s| s.parse::<Square>().ok()).unwrap_or(Square::A1);
+    let (from, to) = (square(0), square(2));
+    match text.get(4..5).and_then(|c| c.chars().next()).and_then(Role::from_char) {
+        Some(role) => Move::promotion(from, to, role),
+        None => Move::normal(from, to),
+    }
 }
 
 /// A line from a view to the host.
@@ -84,18 +205,10 @@ pub enum Request {
         /// To play or to watch.
         coming: Coming,
     },
-    /// A move, in coordinates, checked for shape only (the referee checks the rest).
-    Move(String),
-    /// The seat resigns.
-    Resign,
-    /// Yes to the other seat's offer or request.
-    Accept,
-    /// No to the other seat's offer or request.
-    Decline,
-    /// A draw claimed (threefold repetition, fifty moves).
-    Claim,
-    /// A request for the other seat to answer.
-    Ask(Ask),
+    /// What the view's player did at its door, for its own side.
+    Do(WireDeed),
+    /// The whole game again: the view's copy went out of step.
+    Sync,
     /// One line of chat.
     Say(String),
     /// The view leaves.
@@ -105,7 +218,8 @@ pub enum Request {
 /// A line from the host to a view.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Report {
-    /// The answer to `hello`: the seat the view has, or `None` to watch.
+    /// The answer to `hello`: the seat the view has, or `None` to watch; said again
+    /// when a rematch swaps the seats.
     Welcome {
         /// The host's protocol version.
         version: u32,
@@ -113,7 +227,25 @@ pub enum Report {
         seat: Option<Color>,
     },
     /// The whole game as it stands.
-    State(State),
+    Game {
+        /// An offer or a request waiting for an answer, and who made it.
+        asked: Option<Asked>,
+        /// The game as PGN: moves, annotations, clocks, the result.
+        pgn: String,
+    },
+    /// A deed done, and the side it was done for.
+    Did(Color, WireDeed),
+    /// A flag fell.
+    Flag(Color),
+    /// The clocks as the host has them.
+    Clocks {
+        /// White's time left.
+        white: Duration,
+        /// Black's time left.
+        black: Duration,
+        /// Whether they are paused.
+        paused: bool,
+    },
     /// A line of chat or news, and who says it.
     Say {
         /// Who: a player's name, or `hotseat` for news.
@@ -121,21 +253,10 @@ pub enum Report {
         /// What.
         text: String,
     },
+    /// What the view asked was refused, and why.
+    Refused(Refusal),
     /// The game ends for the views, with the words to show.
     End(String),
-    /// An action the referee refused, and why.
-    Refused(String),
-}
-
-/// The whole game, as the host has it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct State {
-    /// The clocks are stopped (a player to move is away, or the host paused them).
-    pub paused: bool,
-    /// A request waiting for an answer, and the seat that asked.
-    pub asked: Option<(Ask, Color)>,
-    /// The game as PGN: moves, annotations, clocks, the result, a draw offer standing.
-    pub pgn: String,
 }
 
 /// Why a peer's line was refused; the connection is closed with it.
@@ -194,6 +315,13 @@ fn is_clean(text: &str) -> bool {
     !text.chars().any(crate::printable::acts_on_terminal)
 }
 
+/// The version in a `hello` or a `welcome`: another is refused in one line that says
+/// which to update.
+fn version(text: &str, line: &str) -> Result<u32, LineError> {
+    let version: u32 = text.parse().map_err(|_| unknown(line))?;
+    if version == VERSION { Ok(version) } else { Err(LineError::Version(version)) }
+}
+
 impl Request {
     /// Reads one line from a view (without its newline).
     pub fn read(line: &str) -> Result<Request, LineError> {
@@ -204,18 +332,14 @@ impl Request {
             return Err(LineError::NotText);
         }
         let (verb, rest) = line.split_once(' ').unwrap_or((line, ""));
-        let bare = |request| if rest.is_empty() { Ok(request) } else { Err(unknown(line)) };
         match verb {
             "hello" => {
                 let words: Vec<&str> = rest.split(' ').collect();
-                let [name, version, coming] = words[..] else { return Err(unknown(line)) };
-                let version: u32 = version.parse().map_err(|_| unknown(line))?;
+                let [name, number, coming] = words[..] else { return Err(unknown(line)) };
                 if name != "hotseat" {
                     return Err(unknown(line));
                 }
-                if version != VERSION {
-                    return Err(LineError::Version(version));
-                }
+                let version = version(number, line)?;
                 let coming = match coming {
                     "play" => Coming::Play,
                     "watch" => Coming::Watch,
@@ -223,19 +347,14 @@ impl Request {
                 };
                 Ok(Request::Hello { version, coming })
             }
-            "move" if is_coordinates(rest) => Ok(Request::Move(rest.to_owned())),
-            "resign" => bare(Request::Resign),
-            "offer" => bare(Request::Ask(Ask::Draw)),
-            "accept" => bare(Request::Accept),
-            "decline" => bare(Request::Decline),
-            "claim" => bare(Request::Claim),
-            "takeback" => bare(Request::Ask(Ask::Takeback)),
-            "rematch" => bare(Request::Ask(Ask::Rematch)),
-            "bye" => bare(Request::Bye),
+            "sync" if rest.is_empty() => Ok(Request::Sync),
+            "bye" if rest.is_empty() => Ok(Request::Bye),
             "say" if !rest.trim().is_empty() && rest.chars().count() <= MAX_CHAT => {
                 Ok(Request::Say(rest.trim().to_owned()))
             }
-            _ => Err(unknown(line)),
+            // A redo is between seats that agree to anything: never a view's.
+            "redo" => Err(unknown(line)),
+            verb => WireDeed::read(verb, rest).map(Request::Do).ok_or_else(|| unknown(line)),
         }
     }
 }
@@ -248,14 +367,8 @@ impl fmt::Display for Request {
                 let coming = if *coming == Coming::Play { "play" } else { "watch" };
                 write!(f, "hello hotseat {version} {coming}")
             }
-            Request::Move(m) => write!(f, "move {m}"),
-            Request::Resign => f.write_str("resign"),
-            Request::Ask(Ask::Draw) => f.write_str("offer"),
-            Request::Accept => f.write_str("accept"),
-            Request::Decline => f.write_str("decline"),
-            Request::Claim => f.write_str("claim"),
-            Request::Ask(Ask::Takeback) => f.write_str("takeback"),
-            Request::Ask(Ask::Rematch) => f.write_str("rematch"),
+            Request::Do(deed) => write!(f, "{deed}"),
+            Request::Sync => f.write_str("sync"),
             // Sent text is made one clean line here, so a line read back is one too.
             Request::Say(text) => {
                 write!(
@@ -272,8 +385,72 @@ impl fmt::Display for Request {
 fn ask_name(ask: Ask) -> &'static str {
     match ask {
         Ask::Draw => "draw",
-        Ask::Takeback => "takeback",
+        Ask::TakeBack => "takeback",
         Ask::Rematch => "rematch",
+    }
+}
+
+fn ask_named(name: &str) -> Option<Ask> {
+    match name {
+        "draw" => Some(Ask::Draw),
+        "takeback" => Some(Ask::TakeBack),
+        "rematch" => Some(Ask::Rematch),
+        _ => None,
+    }
+}
+
+/// A refusal in the protocol's words: `not-your-move`, `cannot-play e2e9`.
+fn refusal_words(refusal: Refusal) -> String {
+    let uci = |m: Move| {
+        let mut text = format!("{}{}", m.from(), m.to());
+        if let Some(role) = m.promotion_role() {
+            text.push(role.char());
+        }
+        text
+    };
+    match refusal {
+        Refusal::GameOver => "game-over".to_owned(),
+        Refusal::CannotPlay(m) => format!("cannot-play {}", uci(m)),
+        Refusal::ClaimDoesNotHold(m) => format!("claim-does-not-hold {}", uci(m)),
+        Refusal::NoDrawToClaim => "no-draw-to-claim".to_owned(),
+        Refusal::OfferStands => "offer-stands".to_owned(),
+        Refusal::AnswerTheirOffer => "answer-their-offer".to_owned(),
+        Refusal::OfferWithMoveStands => "offer-with-move-stands".to_owned(),
+        Refusal::NothingAsked => "nothing-asked".to_owned(),
+        Refusal::OwnAskWaits(ask) => format!("own-ask-waits {}", ask_name(ask)),
+        Refusal::NothingToUndo => "nothing-to-undo".to_owned(),
+        Refusal::NothingToRedo => "nothing-to-redo".to_owned(),
+        Refusal::NotYourMove => "not-your-move".to_owned(),
+        Refusal::Watching => "watching".to_owned(),
+        Refusal::ByAgreement => "by-agreement".to_owned(),
+        Refusal::TakeBackYourOwn => "take-back-your-own".to_owned(),
+        Refusal::ResignOnlyYours => "resign-only-yours".to_owned(),
+        Refusal::OnlyHere => "only-here".to_owned(),
+    }
+}
+
+fn refusal_read(text: &str) -> Option<Refusal> {
+    let (word, rest) = text.split_once(' ').unwrap_or((text, ""));
+    let bare = |refusal| rest.is_empty().then_some(refusal);
+    match word {
+        "game-over" => bare(Refusal::GameOver),
+        "cannot-play" if is_coordinates(rest) => Some(Refusal::CannotPlay(coordinates(rest))),
+        "claim-does-not-hold" if is_coordinates(rest) => Some(Refusal::ClaimDoesNotHold(coordinates(rest))),
+        "no-draw-to-claim" => bare(Refusal::NoDrawToClaim),
+        "offer-stands" => bare(Refusal::OfferStands),
+        "answer-their-offer" => bare(Refusal::AnswerTheirOffer),
+        "offer-with-move-stands" => bare(Refusal::OfferWithMoveStands),
+        "nothing-asked" => bare(Refusal::NothingAsked),
+        "own-ask-waits" => ask_named(rest).map(Refusal::OwnAskWaits),
+        "nothing-to-undo" => bare(Refusal::NothingToUndo),
+        "nothing-to-redo" => bare(Refusal::NothingToRedo),
+        "not-your-move" => bare(Refusal::NotYourMove),
+        "watching" => bare(Refusal::Watching),
+        "by-agreement" => bare(Refusal::ByAgreement),
+        "take-back-your-own" => bare(Refusal::TakeBackYourOwn),
+        "resign-only-yours" => bare(Refusal::ResignOnlyYours),
+        "only-here" => bare(Refusal::OnlyHere),
+        _ => None,
     }
 }
 
@@ -327,53 +504,58 @@ impl Report {
             return Err(LineError::NotText);
         }
         let (verb, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let color = |name: &str| color_named(name).ok_or_else(|| unknown(line));
         match verb {
             "welcome" => {
                 let words: Vec<&str> = rest.split(' ').collect();
-                let ["hotseat", version, seat] = words[..] else { return Err(unknown(line)) };
-                let version: u32 = version.parse().map_err(|_| unknown(line))?;
-                if version != VERSION {
-                    return Err(LineError::Version(version));
-                }
+                let ["hotseat", number, seat] = words[..] else { return Err(unknown(line)) };
+                let version = version(number, line)?;
                 let seat = match seat {
                     "watch" => None,
-                    seat => Some(color_named(seat).ok_or_else(|| unknown(line))?),
+                    seat => Some(color(seat)?),
                 };
                 Ok(Report::Welcome { version, seat })
             }
-            "state" => {
-                let mut words = rest.splitn(3, ' ');
-                let (Some(paused), Some(asked), Some(pgn)) = (words.next(), words.next(), words.next())
-                else {
-                    return Err(unknown(line));
+            "game" => {
+                let (asked, pgn) = rest.split_once(' ').ok_or_else(|| unknown(line))?;
+                let asked = match asked {
+                    "-" => None,
+                    asked => {
+                        let (what, by) = asked.split_once('-').ok_or_else(|| unknown(line))?;
+                        let what = ask_named(what).ok_or_else(|| unknown(line))?;
+                        Some(Asked { what, by: color(by)? })
+                    }
                 };
+                let pgn = unescape(pgn).ok_or_else(|| unknown(line))?;
+                Ok(Report::Game { asked, pgn })
+            }
+            "did" => {
+                let (side, deed) = rest.split_once(' ').ok_or_else(|| unknown(line))?;
+                let (verb, rest) = deed.split_once(' ').unwrap_or((deed, ""));
+                let deed = WireDeed::read(verb, rest).ok_or_else(|| unknown(line))?;
+                Ok(Report::Did(color(side)?, deed))
+            }
+            "flag" => Ok(Report::Flag(color(rest)?)),
+            "clocks" => {
+                let words: Vec<&str> = rest.split(' ').collect();
+                let [white, black, paused] = words[..] else { return Err(unknown(line)) };
+                let ms = |text: &str| {
+                    text.parse::<u64>().ok().filter(|ms| *ms <= MAX_CLOCK_MS).map(Duration::from_millis)
+                };
+                let (Some(white), Some(black)) = (ms(white), ms(black)) else { return Err(unknown(line)) };
                 let paused = match paused {
                     "0" => false,
                     "1" => true,
                     _ => return Err(unknown(line)),
                 };
-                let asked = match asked {
-                    "-" => None,
-                    asked => {
-                        let (ask, by) = asked.split_once('-').ok_or_else(|| unknown(line))?;
-                        let ask = match ask {
-                            "draw" => Ask::Draw,
-                            "takeback" => Ask::Takeback,
-                            "rematch" => Ask::Rematch,
-                            _ => return Err(unknown(line)),
-                        };
-                        Some((ask, color_named(by).ok_or_else(|| unknown(line))?))
-                    }
-                };
-                let pgn = unescape(pgn).ok_or_else(|| unknown(line))?;
-                Ok(Report::State(State { paused, asked, pgn }))
+                Ok(Report::Clocks { white, black, paused })
             }
             "say" => {
                 let (who, text) = rest.split_once(' ').ok_or_else(|| unknown(line))?;
                 Ok(Report::Say { who: unescape(who).ok_or_else(|| unknown(line))?, text: text.to_owned() })
             }
             "end" => Ok(Report::End(rest.to_owned())),
-            "refused" => Ok(Report::Refused(rest.to_owned())),
+            "refused" => refusal_read(rest).map(Report::Refused).ok_or_else(|| unknown(line)),
             _ => Err(unknown(line)),
         }
     }
@@ -391,17 +573,24 @@ impl fmt::Display for Report {
             Report::Welcome { version, seat } => {
                 write!(f, "welcome hotseat {version} {}", seat.map_or("watch", color_name))
             }
-            Report::State(State { paused, asked, pgn }) => {
-                let asked =
-                    asked.map_or("-".to_owned(), |(ask, by)| format!("{}-{}", ask_name(ask), color_name(by)));
-                write!(f, "state {} {asked} {}", u8::from(*paused), escape(pgn))
+            Report::Game { asked, pgn } => {
+                let asked = asked.map_or("-".to_owned(), |asked| {
+                    format!("{}-{}", ask_name(asked.what), color_name(asked.by))
+                });
+                write!(f, "game {asked} {}", escape(pgn))
+            }
+            Report::Did(side, deed) => write!(f, "did {} {deed}", color_name(*side)),
+            Report::Flag(side) => write!(f, "flag {}", color_name(*side)),
+            Report::Clocks { white, black, paused } => {
+                let ms = |d: &Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX).min(MAX_CLOCK_MS);
+                write!(f, "clocks {} {} {}", ms(white), ms(black), u8::from(*paused))
             }
             // The speaker's name may hold spaces: escaped as one word.
             Report::Say { who, text } => {
                 write!(f, "say {} {}", escape(&one_line(who)).replace(' ', "\\x20"), one_line(text))
             }
             Report::End(text) => write!(f, "end {}", one_line(text)),
-            Report::Refused(text) => write!(f, "refused {}", one_line(text)),
+            Report::Refused(refusal) => write!(f, "refused {}", refusal_words(*refusal)),
         }
     }
 }
@@ -612,15 +801,17 @@ mod tests {
         for request in [
             Request::Hello { version: VERSION, coming: Coming::Play },
             Request::Hello { version: VERSION, coming: Coming::Watch },
-            Request::Move("e2e4".to_owned()),
-            Request::Move("e7e8q".to_owned()),
-            Request::Resign,
-            Request::Ask(Ask::Draw),
-            Request::Accept,
-            Request::Decline,
-            Request::Claim,
-            Request::Ask(Ask::Takeback),
-            Request::Ask(Ask::Rematch),
+            Request::Do(WireDeed::Move("e2e4".to_owned())),
+            Request::Do(WireDeed::Move("e7e8q".to_owned())),
+            Request::Do(WireDeed::ClaimWith("g1f3".to_owned())),
+            Request::Do(WireDeed::Claim),
+            Request::Do(WireDeed::Resign),
+            Request::Do(WireDeed::Offer),
+            Request::Do(WireDeed::Accept),
+            Request::Do(WireDeed::Decline),
+            Request::Do(WireDeed::TakeBack),
+            Request::Do(WireDeed::Rematch),
+            Request::Sync,
             Request::Say("good luck, have fun".to_owned()),
             Request::Bye,
         ] {
@@ -634,19 +825,49 @@ mod tests {
         for report in [
             Report::Welcome { version: VERSION, seat: Some(Color::Black) },
             Report::Welcome { version: VERSION, seat: None },
-            Report::State(State {
-                paused: true,
-                asked: Some((Ask::Takeback, Color::White)),
-                pgn: pgn.clone(),
-            }),
-            Report::State(State { paused: false, asked: None, pgn }),
+            Report::Game { asked: Some(Asked { what: Ask::TakeBack, by: Color::White }), pgn: pgn.clone() },
+            Report::Game { asked: None, pgn },
+            Report::Did(Color::Black, WireDeed::Move("e7e5".to_owned())),
+            Report::Did(Color::White, WireDeed::Resign),
+            Report::Did(Color::White, WireDeed::Redo),
+            Report::Flag(Color::White),
+            Report::Clocks { white: Duration::from_millis(299_500), black: Duration::ZERO, paused: true },
             Report::Say { who: "Anna Maria".to_owned(), text: "hi there".to_owned() },
             Report::End("The game is saved in /tmp/x.pgn".to_owned()),
-            Report::Refused("Not your move".to_owned()),
+            Report::Refused(Refusal::NotYourMove),
+            Report::Refused(Refusal::OwnAskWaits(Ask::Rematch)),
+            Report::Refused(Refusal::CannotPlay(Move::normal(Square::E2, Square::E5))),
         ] {
             let line = report.to_string();
             assert!(!line.contains('\n'), "{line}");
             assert_eq!(Report::read(&line), Ok(report.clone()), "{line}");
+        }
+    }
+
+    #[test]
+    fn every_refusal_crosses_the_wire() {
+        let m = Move::promotion(Square::E7, Square::E8, Role::Knight);
+        for refusal in [
+            Refusal::GameOver,
+            Refusal::CannotPlay(m),
+            Refusal::ClaimDoesNotHold(Move::normal(Square::G1, Square::F3)),
+            Refusal::NoDrawToClaim,
+            Refusal::OfferStands,
+            Refusal::AnswerTheirOffer,
+            Refusal::OfferWithMoveStands,
+            Refusal::NothingAsked,
+            Refusal::OwnAskWaits(Ask::Draw),
+            Refusal::NothingToUndo,
+            Refusal::NothingToRedo,
+            Refusal::NotYourMove,
+            Refusal::Watching,
+            Refusal::ByAgreement,
+            Refusal::TakeBackYourOwn,
+            Refusal::ResignOnlyYours,
+            Refusal::OnlyHere,
+        ] {
+            let line = Report::Refused(refusal).to_string();
+            assert_eq!(Report::read(&line), Ok(Report::Refused(refusal)), "{line}");
         }
     }
 
@@ -668,22 +889,33 @@ mod tests {
             "move e2e4 e7e5",
             "move e7e8k",
             "move Nf3",
+            "claim Nf3",
             "resign now",
+            "redo",
+            "sync now",
             "say",
             "say    ",
             "hello hotseat",
             "hello hotseat x play",
-            "hello chess 1 play",
-            "hello hotseat 1 referee",
+            "hello chess 2 play",
+            "hello hotseat 2 referee",
             "say \u{1b}[2J",
             "say a\tb",
             "\u{0}",
         ] {
             assert!(Request::read(line).is_err(), "{line:?}");
         }
-        assert_eq!(Request::read("hello hotseat 2 play"), Err(LineError::Version(2)));
+        assert_eq!(Request::read("hello hotseat 1 play"), Err(LineError::Version(1)));
+        assert_eq!(Request::read("hello hotseat 3 play"), Err(LineError::Version(3)));
         assert_eq!(Request::read(&"say x".repeat(300)), Err(LineError::TooLong(MAX_REQUEST)));
         assert!(Request::read(&format!("say {}", "é".repeat(MAX_CHAT + 1))).is_err());
+    }
+
+    #[test]
+    fn a_peer_speaking_version_1_is_told_to_update_in_one_line() {
+        let why = Request::read("hello hotseat 1 play").expect_err("refused").to_string();
+        assert_eq!(why, "protocol version 1, this is version 2");
+        assert!(!why.contains('\n'));
     }
 
     #[test]
@@ -698,12 +930,25 @@ mod tests {
     fn hostile_reports_are_refused() {
         for line in [
             "",
-            "state",
-            "state 2 - x",
-            "state 0 takeback-red x",
-            "state 0 - \\q",
-            "state 0 - a\\x4",
-            "welcome hotseat 1 red",
+            "game",
+            "game x y",
+            "game draw-red x",
+            "game - \\q",
+            "game - a\\x4",
+            "did",
+            "did white",
+            "did white castle",
+            "did red move e2e4",
+            "flag",
+            "flag red",
+            "clocks 1 2",
+            "clocks -1 2 0",
+            "clocks 1 2 3",
+            "clocks 99999999999999999999 0 0",
+            "refused",
+            "refused because",
+            "welcome hotseat 2 red",
+            "welcome hotseat 1 white",
             "say",
             "boom",
             "end \u{1b}c",
@@ -808,7 +1053,7 @@ mod tests {
         }
         let out = Shared::default();
         let mut outbox = Outbox::start(out.clone(), || {});
-        outbox.send(&Request::Resign).expect("open");
+        outbox.send(&Request::Do(WireDeed::Resign)).expect("open");
         outbox.send(&Request::Bye).expect("open");
         outbox.finish(Duration::from_secs(5));
         assert_eq!(&*out.0.lock().expect("not poisoned"), b"resign\nbye\n");

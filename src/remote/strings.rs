@@ -53,6 +53,17 @@ pub fn how_to_join(name: &str, seat: &str) -> String {
     )
 }
 
+/// `hotseat host --computer both`: no seat is left for anyone elsewhere.
+pub const HOST_COMPUTER_BOTH: &str = "hotseat host --computer both leaves no seat to join: name the side the engine plays (white or black); the others watch";
+
+/// `hotseat host --as SIDE --computer SIDE`: the engine cannot take the side played here.
+pub fn host_computer_here(side: &str) -> String {
+    format!(
+        "--computer {} is the side played here (--as): the engine takes the other seat, and those who join watch",
+        side.to_lowercase()
+    )
+}
+
 /// A player came.
 pub fn joined(side: &str) -> String {
     format!("{side} joined")
@@ -97,15 +108,14 @@ pub fn said(who: &str, text: &str) -> String {
     format!("{}: {}", printable(who, QUOTE_LIMIT), printable(text, 200))
 }
 
-/// Only the players act; a spectator watches and chats.
-pub const ONLY_WATCHING: &str = "You are watching: you can chat (:say) and leave (q)";
-
-/// An action the host refused because the host's screen is elsewhere.
-pub const HOST_BUSY: &str = "The host's screen is busy (help or the record is open); try again";
-
 /// What a view says on screen when it starts.
 pub fn view_of(seat: &str, name: &str) -> String {
     format!("Joined {name} as {seat}")
+}
+
+/// The host's game could not be read: the host's, not a local file's.
+pub fn hosts_game_unreadable(why: &str) -> String {
+    format!("The host's game could not be read: {}", printable(why, QUOTE_LIMIT))
 }
 
 /// The peer refused a protocol line of ours, or sent a bad one.
@@ -113,19 +123,8 @@ pub fn broken(why: &str) -> String {
     format!("The connection to the host broke: {}", printable(why, QUOTE_LIMIT))
 }
 
-/// A view answered when nothing was asked.
-pub const NOTHING_ASKED: &str = "Nothing is asked of you now";
-
-/// A request this version does not take yet.
-pub const NOT_YET: &str = "The host cannot do that yet";
-
 /// Too many views.
 pub const TOO_MANY: &str = "Too many views of this game already";
-
-/// The remote player moved, on the host's screen.
-pub fn played(side: &str, label: &str) -> String {
-    format!("{side} played {label}")
-}
 
 /// The host said nothing in time.
 pub const NO_ANSWER: &str = "The host did not answer";

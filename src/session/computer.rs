@@ -1,13 +1,14 @@
 //! The engine across the board: one more source feeding a seat ([`FEEDER`]).
 //!
 //! One engine process plays the whole game ([`Player`], on a thread of its own). The
-//! session asks the [`Computer`] between frames what its seats do ([`Computer::play`]):
-//! it starts a search when it is an engine's turn, and when the answer has come, it
-//! hands back the move (and, first, an answer to a draw offer, a claim, a
-//! resignation) as actions, each checked by the seats as a key would be. Nothing
-//! here ever waits on the engine. A search whose position has gone (a take-back, a
-//! new game) is stopped and never played.
+//! session asks the engine's [`Bench`] between frames what its seats do
+//! ([`Computer::play`]): it starts a search when it is an engine's turn, and when the
+//! answer has come, it hands back the move (and, first, an answer to a draw offer, a
+//! claim, a resignation) as deeds, each judged at the session's door as a key's would
+//! be. Nothing here ever waits on the engine. A search whose position has gone (a
+//! take-back, a new game) is stopped and never played.
 
+mod bench;
 mod choose;
 mod coach;
 pub mod levels;
@@ -16,11 +17,13 @@ pub(crate) mod strings;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use super::{Feeder, Seats};
-use crate::app::{Action, Answer, App, Command, Message, Question};
+use super::Feeder;
+use super::sources::Arrival;
+use crate::app::{App, Ask, Deed, Message};
 use crate::engine::{self, EngineError, Greeting, Player, Reply, Score, Search, Stopper, Timeouts};
 use hotseat_chess::{ByColor, Color, Game};
 
+pub use bench::Bench;
 pub use choose::{Chooser, candidates, centipawns, choose};
 pub use coach::{COACH_TIME, Coach};
 pub use levels::{DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL, Plan, Strength, plan};
@@ -193,12 +196,6 @@ impl Computer {
         self.plays[color] && self.player.is_some()
     }
 
-    /// Who feeds each seat.
-    pub fn seats(&self) -> Seats {
-        let feeder = |color| if self.plays(color) { FEEDER } else { Feeder::Here };
-        Seats::fed(feeder(Color::White), feeder(Color::Black))
-    }
-
     /// Whether it is an engine's turn to think or move in the game as `app` has it.
     pub fn is_due(&self, app: &App) -> bool {
         let game = app.game();
@@ -216,9 +213,9 @@ impl Computer {
         self.player.as_ref().and_then(Player::engine_id)
     }
 
-    /// With `turn` to move: takes back the sides the engine plays, or, when it plays
-    /// none, hands it the other side; says so.
-    pub fn hand_over(&mut self, turn: Color) -> Message {
+    /// Takes back the sides the engine plays, or, when it plays none, hands it
+    /// `side`; says so.
+    pub fn hand_over(&mut self, side: Color) -> Message {
         if self.is_gone() {
             return Message::error(strings::ENGINE_GONE);
         }
@@ -226,8 +223,13 @@ impl Computer {
             self.plays = ByColor { white: false, black: false };
             return Message::info(strings::taken_back_from(&self.engine));
         }
-        self.plays[!turn] = true;
+        self.plays[side] = true;
         self.playing()
+    }
+
+    /// Whether the engine plays any side.
+    pub fn plays_any(&self) -> bool {
+        self.plays(Color::White) || self.plays(Color::Black)
     }
 
     /// Says which sides the engine plays.
@@ -236,29 +238,9 @@ impl Computer {
         Message::info(strings::plays(&sides, &self.engine, &self.strength.label()))
     }
 
-    /// The actions `action` from here stands for with the engine at the board: a
-    /// take-back of a move answered by the engine takes back the answer too, and a
-    /// redo plays both again, so it is the player's turn after either.
-    pub fn expand(&self, app: &App, action: Action) -> Vec<Action> {
-        let game = app.game();
-        let person = |color: Color| !self.plays(color);
-        let twice = match action {
-            // The engine moved last, and a person before it.
-            Action::Command(Command::Undo) => {
-                game.declared().is_none() && game.ply() >= 2 && !person(!game.turn()) && person(game.turn())
-            }
-            // A person's move and the engine's answer are there to bring back.
-            Action::Command(Command::Redo) => {
-                person(game.turn()) && !person(!game.turn()) && app.timeline().redo_depth() >= 2
-            }
-            _ => false,
-        };
-        if twice { vec![action.clone(), action] } else { vec![action] }
-    }
-
     /// What the engine's seats do now, in the game as `app` has it: starts a search on
     /// an engine's turn, and hands back what a finished one decided. Never waits.
-    pub fn play(&mut self, app: &App, now: Instant) -> Vec<Action> {
+    pub fn play(&mut self, app: &App, now: Instant) -> Vec<Arrival> {
         let mut out = Vec::new();
         let Some(player) = &self.player else { return out };
         for reply in player.poll() {
@@ -292,14 +274,10 @@ impl Computer {
             return out;
         };
         let Some((lines, best)) = thinking.answer.take() else { return out };
-        match app.question() {
-            Some(Question::DrawOffer { by }) if by != turn => {}
-            // A question of the players' own (who resigns, a new game): the move waits.
-            Some(_) => {
-                thinking.answer = Some((lines, best));
-                return out;
-            }
-            None => {}
+        // A question of the players' own (who resigns, a new game): the move waits.
+        if app.question().is_some_and(|question| question.asked().is_none()) {
+            thinking.answer = Some((lines, best));
+            return out;
         }
         self.thinking = None;
         self.decide(app, &lines, best.as_deref(), &mut out);
@@ -325,15 +303,10 @@ impl Computer {
         self.thinking = Some(Thinking { id: self.next_id, key, answer: None });
     }
 
-    /// Turns a finished search into actions: an answer to a draw offer, a claim or a
+    /// Turns a finished search into deeds: an answer to a draw offer, a claim or a
     /// resignation where the rules above allow them, else a move.
-    fn decide(&mut self, app: &App, lines: &[engine::Line], best: Option<&str>, out: &mut Vec<Action>) {
-        let seats = self.seats();
-        let send = |action: Action, out: &mut Vec<Action>| {
-            if seats.allows(app, FEEDER, &action) {
-                out.push(action);
-            }
-        };
+    fn decide(&mut self, app: &App, lines: &[engine::Line], best: Option<&str>, out: &mut Vec<Arrival>) {
+        let deed = |deed: Deed| Arrival::Deed(FEEDER, deed);
         let score = lines.first().map(|line| line.score);
         if let Some(score) = score {
             self.scores.push(score);
@@ -344,10 +317,11 @@ impl Computer {
         let cp = score.map(centipawns);
         // Said last, so that what the answer and the move say does not hide it.
         let mut answered = None;
-        if let Some(Question::DrawOffer { .. }) = app.question() {
+        let turn = app.game().turn();
+        if app.asked().is_some_and(|asked| asked.what == Ask::Draw && asked.by != turn) {
             let accepts = cp.is_some_and(|cp| cp <= f64::from(ACCEPTS_DRAW_AT));
-            send(Action::Answer(if accepts { Answer::Yes } else { Answer::No }), out);
-            let said = Action::Report(Message::info(strings::draw_answer(&self.engine, accepts)));
+            out.push(deed(Deed::Answer(accepts)));
+            let said = Arrival::News(Message::info(strings::draw_answer(&self.engine, accepts)));
             if accepts {
                 out.push(said);
                 return;
@@ -365,29 +339,17 @@ impl Computer {
         lines: &[engine::Line],
         best: Option<&str>,
         cp: Option<f64>,
-        out: &mut Vec<Action>,
+        out: &mut Vec<Arrival>,
     ) {
+        let deed = |deed: Deed| Arrival::Deed(FEEDER, deed);
         let game = app.game();
-        let seats = self.seats();
-        let send = |action: Action, out: &mut Vec<Action>| {
-            if seats.allows(app, FEEDER, &action) {
-                out.push(action);
-            }
-        };
         if self.plan.resigns && self.hopeless() {
-            let color = game.turn();
-            for action in [
-                Action::Command(Command::Resign),
-                Action::Answer(Answer::Side(color)),
-                Action::Answer(Answer::Yes),
-            ] {
-                out.push(action);
-            }
-            out.push(Action::Report(Message::info(strings::resigns(&self.engine))));
+            out.push(deed(Deed::Resign(game.turn())));
+            out.push(Arrival::News(Message::info(strings::resigns(&self.engine))));
             return;
         }
         if game.claimable_draw().is_some() && cp.is_some_and(|cp| cp <= 0.0) {
-            send(Action::Command(Command::ClaimDraw), out);
+            out.push(deed(Deed::Claim));
             return;
         }
         let position = game.position();
@@ -404,10 +366,11 @@ impl Computer {
             .or_else(|| best.and_then(|text| position.parse_uci(text).ok()))
             .or_else(|| found.first().map(|(m, _)| *m));
         if let Some(m) = chosen {
-            send(Action::Play(m), out);
+            out.push(deed(Deed::Move(m, None)));
             if self.offers_draw(game, m) {
-                // Asked of the player to move once the move is played (a move declines it).
-                out.push(Action::Command(Command::OfferDraw));
+                // Made with the move: asked of the player to move once it is played (a
+                // move declines it).
+                out.push(deed(Deed::Offer));
             }
         } else {
             let said = best
@@ -447,10 +410,10 @@ impl Computer {
     }
 
     /// The engine is gone: its seats go back to the players here.
-    fn lost(&mut self, why: &EngineError, out: &mut Vec<Action>) {
+    fn lost(&mut self, why: &EngineError, out: &mut Vec<Arrival>) {
         self.player = None;
         self.thinking = None;
         self.plays = ByColor { white: false, black: false };
-        out.push(Action::Report(Message::error(strings::engine_lost(&self.engine, why))));
+        out.push(Arrival::News(Message::error(strings::engine_lost(&self.engine, why))));
     }
 }

@@ -1,12 +1,11 @@
-//! The two seats at the board, White and Black, each fed by a source of actions.
-//!
-//! Today both seats are fed by the one keyboard (or the one stream of lines) of this
-//! terminal. A seat could be fed from elsewhere (another terminal, an engine): the
-//! session asks [`Seats::allows`] before an action goes to the app, so neither the app
-//! nor the faces need know where an action came from. What a seat may do is decided
-//! here, in [`may`], and nowhere else.
+//! The two seats at the board, White and Black, each fed by a source of actions (this
+//! terminal's keys or lines, another terminal, the engine), and the one door every
+//! deed goes through: [`Seats::judge`]. Whoever asks, and however (a key, a typed
+//! word, a line of plain text, a request from another terminal, the engine's
+//! decision), what changes the game is judged here, once, as the deed it is; the app
+//! does not know where an action came from.
 
-use crate::app::{Action, Answer, App, Command, Edit, Mode, Point, Pointer, Question};
+use crate::app::{App, Deed, Refusal, Verdict};
 use hotseat_chess::{ByColor, Color};
 
 /// Where a seat's actions come from.
@@ -49,246 +48,208 @@ impl Seats {
         self.by[color]
     }
 
-    /// Whether an action from `feeder` may go to the app: some seat it feeds
-    /// [may](may) take it.
-    ///
-    /// This terminal feeding no seat (two engines playing, to watch) may do what every
-    /// seat may: look, browse, read help, hand the sides back; never a side's own.
-    pub fn allows(&self, app: &App, feeder: Feeder, action: &Action) -> bool {
-        // Sides fed by people in two places change the game's past only by agreement:
-        // a take-back is asked of the other (when the app asks it), and nothing is
-        // redone or started afresh by one side alone. An engine agrees to anything.
-        let apart =
-            self.by.white != self.by.black && ![self.by.white, self.by.black].contains(&Feeder::Engine);
-        // A new game after the last is asked of the other as a rematch.
-        let rematch = app.takeback_by_consent() && app.game().is_over();
-        let rewrites = match action {
-            Action::Command(Command::NewGame) => !rematch,
-            Action::Command(Command::Redo) => true,
-            Action::Command(Command::Undo) => !app.takeback_by_consent(),
-            _ => false,
+    /// The seats `feeder` feeds.
+    pub fn of(&self, feeder: Feeder) -> ByColor<bool> {
+        ByColor { white: self.by.white == feeder, black: self.by.black == feeder }
+    }
+
+    /// Whether the seats are fed by people in two places, who change the game's past
+    /// only by agreement (an engine agrees to anything).
+    pub fn apart(&self) -> bool {
+        self.by.white != self.by.black && ![self.by.white, self.by.black].contains(&Feeder::Engine)
+    }
+
+    /// The one door: whether `feeder` may do `deed` in the game as `app` has it, and
+    /// for which side. A feeder of both seats does a deed for the side whose it is
+    /// ([`Deed::side_shared`]); a feeder of one, for that side only; a feeder of none
+    /// only watches. What the rules say of the deed itself (a legal move, a claim that
+    /// holds) is the app's to say when it does it.
+    pub fn judge(&self, app: &App, feeder: Feeder, deed: Deed) -> Verdict {
+        let fed = self.of(feeder);
+        let game = app.game();
+        let turn = game.turn();
+        let side = match (fed.white, fed.black) {
+            (true, true) => deed.side_shared(app),
+            (true, false) => Color::White,
+            (false, true) => Color::Black,
+            // Watching two engines here: the engine and the clocks are still this
+            // terminal's to hand back and to pause; a side's own deeds never are.
+            (false, false) if feeder == Feeder::Here && matches!(deed, Deed::HandOver | Deed::Pause) => turn,
+            (false, false) => return Verdict::Refused(Refusal::Watching),
         };
-        if apart && rewrites {
-            return false;
+        let refused = match deed {
+            // Only the side to move moves, and claims (FIDE 9.2.1, 9.3.1).
+            Deed::Move(..) | Deed::ClaimWith(_) | Deed::Claim if side != turn => Some(Refusal::NotYourMove),
+            // Between people apart, the past changes only by agreement.
+            Deed::Redo if self.apart() => Some(Refusal::ByAgreement),
+            Deed::NewGame if self.apart() && !game.is_over() => Some(Refusal::ByAgreement),
+            // A take-back is asked by the side that just moved, of its own move.
+            Deed::TakeBack if self.apart() && side == turn => Some(Refusal::TakeBackYourOwn),
+            Deed::Resign(color) if !fed[color] => Some(Refusal::ResignOnlyYours),
+            // The engine and the coach belong to the players at this terminal; the coach
+            // hints no move of a person elsewhere (it says itself that it gives the
+            // engine none).
+            Deed::HandOver | Deed::Hint if feeder != Feeder::Here => Some(Refusal::OnlyHere),
+            Deed::Hint if !fed[turn] && self.by[turn] != Feeder::Engine => Some(Refusal::NotYourMove),
+            _ => None,
+        };
+        match refused {
+            Some(refusal) => Verdict::Refused(refusal),
+            None => Verdict::Do { by: side },
         }
-        let seats = [Color::White, Color::Black];
-        if feeder == Feeder::Here && !seats.iter().any(|&seat| self.by[seat] == feeder) {
-            return seats.into_iter().all(|seat| may(app, seat, action));
-        }
-        seats.into_iter().any(|seat| self.by[seat] == feeder && may(app, seat, action))
     }
-}
-
-/// Whether `seat` may take `action` in the game as `app` has it: its own moves (when
-/// it is its turn), its own resignation, answering the other side's draw offer;
-/// everything that is not a side's own (looking at the board, browsing, help, quitting)
-/// either seat may do.
-pub fn may(app: &App, seat: Color, action: &Action) -> bool {
-    let turn = app.game().turn();
-    match (app.mode(), action) {
-        // A move handed in whole is the side to move's, whatever is open.
-        (_, Action::Play(_)) => seat == turn,
-        (Mode::Question | Mode::Resign, Action::Answer(answer)) => match (app.question(), answer) {
-            // Who resigns, or asks for a rematch, names itself.
-            (Some(Question::Resign { .. } | Question::Rematch { by: None }), Answer::Side(side)) => {
-                seat == *side
-            }
-            // An offer or a request is answered by the other side.
-            (
-                Some(
-                    Question::DrawOffer { by }
-                    | Question::Takeback { by }
-                    | Question::Rematch { by: Some(by) },
-                ),
-                _,
-            ) => seat != by,
-            (Some(Question::Resign { by: Some(by) }), Answer::Yes) => seat == by,
-            _ => true,
-        },
-        // Typing a comment, or reading help or the record, plays nothing.
-        (Mode::Comment | Mode::Help | Mode::Record, _) => true,
-        // A line of chat (typed after a quote) plays nothing: either seat may type it.
-        (_, Action::Edit(edit)) if chatting(app, edit) => true,
-        (_, Action::Edit(edit)) => !moves(edit) || seat == turn,
-        (_, Action::Point(point)) => !plays(point) || seat == turn,
-        (_, Action::Answer(Answer::Choose(_)) | Action::Command(Command::ClaimDraw)) => seat == turn,
-        // A draw is offered after one's own move (FIDE 9.1.2.2); a take-back that
-        // needs consent is asked by the side that just moved.
-        (_, Action::Command(Command::OfferDraw)) => seat != turn,
-        (_, Action::Command(Command::Undo)) if app.takeback_by_consent() => seat != turn,
-        _ => true,
-    }
-}
-
-/// Whether an edit enters a move (all do but backspace, which only mends the text).
-fn moves(edit: &Edit) -> bool {
-    !matches!(edit, Edit::Backspace)
-}
-
-/// Whether an edit goes into a line of chat: one typed after a quote (`"good luck`).
-fn chatting(app: &App, edit: &Edit) -> bool {
-    let typed = app.input();
-    match edit {
-        _ if typed.starts_with('"') => true,
-        Edit::Type('"') => typed.is_empty(),
-        Edit::Paste(text) => typed.is_empty() && text.starts_with('"'),
-        _ => false,
-    }
-}
-
-/// Whether pointing plays on the board (pointing at the move list only browses).
-fn plays(point: &Point) -> bool {
-    !matches!(point, Point::Down(Pointer::Ply(_)) | Point::Up(Some(Pointer::Ply(_))))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::{Browse, Show};
-    use hotseat_chess::{Game, Role, Square};
+    use crate::app::{Action, Ask, Deed, Edit};
+    use hotseat_chess::Game;
 
     fn typed(app: &mut App, text: &str) {
-        for c in text.chars() {
-            app.update(Action::Edit(Edit::Type(c)));
-        }
-        app.update(Action::Edit(Edit::Submit));
+        app.update(Action::Edit(Edit::Line(text.to_owned())));
     }
+
+    fn e4(app: &App) -> Deed {
+        Deed::Move(app.game().position().parse_uci("e2e4").expect("legal"), None)
+    }
+
+    const APART: Seats = Seats::fed(Feeder::Here, Feeder::Other(1));
 
     #[test]
     fn a_seat_plays_only_its_own_moves() {
         let mut app = App::new(Game::new());
-        let type_e = Action::Edit(Edit::Type('e'));
-        assert!(may(&app, Color::White, &type_e));
-        assert!(!may(&app, Color::Black, &type_e));
-        let click = Action::Point(Point::Down(Pointer::Square(Square::E2)));
-        assert!(!may(&app, Color::Black, &click));
+        assert_eq!(APART.judge(&app, Feeder::Here, e4(&app)), Verdict::Do { by: Color::White });
+        assert_eq!(APART.judge(&app, Feeder::Other(1), e4(&app)), Verdict::Refused(Refusal::NotYourMove));
         typed(&mut app, "e4");
-        assert!(may(&app, Color::Black, &type_e));
-        assert!(!may(&app, Color::White, &type_e));
-        assert!(!may(&app, Color::White, &Action::Answer(Answer::Choose(Role::Queen))));
-        assert!(!may(&app, Color::White, &Action::Command(Command::ClaimDraw)));
-        assert!(may(&app, Color::White, &Action::Command(Command::OfferDraw)), "White just moved");
-        assert!(!may(&app, Color::Black, &Action::Command(Command::OfferDraw)), "Black is to move");
-        let play = Action::Play(app.game().position().parse_uci("e7e5").expect("legal"));
-        assert!(may(&app, Color::Black, &play) && !may(&app, Color::White, &play));
-    }
-
-    #[test]
-    fn a_draw_offer_is_answered_by_the_other_side_only() {
-        let mut app = App::new(Game::new());
-        app.update(Action::Command(Command::OfferDraw));
-        let Some(Question::DrawOffer { by }) = app.question() else { panic!("a draw offer is asked") };
-        for answer in [Answer::Yes, Answer::No] {
-            assert!(may(&app, !by, &Action::Answer(answer)), "{answer:?}");
-            assert!(!may(&app, by, &Action::Answer(answer)), "{answer:?}");
+        let e5 = Deed::Move(app.game().position().parse_uci("e7e5").expect("legal"), None);
+        assert_eq!(APART.judge(&app, Feeder::Here, e5), Verdict::Refused(Refusal::NotYourMove));
+        assert_eq!(APART.judge(&app, Feeder::Other(1), e5), Verdict::Do { by: Color::Black });
+        let Deed::Move(m, _) = e5 else { unreachable!("a move") };
+        for deed in [Deed::Claim, Deed::ClaimWith(m)] {
+            assert_eq!(
+                APART.judge(&app, Feeder::Here, deed),
+                Verdict::Refused(Refusal::NotYourMove),
+                "{deed:?}"
+            );
         }
     }
 
     #[test]
-    fn a_draw_is_offered_by_the_side_that_just_moved() {
+    fn at_one_keyboard_each_deed_is_the_side_s_whose_it_is() {
         let mut app = App::new(Game::new());
-        let offer = Action::Command(Command::OfferDraw);
-        assert!(!may(&app, Color::White, &offer));
-        assert!(may(&app, Color::Black, &offer));
         typed(&mut app, "e4");
-        assert!(may(&app, Color::White, &offer));
-        assert!(!may(&app, Color::Black, &offer));
-        assert!(
-            Seats::shared().allows(&app, Feeder::Here, &offer),
-            "sharing a terminal, one of them just moved"
+        let shared = Seats::shared();
+        // The side that just moved offers (FIDE 9.1.2.2); the side to move plays.
+        assert_eq!(shared.judge(&app, Feeder::Here, Deed::Offer), Verdict::Do { by: Color::White });
+        assert_eq!(shared.judge(&app, Feeder::Here, Deed::Claim), Verdict::Do { by: Color::Black });
+        assert_eq!(
+            shared.judge(&app, Feeder::Here, Deed::Resign(Color::White)),
+            Verdict::Do { by: Color::White }
+        );
+        assert_eq!(shared.judge(&app, Feeder::Here, Deed::Redo), Verdict::Do { by: Color::Black });
+    }
+
+    #[test]
+    fn apart_each_deed_is_the_feeder_s_own_side() {
+        let mut app = App::new(Game::new()).with_takeback_by_consent(true);
+        typed(&mut app, "e4");
+        // Black to move: what White does from here is White's, whoever's turn it is.
+        assert_eq!(APART.judge(&app, Feeder::Here, Deed::Offer), Verdict::Do { by: Color::White });
+        assert_eq!(APART.judge(&app, Feeder::Other(1), Deed::Offer), Verdict::Do { by: Color::Black });
+        assert_eq!(APART.judge(&app, Feeder::Here, Deed::Answer(true)), Verdict::Do { by: Color::White });
+    }
+
+    #[test]
+    fn people_apart_change_the_past_only_by_agreement() {
+        let mut app = App::new(Game::new()).with_takeback_by_consent(true);
+        typed(&mut app, "e4");
+        for feeder in [Feeder::Here, Feeder::Other(1)] {
+            assert_eq!(APART.judge(&app, feeder, Deed::Redo), Verdict::Refused(Refusal::ByAgreement));
+            assert_eq!(APART.judge(&app, feeder, Deed::NewGame), Verdict::Refused(Refusal::ByAgreement));
+        }
+        // A take-back is asked by the side that just moved, of its own move.
+        assert_eq!(APART.judge(&app, Feeder::Here, Deed::TakeBack), Verdict::Do { by: Color::White });
+        assert_eq!(
+            APART.judge(&app, Feeder::Other(1), Deed::TakeBack),
+            Verdict::Refused(Refusal::TakeBackYourOwn)
+        );
+        // An engine agrees to anything: a take-back is done, a redo too.
+        let engine = Seats::fed(Feeder::Here, Feeder::Engine);
+        assert!(!engine.apart());
+        assert_eq!(engine.judge(&app, Feeder::Here, Deed::Redo), Verdict::Do { by: Color::White });
+        assert_eq!(engine.judge(&app, Feeder::Here, Deed::TakeBack), Verdict::Do { by: Color::White });
+        // After the game, a new one is asked of the other: a rematch.
+        app.update(Action::Do(Deed::Resign(Color::Black)));
+        assert!(app.game().is_over());
+        assert_eq!(APART.judge(&app, Feeder::Other(1), Deed::NewGame), Verdict::Do { by: Color::Black });
+    }
+
+    #[test]
+    fn one_resigns_only_for_oneself() {
+        let app = App::new(Game::new());
+        assert_eq!(
+            APART.judge(&app, Feeder::Here, Deed::Resign(Color::White)),
+            Verdict::Do { by: Color::White }
+        );
+        assert_eq!(
+            APART.judge(&app, Feeder::Here, Deed::Resign(Color::Black)),
+            Verdict::Refused(Refusal::ResignOnlyYours)
+        );
+        assert_eq!(
+            APART.judge(&app, Feeder::Other(1), Deed::Resign(Color::White)),
+            Verdict::Refused(Refusal::ResignOnlyYours)
         );
     }
 
     #[test]
-    fn a_seat_resigns_only_for_itself() {
-        let mut app = App::new(Game::new());
-        app.update(Action::Command(Command::Resign));
-        assert!(may(&app, Color::Black, &Action::Answer(Answer::Side(Color::Black))));
-        assert!(!may(&app, Color::White, &Action::Answer(Answer::Side(Color::Black))));
-        app.update(Action::Answer(Answer::Side(Color::Black)));
-        assert_eq!(app.question(), Some(Question::Resign { by: Some(Color::Black) }));
-        assert!(may(&app, Color::Black, &Action::Answer(Answer::Yes)));
-        assert!(!may(&app, Color::White, &Action::Answer(Answer::Yes)));
-    }
-
-    #[test]
-    fn looking_and_leaving_are_for_either_seat() {
+    fn a_terminal_that_feeds_no_seat_only_watches() {
         let app = App::new(Game::new());
-        for action in
-            [Action::Browse(Browse::Back), Action::Show(Show::Help), Action::Show(Show::Flip), Action::Quit]
-        {
-            assert!(may(&app, Color::White, &action) && may(&app, Color::Black, &action), "{action:?}");
+        let watched = Seats::fed(Feeder::Other(1), Feeder::Other(1));
+        for deed in [e4(&app), Deed::Offer, Deed::Resign(Color::White), Deed::NewGame, Deed::Answer(true)] {
+            assert_eq!(
+                watched.judge(&app, Feeder::Here, deed),
+                Verdict::Refused(Refusal::Watching),
+                "{deed:?}"
+            );
         }
     }
 
     #[test]
-    fn seats_fed_from_two_places_take_nothing_back_without_consent() {
-        let mut app = App::new(Game::new());
-        typed(&mut app, "e4");
-        let apart = Seats::fed(Feeder::Here, Feeder::Other(1));
-        for command in [Command::Undo, Command::Redo, Command::NewGame] {
-            let action = Action::Command(command);
-            assert!(!apart.allows(&app, Feeder::Here, &action), "{command:?}");
-            assert!(!apart.allows(&app, Feeder::Other(1), &action), "{command:?}");
-            assert!(Seats::shared().allows(&app, Feeder::Here, &action), "{command:?}");
-            // An engine agrees to whatever its opponent takes back or plays again.
-            let engine = Seats::fed(Feeder::Here, Feeder::Engine);
-            assert!(engine.allows(&app, Feeder::Here, &action), "{command:?}");
-        }
-        // Asked, and answered by the other side only.
-        let mut app = app.with_takeback_by_consent(true);
-        let undo = Action::Command(Command::Undo);
-        assert!(apart.allows(&app, Feeder::Here, &undo), "White just moved: White may ask");
-        assert!(!apart.allows(&app, Feeder::Other(1), &undo), "Black may not ask for White's move");
-        app.update(undo);
-        assert_eq!(app.question(), Some(Question::Takeback { by: Color::White }));
-        assert_eq!(app.game().ply(), 1, "asked, not taken back");
-        assert!(!apart.allows(&app, Feeder::Here, &Action::Answer(Answer::Yes)));
-        assert!(apart.allows(&app, Feeder::Other(1), &Action::Answer(Answer::Yes)));
-        app.update(Action::Answer(Answer::No));
-        assert_eq!(app.game().ply(), 1, "no take-back without consent");
-        app.update(Action::Command(Command::Undo));
-        app.update(Action::Answer(Answer::Yes));
-        assert_eq!(app.game().ply(), 0, "taken back with consent");
-    }
-
-    #[test]
-    fn a_seat_fed_from_elsewhere_is_not_played_from_here() {
+    fn the_engine_and_the_coach_are_asked_for_only_here() {
         let app = App::new(Game::new());
-        let type_e = Action::Edit(Edit::Type('e'));
-        assert!(Seats::shared().allows(&app, Feeder::Here, &type_e));
-        let engine_plays_white = Seats::fed(Feeder::Other(1), Feeder::Here);
-        assert!(!engine_plays_white.allows(&app, Feeder::Here, &type_e));
-        assert!(engine_plays_white.allows(&app, Feeder::Other(1), &type_e));
-        assert!(engine_plays_white.allows(&app, Feeder::Here, &Action::Quit));
-        assert_eq!(engine_plays_white.feeder(Color::White), Feeder::Other(1));
-    }
-
-    #[test]
-    fn a_rematch_is_asked_by_one_seat_and_answered_by_the_other() {
-        let mut app = App::new(Game::new()).with_takeback_by_consent(true);
-        for c in "e4".chars() {
-            app.update(Action::Edit(Edit::Type(c)));
+        for deed in [Deed::HandOver, Deed::Hint] {
+            assert_eq!(
+                APART.judge(&app, Feeder::Other(1), deed),
+                Verdict::Refused(Refusal::OnlyHere),
+                "{deed:?}"
+            );
         }
-        app.update(Action::Edit(Edit::Submit));
-        app.update(Action::Command(Command::Resign));
-        app.update(Action::Answer(Answer::Yes));
-        assert!(app.game().is_over(), "{:?}", app.question());
+        let engine = Seats::fed(Feeder::Engine, Feeder::Here);
+        assert_eq!(engine.judge(&app, Feeder::Engine, Deed::HandOver), Verdict::Refused(Refusal::OnlyHere));
+        // A hint is for no move of a person elsewhere.
         let apart = Seats::fed(Feeder::Other(1), Feeder::Here);
-        let new = Action::Command(Command::NewGame);
-        assert!(apart.allows(&app, Feeder::Here, &new));
-        app.update(new);
-        assert_eq!(app.question(), Some(Question::Rematch { by: None }));
-        let side = Action::Answer(Answer::Side(Color::Black));
-        assert!(apart.allows(&app, Feeder::Here, &side));
-        assert!(!apart.allows(&app, Feeder::Other(1), &side));
-        app.update(side);
-        assert_eq!(app.question(), Some(Question::Rematch { by: Some(Color::Black) }));
-        let yes = Action::Answer(Answer::Yes);
-        assert!(!apart.allows(&app, Feeder::Here, &yes), "not the asker");
-        assert!(apart.allows(&app, Feeder::Other(1), &yes));
-        app.update(yes);
-        assert_eq!(app.game().ply(), 0, "a new game");
-        assert!(!app.game().is_over());
+        assert_eq!(apart.judge(&app, Feeder::Here, Deed::Hint), Verdict::Refused(Refusal::NotYourMove));
+        // Watching two engines, this terminal hands them the sides back, and pauses.
+        let both = Seats::fed(Feeder::Engine, Feeder::Engine);
+        assert_eq!(both.judge(&app, Feeder::Here, Deed::HandOver), Verdict::Do { by: Color::White });
+        assert_eq!(both.judge(&app, Feeder::Here, Deed::Pause), Verdict::Do { by: Color::White });
+        assert_eq!(both.judge(&app, Feeder::Here, e4(&app)), Verdict::Refused(Refusal::Watching));
+    }
+
+    #[test]
+    fn a_typed_word_goes_through_the_door_as_the_command_it_becomes() {
+        // White, here, types `draw` on its own turn: White's offer, with its next move,
+        // never Black's.
+        let mut app =
+            App::new(Game::new()).with_takeback_by_consent(true).with_sides_here(APART.of(Feeder::Here));
+        let acted = app.act(Action::Edit(Edit::Line("draw".to_owned())), true, &mut |app, deed| {
+            APART.judge(app, Feeder::Here, deed)
+        });
+        assert_eq!(acted.done, [(Deed::Offer, Color::White)]);
+        assert_eq!(app.offer_with_move(), Some(Color::White));
+        assert_eq!(app.asked(), None, "nothing is asked of Black before White moves");
+        typed(&mut app, "e4");
+        assert_eq!(app.asked().map(|asked| (asked.what, asked.by)), Some((Ask::Draw, Color::White)));
     }
 }

@@ -1,4 +1,4 @@
-//! Where a face's input, and the time, come from: one [`Source`] trait for input of
+//! Where a face's input, and the time, come from: one [`Input`] trait for input of
 //! any kind (a terminal's events, lines of text, a script in a test), and one
 //! [`Feed`], the input read on a thread of its own and handed to the loop through the
 //! same channel as the signals, so the loop waits in one place.
@@ -21,12 +21,12 @@ pub enum Polled<T> {
     /// There will be no more input.
     Closed,
     /// The program is asked to stop (SIGTSTP) : the loop pauses the clocks, so the
-    /// time away is nobody's, then calls [`Source::suspend`].
+    /// time away is nobody's, then calls [`Input::suspend`].
     Suspend,
 }
 
 /// Where input, and the time, come from.
-pub trait Source<T> {
+pub trait Input<T> {
     /// Waits for the next input, at most `timeout` when there is one (while a clock
     /// runs). A source that cannot time out may wait for the input all the same.
     fn wait(&mut self, timeout: Option<Duration>) -> io::Result<Polled<T>>;
@@ -42,10 +42,15 @@ pub trait Source<T> {
     fn suspend(&mut self) -> io::Result<Polled<T>> {
         Ok(Polled::TimedOut)
     }
+
+    /// The signal that ended the input, if one did.
+    fn stopped_by(&self) -> Option<i32> {
+        None
+    }
 }
 
 /// Scripted input, for tests: any iterator, at the real time, never timing out.
-impl<T, I: Iterator<Item = T>> Source<T> for I {
+impl<T, I: Iterator<Item = T>> Input<T> for I {
     fn wait(&mut self, _timeout: Option<Duration>) -> io::Result<Polled<T>> {
         Ok(self.next().map_or(Polled::Closed, Polled::Input))
     }

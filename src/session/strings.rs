@@ -20,14 +20,8 @@ pub(crate) fn not_copied(notation: Notation, why: &impl std::fmt::Display) -> St
     format!("Cannot copy the {}: {why}.", notation.name())
 }
 
-/// A move tried from here while the side to move is played from elsewhere.
-pub(crate) fn not_yours(player: &str) -> String {
-    format!("{player} is to move.")
-}
-
-/// A new game or a redo asked by one of two players in two places, during a game.
-pub(crate) const BY_AGREEMENT: &str =
-    "Only by agreement: a take-back is asked, and a rematch once the game is over.";
+/// A line of chat with nobody elsewhere to read it.
+pub(crate) const NOBODY_TO_TELL: &str = "Nobody else is in this game to read a line of chat.";
 
 /// Leaving a game opened only to look through.
 pub fn closed_unsaved(path: &Path) -> String {

@@ -15,9 +15,8 @@ use crossterm::terminal::{self, Clear, ClearType, EnterAlternateScreen, LeaveAlt
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 
-use super::{LoopError, library, run};
-use crate::app::App;
-use crate::session::{self, Feed, Host, Polled, Source, Tty, signals};
+use super::library;
+use crate::session::{self, Feed, Input, Polled, Session, Tty, signals};
 use crate::ui::Look;
 
 /// The real terminal's events, and the signals that would stop or end the program,
@@ -25,7 +24,7 @@ use crate::ui::Look;
 /// ends the events, so the game ends as a quit does and the terminal is put back.
 ///
 /// - SIGTSTP (`kill -TSTP`; in raw mode Ctrl-Z is a key) reads as [`Polled::Suspend`]:
-///   the loop pauses the clocks, then [suspends](Source::suspend), which gives the
+///   the loop pauses the clocks, then [suspends](Input::suspend), which gives the
 ///   terminal back ([`restore`]) and stops the program, as the default action would
 ///   have.
 /// - SIGCONT takes the terminal again and reads as an [`Event::Resize`] to the
@@ -68,7 +67,7 @@ fn taken_again() -> io::Result<Polled<Event>> {
     Ok(Polled::Input(Event::Resize(columns, rows)))
 }
 
-impl Source<Event> for TerminalEvents {
+impl Input<Event> for TerminalEvents {
     fn wait(&mut self, timeout: Option<Duration>) -> io::Result<Polled<Event>> {
         let resumed_here = &mut self.resumed_here;
         self.feed.wait(timeout, || {
@@ -92,6 +91,10 @@ impl Source<Event> for TerminalEvents {
         // Going on: a SIGCONT woke the program.
         self.resumed_here = true;
         taken_again()
+    }
+
+    fn stopped_by(&self) -> Option<i32> {
+        self.feed.stopped_by()
     }
 }
 
@@ -130,27 +133,18 @@ impl Screen {
         &mut self.terminal
     }
 
-    /// Runs the game ([`run`]) on this terminal with its events, until the players
-    /// quit or a signal asks the program to stop.
-    pub fn run(
-        &mut self,
-        app: &mut App,
-        look: &Look,
-        host: &mut impl Host,
-    ) -> Result<(), LoopError<io::Error>> {
-        let result = run(&mut self.terminal, &mut self.events, app, look, host);
+    /// Runs the game on this terminal with its events ([`super::play`]), until the
+    /// players quit or a signal asks the program to stop.
+    pub fn play(&mut self, session: &mut Session, look: &Look) -> io::Result<()> {
+        let result = super::play(&mut self.terminal, &mut self.events, session, look);
         self.unless_hung_up(result, ())
     }
 
     /// `result`, unless it is an error because the terminal hung up (the window
     /// closed): then the loop ended as on a SIGHUP, with `ended`.
-    fn unless_hung_up<T>(
-        &mut self,
-        result: Result<T, LoopError<io::Error>>,
-        ended: T,
-    ) -> Result<T, LoopError<io::Error>> {
+    fn unless_hung_up<T>(&mut self, result: io::Result<T>, ended: T) -> io::Result<T> {
         match result {
-            Err(LoopError::Draw(_) | LoopError::Events(_)) if Tty::gone() || signals::hung_up() => {
+            Err(_) if Tty::gone() || signals::hung_up() => {
                 self.hung_up = true;
                 Ok(ended)
             }
@@ -166,7 +160,7 @@ impl Screen {
         folder: &str,
         look: &Look,
         delete: impl FnMut(&std::path::Path) -> Vec<crate::library::Action>,
-    ) -> Result<library::Left, LoopError<io::Error>> {
+    ) -> io::Result<library::Left> {
         let result = library::run(&mut self.terminal, &mut self.events, shelf, folder, look, delete);
         self.unless_hung_up(result, library::Left::Quit)
     }

@@ -162,6 +162,14 @@ fn input_line(app: &App, look: &Look, width: usize) -> Line<'static> {
         Reading::Move(m, nag) => {
             (format!("  {}{}", position.san(m), nag.and_then(Nag::suffix).unwrap_or_default()), look.dim())
         }
+        Reading::Offering(m, nag) => (
+            format!(
+                "  {}{}, offering a draw",
+                position.san(m),
+                nag.and_then(Nag::suffix).unwrap_or_default()
+            ),
+            look.dim(),
+        ),
         Reading::Promotion(_) => ("  Enter: choose the piece".to_owned(), look.dim()),
         Reading::Ambiguous(moves) => (format!("  {}", strings::ambiguous(position, &moves)), look.error()),
         Reading::Incomplete(moves) => (format!("  {}", strings::could_become(position, &moves)), look.dim()),

@@ -10,8 +10,9 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use hotseat::app::{Action, App};
+use hotseat::app::{Action, App, Deed};
 use hotseat::chess::{Color, Game, GameResult};
+use hotseat::session::Arrival;
 use hotseat::session::computer::{Chooser, Computer, Sides, Strength};
 
 /// Plies after which a game is given up as unfinished.
@@ -38,8 +39,12 @@ fn engine_turn(computer: &mut Computer, app: &mut App) -> Duration {
     let start = Instant::now();
     let ply = app.game().ply();
     loop {
-        for action in computer.play(app, Instant::now()) {
-            app.update(action);
+        for arrival in computer.play(app, Instant::now()) {
+            match arrival {
+                Arrival::Deed(_, deed) => app.update(Action::Do(deed)),
+                Arrival::News(message) => app.update(Action::Report(message)),
+                other => panic!("an engine only does and says: {other:?}"),
+            };
         }
         if app.game().ply() > ply || app.game().is_over() {
             return start.elapsed();
@@ -83,7 +88,7 @@ fn game(
             times.push(engine_turn(computer, &mut app));
         } else {
             let moves = app.game().position().legal_moves();
-            app.update(Action::Play(moves[rng.below(moves.len())]));
+            app.update(Action::Do(Deed::Move(moves[rng.below(moves.len())], None)));
         }
     }
     app.game().outcome().map(|outcome| outcome.result)

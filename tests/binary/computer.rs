@@ -81,7 +81,7 @@ fn the_engine_answers_on_the_board_and_the_saved_game_names_it() {
 }
 
 #[test]
-fn a_key_for_the_engines_side_is_not_taken_from_here() {
+fn a_line_typed_while_the_engine_thinks_waits_its_turn() {
     let dir = TempDir::new("computer-seat");
     let script = FakeScript { delay: Some(Duration::from_secs(3)), ..replies() };
     let engine = fake_engine(dir.path(), &script);
@@ -90,10 +90,11 @@ fn a_key_for_the_engines_side_is_not_taken_from_here() {
     pty.send("e4\r");
     pty.wait_for("White: e4.");
     wait_for_log(&mut pty, dir.path(), "go movetime");
-    // Black's move typed here while the engine thinks is the engine's to play.
+    // Black's move typed here while the engine thinks is never Black's: the line
+    // waits until the engine has moved, and is then read as White's (which it is not).
     pty.send("d5\r");
-    pty.wait_for("Fake Engine, level 2 (Black) is to move.");
     pty.wait_for("Black: e5.");
+    pty.wait_for("did you mean d4?");
     assert!(!pty.contents().contains("Black: d5."), "{}", pty.contents());
     quit_plain(&mut pty);
 }
@@ -148,7 +149,8 @@ fn undo_takes_back_the_engines_answer_with_the_move_and_redo_plays_both() {
     pty.send("e4\r");
     pty.wait_for("Black: e5.");
     pty.send("undo\r");
-    pty.wait_for("Taken back: 1. e4.");
+    // The engine's answer goes with the move, and both are named.
+    pty.wait_for("Taken back: 1. e4 e5.");
     pty.send("fen\r");
     pty.wait_for("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     pty.send("redo\r");
@@ -162,11 +164,12 @@ fn a_take_back_while_the_engine_thinks_stops_it_and_its_answer_is_never_played()
     let dir = TempDir::new("computer-cancel");
     let script = FakeScript { delay: Some(Duration::from_millis(500)), ..replies() };
     let engine = fake_engine(dir.path(), &script);
-    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--computer", "black"]);
-    pty.wait_for("White to move.");
-    pty.send("e4\r");
+    // On the board, where a key acts at once (lines of plain text wait for the engine).
+    let mut pty = start(&dir, &engine, &["--computer", "black"]);
+    pty.wait_for("White to move");
+    pty.play("e4", "1. e4");
     wait_for_log(&mut pty, dir.path(), "go movetime");
-    pty.send("undo\r");
+    pty.send("\x1a");
     pty.wait_for("Taken back: 1. e4.");
     // The engine is told to stop, and its answer, when it comes, is dropped.
     wait_for_log(&mut pty, dir.path(), "stop");
@@ -176,10 +179,9 @@ fn a_take_back_while_the_engine_thinks_stops_it_and_its_answer_is_never_played()
         assert!(Instant::now() < deadline, "the engine never answered");
         pty.read_for(Duration::from_millis(20));
     }
-    pty.send("d4\r");
-    pty.wait_for("White: d4.");
-    pty.wait_for("Black: e5.");
-    quit_plain(&mut pty);
+    pty.play("d4", "1. d4");
+    pty.wait_for("e5");
+    pty.quit();
     // The move taken back is kept as a variation, as in any game.
     let saved = saved_game(dir.path());
     assert!(saved.contains("1. d4 (1. e4) 1... e5 *"), "{saved}");
@@ -193,8 +195,8 @@ fn a_draw_offer_is_answered_from_the_engines_evaluation() {
     let engine = fake_engine(dir.path(), &script);
     let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--computer", "black"]);
     pty.wait_for("White to move.");
-    pty.send("e4\r");
-    pty.send("draw\r");
+    // The offer made with the move, before the engine's answer can come.
+    pty.send("e4 draw\r");
     pty.wait_for("Fake Engine accepts the draw.");
     quit_plain(&mut pty);
     assert!(saved_game(dir.path()).contains("[Result \"1/2-1/2\"]"));
@@ -204,8 +206,7 @@ fn a_draw_offer_is_answered_from_the_engines_evaluation() {
     let engine = fake_engine(dir.path(), &script);
     let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--computer", "black"]);
     pty.wait_for("White to move.");
-    pty.send("e4\r");
-    pty.send("draw\r");
+    pty.send("e4 draw\r");
     pty.wait_for("Black: e5.");
     pty.wait_for("Fake Engine declines the draw.");
     quit_plain(&mut pty);
@@ -749,18 +750,17 @@ fn the_coach_judges_the_persons_moves_not_the_engines() {
     quit_plain(&mut pty);
     assert!(!pty.raw().contains("Coach: 1. e4"), "the engine's move judged: {}", pty.raw());
 
-    // Nor does it give the engine hints: asked on its move (which never comes), it says so.
+    // Nor does it give the engine hints: asked on its move (which never comes), it says
+    // so (on the board, where a key acts at once; a line of plain text waits its turn).
     let dir = TempDir::new("coach-no-hint-for-the-engine");
     let script = FakeScript { hang: Some(Hang::From(1)), ..scripted([(0, Answer::cp(30, "e2e4"))]) };
     let engine = fake_engine(dir.path(), &script);
-    let mut pty =
-        start(&dir, &engine, &["--plain", "--announce", "san", "--computer", "black", "--coach", "both"]);
-    pty.wait_for("White to move.");
-    pty.send("e4\r");
-    pty.wait_for("White: e4.");
-    pty.send("hint\r");
+    let mut pty = start(&dir, &engine, &["--computer", "black", "--coach", "both"]);
+    pty.wait_for("White to move");
+    pty.play("e4", "1. e4");
+    pty.send("\x01");
     pty.wait_for("Black is the engine's to play: the coach gives hints to people.");
-    quit_plain(&mut pty);
+    pty.quit();
     assert!(!pty.raw().contains("hint comes in a moment"), "{}", pty.raw());
 }
 

@@ -12,24 +12,31 @@ use std::time::{Duration, Instant};
 
 use common::TempDir;
 use common::pty::Pty;
-use hotseat::app::{Action, App};
+use hotseat::app::{Action, App, Deed};
 use hotseat::chess::{Color, Game, Move, Outcome, Position, Reason};
 use hotseat::engine::{Player, Reply, Search, Timeouts};
+use hotseat::session::Arrival;
 use hotseat::session::computer::{Chooser, Computer, Sides, Strength};
 
 use crate::stockfish::stockfish;
 
 /// Lets `computer` play `app`'s side to move until it has moved (or ended the game);
-/// the actions go to the app as the session would hand them.
+/// its deeds go to the app as the session's door would let them through.
 fn engine_moves(computer: &mut Computer, app: &mut App) -> Option<Move> {
     let deadline = Instant::now() + Duration::from_secs(60);
     let ply = app.game().ply();
     loop {
-        for action in computer.play(app, Instant::now()) {
-            let played = if let Action::Play(m) = action { Some(m) } else { None };
+        for arrival in computer.play(app, Instant::now()) {
+            let (played, action) = match arrival {
+                Arrival::Deed(_, deed) => (matches!(deed, Deed::Move(..)).then_some(deed), Action::Do(deed)),
+                Arrival::News(message) => (None, Action::Report(message)),
+                other => panic!("an engine only does and says: {other:?}"),
+            };
             app.update(action);
-            if played.is_some() && app.game().ply() > ply {
-                return played;
+            if let Some(Deed::Move(m, _)) = played
+                && app.game().ply() > ply
+            {
+                return Some(m);
             }
         }
         if app.game().is_over() {
@@ -102,7 +109,7 @@ fn level_8_mates_a_random_mover() {
             engine_moves(&mut computer, &mut app);
         } else {
             let moves = app.game().position().legal_moves();
-            app.update(Action::Play(moves[random.below(moves.len())]));
+            app.update(Action::Do(Deed::Move(moves[random.below(moves.len())], None)));
         }
     }
     assert_eq!(

@@ -142,19 +142,24 @@ fn a_move_for_the_other_side_is_refused_on_the_joiners_own_board_naming_whose_mo
     let mut white = place.host(&[]);
     let mut black = place.view("join", "Joined");
     white.wait_for("Black joined");
-    // With the host stopped, no answer can come from it: the joiner's own copy
-    // refuses White's move, as a player would say it.
+    // With the host stopped, no answer can come from it: the joiner's own door
+    // refuses White's move, as a player would say it. Typing it is no move (the door
+    // judges what a key does, and editing the move line does nothing to the game):
+    // Enter is refused, and the text stays to mend.
     signal(&white, "STOP");
-    black.send("e4");
+    black.send("e4\r");
     black.wait_for("White is to move");
-    assert!(!black.contents().contains("Move: e"), "{}", black.contents());
+    assert!(black.contents().contains("Backspace mends it"), "{}", black.contents());
     signal(&white, "CONT");
     type_move(&mut white, "d4");
     black.wait_for("1. d4");
-    // Nothing is taken back without the other's consent: not from the host's keys,
-    // not from the view's (its copy is put back as the host has it).
+    // Nothing is taken back without the other's consent: not from the host's keys (a
+    // take-back is asked of Black, whose move declines it), not from the view's (a
+    // take-back of White's move is not Black's to ask).
     black.send("\x1a");
+    black.wait_for("asked by the player who just moved");
     white.send("\x1a");
+    black.wait_for("asks to take back");
     type_move(&mut black, "d5");
     white.wait_for("d5");
     white.quit();
@@ -167,12 +172,13 @@ fn a_move_for_the_other_side_from_a_bare_client_is_refused_by_the_host_naming_wh
     let place = Place::new("wrong-side-bare");
     let mut white = place.host(&[]);
     let mut black = raw_client(&place);
-    black.write_all(b"hello hotseat 1 play\nmove e7e5\n").expect("sent");
+    black.write_all(b"hello hotseat 2 play\nmove e7e5\n").expect("sent");
     let mut lines = BufReader::new(black.try_clone().expect("clone")).lines();
     let welcome = lines.next().expect("a line").expect("read");
-    assert_eq!(welcome, "welcome hotseat 1 black");
+    assert_eq!(welcome, "welcome hotseat 2 black");
+    // The reason, as the protocol names it: the view words it with its own copy.
     let refused = lines.map_while(Result::ok).find(|l| l.starts_with("refused")).expect("refused");
-    assert!(refused.contains("White is to move"), "{refused}");
+    assert_eq!(refused, "refused not-your-move");
     white.wait_for("Black joined");
     drop(black);
     white.quit();
@@ -379,7 +385,7 @@ fn hostile_clients_are_dropped_while_the_game_goes_on() {
 
     // One that never reads: it says hello, and then nothing.
     let mut deaf = raw_client(&place);
-    deaf.write_all(b"hello hotseat 1 watch\n").expect("sent");
+    deaf.write_all(b"hello hotseat 2 watch\n").expect("sent");
 
     // Garbage, as a browser would send.
     let mut garbage = raw_client(&place);
@@ -400,7 +406,7 @@ fn hostile_clients_are_dropped_while_the_game_goes_on() {
 
     // A flood of lines.
     let mut flood = raw_client(&place);
-    flood.write_all(b"hello hotseat 1 watch\n").expect("sent");
+    flood.write_all(b"hello hotseat 2 watch\n").expect("sent");
     for _ in 0..500 {
         if flood.write_all(b"say hi\n").is_err() {
             break;
@@ -411,12 +417,12 @@ fn hostile_clients_are_dropped_while_the_game_goes_on() {
 
     // A move for the wrong side, from a client that is not the player: refused.
     let mut stranger = raw_client(&place);
-    stranger.write_all(b"hello hotseat 1 play\nmove e7e5\n").expect("sent");
+    stranger.write_all(b"hello hotseat 2 play\nmove e7e5\n").expect("sent");
     let mut lines = BufReader::new(stranger.try_clone().expect("clone")).lines();
     let welcome = lines.next().expect("a line").expect("read");
-    assert_eq!(welcome, "welcome hotseat 1 watch", "the seat is taken: it watches");
+    assert_eq!(welcome, "welcome hotseat 2 watch", "the seat is taken: it watches");
     let refused = lines.map_while(Result::ok).find(|l| l.starts_with("refused")).expect("refused");
-    assert!(refused.contains("watching"), "{refused}");
+    assert_eq!(refused, "refused watching");
     drop(stranger);
 
     // The game goes on, through all of it.
@@ -578,8 +584,8 @@ fn a_rematch_is_asked_refused_then_granted_and_the_people_change_colours() {
     let files = |pty: &Pty| pty.contents().replace(' ', "");
     wait_until(&mut joiner, |pty| files(pty).contains("abcdefgh"));
     wait_until(&mut host, |pty| files(pty).contains("hgfedcba"));
-    host.send("d");
-    host.wait_for("is to move");
+    host.send("d4\r");
+    host.wait_for("Ben (White) is to move");
     type_move(&mut joiner, "d4");
     host.wait_for("1. d4");
     type_move(&mut host, "d5");

@@ -13,7 +13,7 @@ use hotseat::input::Key;
 use hotseat::records::pgn;
 use hotseat::records::{self, Destination, fresh_tags};
 use hotseat::session::Recorder;
-use hotseat::session::{Polled, Source};
+use hotseat::session::{Input, Polled};
 use hotseat::tui;
 use hotseat::ui::{self, Look, View};
 use ratatui::Terminal;
@@ -354,7 +354,7 @@ struct ScriptedTime {
     waits: Vec<Option<Duration>>,
 }
 
-impl Source<Event> for ScriptedTime {
+impl Input<Event> for ScriptedTime {
     fn wait(&mut self, timeout: Option<Duration>) -> io::Result<Polled<Event>> {
         self.waits.push(timeout);
         let Some(timeout) = timeout else {

@@ -12,7 +12,7 @@ use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use hotseat::app::{Action, App, Command, Edit, Effect, Focus, Message, Mode, Reading};
 use hotseat::chess::{Color, Game, Move, Reason, Square};
 use hotseat::input::Key;
-use hotseat::session::Host;
+use hotseat::session::Effects;
 use hotseat::tui;
 use hotseat::ui::{self, Look, View};
 use ratatui::Terminal;
@@ -266,7 +266,7 @@ impl Backend for Logged {
 /// A host that writes down each save in the same log, with the moves the game had.
 struct LoggingHost(Rc<RefCell<Vec<String>>>);
 
-impl Host for LoggingHost {
+impl Effects for LoggingHost {
     fn carry_out(&mut self, app: &App, effect: Effect) -> Option<Message> {
         self.0.borrow_mut().push(format!("{effect:?} after {} moves", app.game().ply()));
         None

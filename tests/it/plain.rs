@@ -15,7 +15,7 @@ use hotseat::clock::TimeControl;
 use hotseat::plain::{self, Announce, PLAIN_WORDS};
 use hotseat::records::{Destination, fresh_tags};
 use hotseat::session::Recorder;
-use hotseat::session::{Host, Polled, Source};
+use hotseat::session::{Effects, Input, Polled};
 
 /// Input lines, and waits (`@wait SECONDS` in a script) that move the made-up time on.
 struct Script {
@@ -23,7 +23,7 @@ struct Script {
     now: Instant,
 }
 
-impl Source<String> for Script {
+impl Input<String> for Script {
     fn wait(&mut self, _timeout: Option<Duration>) -> io::Result<Polled<String>> {
         let Some(step) = self.steps.pop_front() else { return Ok(Polled::Closed) };
         match step.strip_prefix("@wait ") {
@@ -58,7 +58,7 @@ impl Kept {
     }
 }
 
-impl Host for Kept {
+impl Effects for Kept {
     fn carry_out(&mut self, _app: &App, effect: Effect) -> Option<Message> {
         if effect == Effect::Save {
             self.saves += 1;
@@ -498,14 +498,16 @@ fn a_failed_save_is_told() {
     let mut app = App::new(Game::new());
     let mut host = Kept { failing: true, ..Kept::new() };
     let got = transcript_of(&mut app, &mut host, Announce::Words, "e4", Instant::now());
+    // The save is carried out after the move is told, as the board draws the move before
+    // it saves: the session's one order, for every face.
     assert_transcript(
         &got,
         &greeted(
             "
         White to move.
         White: pawn to e 4.
-        The game is not saved: no space left on device
         Black to move.
+        The game is not saved: no space left on device
     ",
         ),
     );

@@ -1,4 +1,4 @@
-//! Two terminals, in-process: a view's copy of the game rebuilt from the host's state,
+//! Two terminals, in-process: a view's copy of the game read from the host's record,
 //! and the README's picture of the two boards side by side.
 
 use crate::common;
@@ -9,27 +9,26 @@ use hotseat::app::App;
 use hotseat::chess::Game;
 use hotseat::records::pgn::PgnGame;
 use hotseat::remote::client::copy_of;
-use hotseat::remote::protocol::State;
 use hotseat::ui::{ColorSupport, Look, PieceSet, theme};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 const SICILIAN: &str = "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3";
 
-/// The host's game, and the state it sends its views.
-fn hosted() -> (App, State) {
+/// The host's game, and the record it sends a view that attaches.
+fn hosted() -> (App, String) {
     let mut app = App::new(Game::new()).with_players("Anna", "Ben").with_takeback_by_consent(true);
     play(&mut app, SICILIAN);
     let mut record = PgnGame::new(app.game().clone());
     record.tags.set("White", "Anna");
     record.tags.set("Black", "Ben");
-    (app, State { paused: false, asked: None, pgn: record.to_pgn() })
+    (app, record.to_pgn())
 }
 
 #[test]
 fn a_view_rebuilds_the_whole_game_facing_its_own_side() {
-    let (host, state) = hosted();
-    let view = copy_of(&state, true).expect("the host's state reads");
+    let (host, pgn) = hosted();
+    let view = copy_of(&pgn, None, true).expect("the host's game reads");
     assert_eq!(view.game().moves(), host.game().moves());
     assert_eq!(
         (view.player(hotseat::chess::Color::White), view.player(hotseat::chess::Color::Black)),
@@ -44,16 +43,15 @@ fn a_view_rebuilds_the_whole_game_facing_its_own_side() {
 #[test]
 fn a_view_refuses_a_state_that_is_not_a_game() {
     for pgn in ["", "garbage", "1. e5", "[White \"x\"]\n\n1. e4 e4 *"] {
-        let state = State { paused: false, asked: None, pgn: pgn.to_owned() };
-        assert!(copy_of(&state, false).is_err(), "{pgn:?}");
+        assert!(copy_of(pgn, None, false).is_err(), "{pgn:?}");
     }
 }
 
 /// The host's board (White) and the joined view (Black), side by side.
 fn picture() -> String {
-    let (mut host, state) = hosted();
+    let (mut host, pgn) = hosted();
     host.notify("Black joined");
-    let mut view = copy_of(&state, true).expect("the host's state reads");
+    let mut view = copy_of(&pgn, None, true).expect("the host's game reads");
     view.notify("Joined as Black");
     let look = Look { theme: theme::WOOD, colors: ColorSupport::TrueColor, pieces: PieceSet::Glyphs };
     let (width, height, gap) = (100, 32, 2);

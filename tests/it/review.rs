@@ -352,7 +352,7 @@ impl ScriptedHost {
     }
 }
 
-impl hotseat::session::Host for ScriptedHost {
+impl hotseat::session::Effects for ScriptedHost {
     fn carry_out(&mut self, _app: &App, effect: Effect) -> Option<hotseat::app::Message> {
         self.asked.push(effect);
         match effect {

@@ -344,7 +344,7 @@ fn game_record_overlay() {
     let mut app = App::new(record.game.clone()).with_players("Kasparov", "Deep Blue");
     let recorder = Recorder::new(Destination::File("unused.pgn".into()), record.tags);
     let pgn = recorder.record(&app).to_pgn();
-    let view = View { pgn: Some(&pgn) };
+    let view = View { pgn: Some(&pgn), ..View::default() };
     press_all(&mut app, &[Key::PageUp, Key::F(2)]);
     for (w, h) in SIZES {
         insta::assert_snapshot!(

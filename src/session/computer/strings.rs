@@ -115,6 +115,13 @@ pub(crate) fn starting(side: Color) -> String {
 }
 
 /// A hand-over taken back while the engine was still starting.
+/// Ctrl-B for a seat a person plays from another terminal.
+pub(crate) fn seat_held(side: Color) -> String {
+    format!(
+        "{side} is played from another terminal: the engine takes only a seat played here, or one nobody has taken."
+    )
+}
+
 pub(crate) const START_CALLED_OFF: &str = "No engine then: both sides are yours to play.";
 
 /// The engine could not be started mid-game.
