@@ -95,6 +95,21 @@ const TEXT: Binding = Binding {
     hint: None,
 };
 
+/// A line typed after a quote is chat for the players at the other terminals: shown in
+/// the help and the key bar only in a game with another terminal.
+pub const CHAT: Binding = Binding {
+    keys: &[(Key::Char('"'), Does::TypeChar)],
+    help: "chat: a quote, then the line, then Enter, for the players at the other terminals",
+    hint: Some("chat"),
+};
+
+impl Binding {
+    /// Whether this is the chat binding ([`CHAT`]).
+    pub fn is_chat(&self) -> bool {
+        self.help == CHAT.help
+    }
+}
+
 const fn cursor(key: Key, direction: Direction) -> (Key, Does) {
     act(key, Action::Point(Point::Cursor(direction)))
 }
@@ -108,6 +123,7 @@ const fn command(key: Key, command: Command) -> (Key, Does) {
 /// of room.
 const PLAY: &[Binding] = &[
     TEXT,
+    CHAT,
     Binding {
         keys: &[act(Key::Enter, Action::Edit(Edit::Submit))],
         help: "play the typed move, or pick up / put down at the cursor",
@@ -183,7 +199,7 @@ const PLAY: &[Binding] = &[
     },
     Binding {
         keys: &[command(Key::Ctrl('r'), Command::Resign)],
-        help: "resign: either player, whoever is to move",
+        help: "resign your side (at one keyboard: the side to move, or Tab for the other)",
         hint: Some("resign"),
     },
     Binding {
@@ -217,12 +233,12 @@ const PLAY: &[Binding] = &[
     Binding {
         keys: &[command(Key::Ctrl('b'), Command::HandOver)],
         help: "hand the other side to the engine (--computer, --level), or take it back",
-        hint: None,
+        hint: Some("engine"),
     },
     Binding {
         keys: &[command(Key::Ctrl('a'), Command::Hint)],
         help: "ask the coach for a move (--coach; once a move, counted)",
-        hint: None,
+        hint: Some("hint"),
     },
     Binding {
         keys: &[command(Key::Ctrl('y'), Command::Redo)],
@@ -566,7 +582,11 @@ mod tests {
     fn key_names_read_well() {
         assert_eq!(Key::Ctrl('z').name(), "Ctrl-Z");
         assert_eq!(Key::Ctrl('z').short_name(), "^Z");
-        assert_eq!(PLAY[4].key_names(), "↑ ↓ ← →");
+        let cursor = PLAY
+            .iter()
+            .find(|b| b.action() == Some(Action::Point(Point::Cursor(Direction::Up))))
+            .expect("a cursor binding");
+        assert_eq!(cursor.key_names(), "↑ ↓ ← →");
         let browse =
             PLAY.iter().find(|b| b.action() == Some(Action::Browse(Browse::Back))).expect("a browse binding");
         assert_eq!(browse.short_key_names(), "PgUp/PgDn");

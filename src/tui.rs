@@ -165,6 +165,12 @@ where
     let app = session.app();
     let pgn = (app.mode() == Mode::Record).then(|| session.pgn()).flatten();
     let may = |action: &Action| session.may(action);
-    let view = View { pgn: pgn.as_deref(), may: Some(&may), company: session.has_company() };
+    let view = View {
+        pgn: pgn.as_deref(),
+        may: Some(&may),
+        company: session.has_company(),
+        engine: session.computer().is_some_and(crate::session::computer::Computer::plays_any),
+        coach: session.has_coach(),
+    };
     Ok(terminal.draw(|frame| ui::render(frame, app, &view, look)).map_err(cannot_draw)?.area)
 }

@@ -196,9 +196,7 @@ pub fn join(args: &JoinArgs, coming: Coming) -> Result<ExitCode> {
     drop(face);
     let farewell = viewer.leave();
     end_child(child);
-    if let Some(farewell) = farewell {
-        let _ = writeln!(std::io::stdout(), "{}", printable(&farewell, usize::MAX));
-    }
+    let _ = writeln!(std::io::stdout(), "{}", printable(&farewell, usize::MAX));
     result?;
     Ok(super::exit_code(signal))
 }

@@ -168,13 +168,14 @@ impl Viewer {
     }
 
     /// Leaves: says goodbye (unless the host ended first), and returns what to tell
-    /// the player.
-    pub fn leave(mut self) -> Option<String> {
-        if self.farewell.is_none() {
+    /// the player: why the game ended here, or that the player left it going on.
+    pub fn leave(mut self) -> String {
+        let farewell = self.farewell.take().unwrap_or_else(|| {
             let _ = self.outbox.send(&Request::Bye);
-        }
+            strings::left_here(self.seat.is_some())
+        });
         self.outbox.finish(Duration::from_secs(1));
-        self.farewell
+        farewell
     }
 
     fn request(&mut self, request: &Request) {

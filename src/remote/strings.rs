@@ -108,6 +108,16 @@ pub fn said(who: &str, text: &str) -> String {
     format!("{}: {}", printable(who, QUOTE_LIMIT), printable(text, 200))
 }
 
+/// A view's player left (Ctrl-Q, quit): the game goes on at the host.
+pub fn left_here(seated: bool) -> String {
+    if seated {
+        "You left the game; it goes on at the host, your seat kept for you (hotseat join comes back to it)."
+            .to_owned()
+    } else {
+        "You stopped watching; the game goes on at the host.".to_owned()
+    }
+}
+
 /// What a view says on screen when it starts.
 pub fn view_of(seat: &str, name: &str) -> String {
     format!("Joined {name} as {seat}")

@@ -11,7 +11,7 @@ use super::computer::{self, Bench, Coach, Computer, Strength};
 use super::effects::{Effects, POLL_EVERY, Pending};
 use super::seats::{Feeder, Seats};
 use super::sources::{Arrival, Elsewhere, News, Ruling, Source};
-use crate::app::{Action, App, Deed, Effect, Message, Refusal, Verdict};
+use crate::app::{Action, App, Command, Deed, Effect, Message, Refusal, Verdict};
 use hotseat_chess::{ByColor, Color};
 
 /// What a face read from its input, for the session.
@@ -130,7 +130,22 @@ impl<'a> Session<'a> {
     pub fn may(&self, action: &Action) -> bool {
         let seats = self.seats();
         let elsewhere = self.refereed_elsewhere();
-        self.app.resolve(action).into_iter().all(|deed| match seats.judge(self.app, Feeder::Here, deed) {
+        let here = seats.of(Feeder::Here);
+        // What a key that first asks on this screen leads to: a resignation of a side
+        // played here, a new game.
+        let deeds = match action {
+            Action::Command(Command::Resign) => {
+                let side = if here[self.app.game().turn()] {
+                    self.app.game().turn()
+                } else {
+                    !self.app.game().turn()
+                };
+                vec![Deed::Resign(side)]
+            }
+            Action::Command(Command::NewGame) => vec![Deed::NewGame],
+            action => self.app.resolve(action),
+        };
+        deeds.into_iter().all(|deed| match seats.judge(self.app, Feeder::Here, deed) {
             Verdict::Do { .. } => !elsewhere || carried(deed),
             Verdict::Refused(_) | Verdict::Sent => false,
         })
@@ -316,6 +331,11 @@ impl<'a> Session<'a> {
                 true
             }
         }
+    }
+
+    /// Whether a coach is on.
+    pub fn has_coach(&self) -> bool {
+        self.coach.is_some()
     }
 
     /// Whether chat typed here reaches anyone.

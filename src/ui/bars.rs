@@ -5,17 +5,18 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
+use super::View;
 use super::layout::ScreenLayout;
 use super::text;
 use super::theme::Look;
-use crate::app::{Action, App, Browse, Command, MessageKind, Mode, Reading, strings};
+use crate::app::{Action, App, Ask, Browse, Command, MessageKind, Mode, Reading, strings};
 use crate::input::{self, Key};
 use hotseat_chess::{DrawClaim, Nag};
 
 /// Draws the four lines. A message too long for its line goes on over a second one:
 /// the row under the hints when the screen has it (the hints move down), else the
 /// hints' own, which come back with the next short message.
-pub fn render(screen: &ScreenLayout, buf: &mut Buffer, app: &App, look: &Look) {
+pub fn render(screen: &ScreenLayout, buf: &mut Buffer, app: &App, view: &View<'_>, look: &Look) {
     fit_line(status_line(app, look), usize::from(screen.status.width)).render(screen.status, buf);
     input_line(app, look, usize::from(screen.input.width)).render(screen.input, buf);
     let lines = message_lines(app, look, usize::from(screen.message.width));
@@ -28,7 +29,7 @@ pub fn render(screen: &ScreenLayout, buf: &mut Buffer, app: &App, look: &Look) {
         }
     }
     if hints.bottom() <= buf.area.bottom() {
-        hint_line(app, look, hints.width).render(hints, buf);
+        hint_line(app, view, look, hints.width).render(hints, buf);
     }
 }
 
@@ -83,8 +84,25 @@ fn status_line(app: &App, look: &Look) -> Line<'static> {
             key_name(&Action::Command(Command::ClaimDraw))
         )));
     }
-    if let (Some(by), Mode::Play) = (app.draw_offer(), app.mode()) {
-        spans.push(Span::styled(format!(" · {} offers a draw: Esc to answer", app.named(by)), look.accent()));
+    let here = app.sides_here();
+    if let (Some(asked), Mode::Play) = (app.asked(), app.mode()) {
+        let what = match asked.what {
+            Ask::Draw => "offers a draw",
+            Ask::TakeBack => "asks to take back a move",
+            Ask::Rematch => "asks for a rematch",
+        };
+        let said = if here[!asked.by] {
+            format!(" · {} {what}: Esc to answer", app.named(asked.by))
+        } else {
+            format!(" · {} {what}: waiting for {}'s answer", app.named(asked.by), app.named(!asked.by))
+        };
+        spans.push(Span::styled(said, look.accent()));
+    }
+    if let Some(by) = app.offer_with_move() {
+        spans.push(Span::styled(
+            format!(" · {} offers a draw with the next move", app.named(by)),
+            look.accent(),
+        ));
     }
     if app.clocks_paused() {
         spans.push(Span::styled(
@@ -115,7 +133,11 @@ fn input_line(app: &App, look: &Look, width: usize) -> Line<'static> {
     let typed = app.input();
     if typed.is_empty() {
         spans.push(Span::raw("█"));
-        let hint = if app.game().is_over() && app.takeback_by_consent() {
+        let here = app.sides_here();
+        let watching = !here.white && !here.black;
+        let hint = if watching {
+            " you are watching: a quote, a line and Enter chat with the players; ^Q leaves".to_owned()
+        } else if app.game().is_over() && app.takeback_by_consent() {
             // Played from two terminals: the next game is a rematch both agree to.
             format!(
                 " the game is over: {} to ask for a rematch with the colours swapped",
@@ -301,10 +323,18 @@ pub(super) fn answer_keys(app: &App, look: &Look, gap: &str) -> Vec<Span<'static
 /// The hints of the current key table that apply to this game, as many as fit: those
 /// that would do nothing now are dimmed, and are the first to go when room is short; then hints go from the end
 /// of the table, but help and quit (the last two) stay.
-fn hint_line(app: &App, look: &Look, width: u16) -> Line<'static> {
+fn hint_line(app: &App, view: &View<'_>, look: &Look, width: u16) -> Line<'static> {
+    // What this terminal may do, by the session's door; after the game, nothing that
+    // needs a game on, and in a question no answer it does not take (Tab where one
+    // resigns only for oneself); chat only with others in the game.
+    let dims = !app.game().is_over() && app.mode() == Mode::Play;
+    let offered = |b: &&input::Binding| {
+        b.action().is_none_or(|a| applies(app, view, &a) && view.may(&a) && (app.can(&a) || dims))
+            && (!b.is_chat() || view.company)
+    };
     let mut hints: Vec<(String, &str, bool)> = input::bindings(app.mode())
         .iter()
-        .filter(|b| b.action().is_none_or(|a| applies(app, &a)))
+        .filter(offered)
         .filter_map(|b| Some((b.short_key_names(), b.hint?, b.action().is_none_or(|a| app.can(&a)))))
         .collect();
     let width_of = |hints: &[(String, &str, bool)]| -> usize {
@@ -330,10 +360,13 @@ fn hint_line(app: &App, look: &Look, width: u16) -> Line<'static> {
 
 /// Whether an action is worth a hint in this game: pausing needs clocks; a review is
 /// offered once the game is over (or while one is at work, to stop it), and the
-/// marks once there is a review.
-fn applies(app: &App, action: &Action) -> bool {
+/// marks once there is a review; the engine's key while an engine plays, the coach's
+/// while a coach is on.
+fn applies(app: &App, view: &View<'_>, action: &Action) -> bool {
     match action {
         Action::Command(Command::Pause) => app.clocks().is_some(),
+        Action::Command(Command::HandOver) => view.engine,
+        Action::Command(Command::Hint) => view.coach,
         Action::Command(Command::Review) => app.game().is_over() || app.reviewing().is_some(),
         Action::Browse(Browse::PreviousMark | Browse::NextMark) => app.reviewing().is_some(),
         _ => true,

@@ -125,7 +125,7 @@ pub fn render_prompt(screen: &ScreenLayout, buf: &mut Buffer, app: &App, look: &
 
 /// The help screen, drawn from the same key tables the keys are read with: every
 /// mode's keys, each under its heading.
-pub fn render_help(area: Rect, buf: &mut Buffer, scroll: u16, look: &Look) {
+pub fn render_help(area: Rect, buf: &mut Buffer, scroll: u16, view: &super::View<'_>, look: &Look) {
     let key_width = Mode::ALL
         .iter()
         .flat_map(|&mode| input::bindings(mode))
@@ -146,7 +146,11 @@ pub fn render_help(area: Rect, buf: &mut Buffer, scroll: u16, look: &Look) {
                 mode != Mode::Play
                     && matches!(b.action(), Some(Action::Quit | Action::Show(crate::app::Show::Repaint)))
             };
-            for binding in input::bindings(mode).iter().filter(|b| !everywhere(b)) {
+            // Only what this terminal may do: a spectator's help lists no move, offer or
+            // resignation; chat only where others are in the game.
+            let may =
+                |b: &&Binding| b.action().is_none_or(|a| view.may(&a)) && (!b.is_chat() || view.company);
+            for binding in input::bindings(mode).iter().filter(|b| !everywhere(b)).filter(may) {
                 lines.extend(binding_lines(binding, key_width, width, look));
             }
         }

@@ -135,10 +135,49 @@ fn help_overlay() {
 }
 
 #[test]
+fn the_key_bar_offers_the_engine_and_the_coach_where_they_apply() {
+    let app = App::new(Game::new());
+    let bar = |view: &View<'_>| {
+        let screen = text(&draw_view(&app, view, &colour(), 140, 40));
+        screen.lines().find(|line| line.contains("^Q quit")).unwrap_or_default().to_owned()
+    };
+    let plain = bar(&View::default());
+    assert!(!plain.contains("engine") && !plain.contains("hint"), "{plain}");
+    let with = bar(&View { engine: true, coach: true, ..View::default() });
+    assert!(with.contains("^B engine") && with.contains("^A hint"), "{with}");
+}
+
+#[test]
+fn a_terminal_that_may_not_play_is_offered_no_move_offer_or_resignation() {
+    let app = App::new(Game::new());
+    let watching = |action: &Action| !matches!(action, Action::Command(_));
+    let view = View { may: Some(&watching), company: true, ..View::default() };
+    let screen = text(&draw_view(&app, &view, &colour(), 140, 40));
+    let bar = screen.lines().find(|line| line.contains("^Q quit")).unwrap_or_default();
+    for never in ["undo", "offer draw", "resign", "new", "claim"] {
+        assert!(!bar.contains(never), "{never}: {bar}");
+    }
+    assert!(bar.contains("chat") && bar.contains("flip"), "{bar}");
+}
+
+#[test]
+fn chat_is_in_the_help_only_where_others_are_in_the_game() {
+    let mut app = App::new(Game::new());
+    press_all(&mut app, &[Key::Char('?')]);
+    let alone = text(&draw(&app, &colour(), 200, 100));
+    let together = text(&draw_view(&app, &View { company: true, ..View::default() }, &colour(), 200, 100));
+    assert!(!alone.contains(input::CHAT.help), "{alone}");
+    assert!(together.contains(input::CHAT.help), "{together}");
+}
+
+#[test]
 fn help_wraps_its_lines_on_the_smallest_terminal_instead_of_cutting_them() {
     let mut app = App::new(Game::new());
     press_all(&mut app, &[Key::Char('?')]);
     insta::assert_snapshot!("help_51x13", text(&draw(&app, &colour(), 51, 13)));
+    // With other terminals in the game, so that chat is listed too.
+    let company = View { company: true, ..View::default() };
+    let draw = |app: &App, look: &Look, width, height| draw_view(app, &company, look, width, height);
     // Scrolled a line at a time to its end, every help text shows whole in some window.
     let mut windows = Vec::new();
     let mut last_screen = String::new();
