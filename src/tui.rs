@@ -13,7 +13,6 @@ use ratatui::layout::Rect;
 
 use crate::app::{Action, App, Edit, Effect, Mode};
 use crate::clock::Clocks;
-use crate::input;
 use crate::session::{self, Effects, Host, Polled, Source};
 use crate::ui::{self, Look, View};
 
@@ -84,7 +83,7 @@ where
         let found = session::arrivals(app, host, &mut effects) | found;
         let action = event
             .as_ref()
-            .and_then(|e| input::action_for_event(e, app.mode(), |x, y| ui::hit_test(area, app, x, y)))
+            .and_then(|e| look.keys.action_for_event(e, app.mode(), |x, y| ui::hit_test(area, app, x, y)))
             .filter(|action| ui::fits(area) || *action == Action::Quit);
         // A line typed after a quote (`"good luck`) is chat for the players elsewhere.
         let chat = match (&action, app.input().strip_prefix('"')) {

@@ -9,7 +9,7 @@ use super::layout::ScreenLayout;
 use super::text;
 use super::theme::Look;
 use crate::app::{Action, App, Browse, Command, MessageKind, Mode, Reading, strings};
-use crate::input::{self, Key};
+use crate::input::Key;
 use hotseat_chess::{DrawClaim, Nag};
 
 /// Draws the four lines. A message too long for its line goes on over a second one:
@@ -33,8 +33,8 @@ pub fn render(screen: &ScreenLayout, buf: &mut Buffer, app: &App, look: &Look) {
 }
 
 /// The name of the key for `action` in play, for sentences on screen.
-fn key_name(action: &Action) -> String {
-    input::key_for(Mode::Play, action).map_or_else(|| "?".to_owned(), Key::name)
+fn key_name(look: &Look, action: &Action) -> String {
+    look.keys.key_for(Mode::Play, action).map_or_else(|| "?".to_owned(), Key::name)
 }
 
 /// `line` in `width` columns without cutting a word (a key's name above all): the notes
@@ -80,7 +80,7 @@ fn status_line(app: &App, look: &Look) -> Line<'static> {
         };
         spans.push(Span::raw(format!(
             " · {turn} may claim a draw by {rule}: press {}",
-            key_name(&Action::Command(Command::ClaimDraw))
+            key_name(look, &Action::Command(Command::ClaimDraw))
         )));
     }
     if let (Some(by), Mode::Play) = (app.draw_offer(), app.mode()) {
@@ -88,7 +88,10 @@ fn status_line(app: &App, look: &Look) -> Line<'static> {
     }
     if app.clocks_paused() {
         spans.push(Span::styled(
-            format!(" · clocks paused: {} or a move starts them", key_name(&Action::Command(Command::Pause))),
+            format!(
+                " · clocks paused: {} or a move starts them",
+                key_name(look, &Action::Command(Command::Pause))
+            ),
             look.accent(),
         ));
     }
@@ -119,13 +122,13 @@ fn input_line(app: &App, look: &Look, width: usize) -> Line<'static> {
             // Played from two terminals: the next game is a rematch both agree to.
             format!(
                 " the game is over: {} to ask for a rematch with the colours swapped",
-                key_name(&Action::Command(Command::NewGame))
+                key_name(look, &Action::Command(Command::NewGame))
             )
         } else if app.game().is_over() {
             format!(
                 " the game is over: {} takes back a move, {} starts a new game",
-                key_name(&Action::Command(Command::Undo)),
-                key_name(&Action::Command(Command::NewGame))
+                key_name(look, &Action::Command(Command::Undo)),
+                key_name(look, &Action::Command(Command::NewGame))
             )
         } else {
             " type a move (e4, Nf3, O-O) and Enter, or point with the arrows and Space".to_owned()
@@ -241,19 +244,19 @@ fn message_lines(app: &App, look: &Look, width: usize) -> Vec<Line<'static>> {
             .map(|line| Line::styled(line, style))
             .collect();
     }
-    let line = browsing_line(app);
+    let line = browsing_line(app, look);
     text::wrap(&line, width, 2).into_iter().map(|line| Line::styled(line, look.accent())).collect()
 }
 
 /// Where browsing is, or nothing.
-fn browsing_line(app: &App) -> String {
+fn browsing_line(app: &App, look: &Look) -> String {
     if app.is_browsing() {
         let ply = app.shown_ply();
         let at = match ply.checked_sub(1).and_then(|index| app.game().label(index)) {
             Some(label) => format!("the position after {label}"),
             None => "the starting position".to_owned(),
         };
-        let live = key_name(&Action::Browse(Browse::Live));
+        let live = key_name(look, &Action::Browse(Browse::Live));
         let text = if let Some(view) = app.variation() {
             match view.path.len() {
                 0 => format!(
@@ -264,7 +267,7 @@ fn browsing_line(app: &App) -> String {
                 ),
             }
         } else if app.can(&Action::Browse(Browse::Variation)) {
-            let key = key_name(&Action::Browse(Browse::Variation));
+            let key = key_name(look, &Action::Browse(Browse::Variation));
             format!("Viewing {at} — {key} shows its variations, {live} returns to the game")
         } else {
             format!("Viewing {at} — {live} returns to the game, which is unchanged")
@@ -277,7 +280,8 @@ fn browsing_line(app: &App) -> String {
 /// The keys that answer the open question (or work the promotion picker), each with
 /// its word: only those that would do something now, and neither help nor quit.
 pub(super) fn answer_keys(app: &App, look: &Look, gap: &str) -> Vec<Span<'static>> {
-    input::bindings(app.mode())
+    look.keys
+        .bindings(app.mode())
         .iter()
         .filter(|b| {
             b.action().is_some_and(|a| {
@@ -294,7 +298,9 @@ pub(super) fn answer_keys(app: &App, look: &Look, gap: &str) -> Vec<Span<'static
 /// that would do nothing now are dimmed, and are the first to go when room is short; then hints go from the end
 /// of the table, but help and quit (the last two) stay.
 fn hint_line(app: &App, look: &Look, width: u16) -> Line<'static> {
-    let mut hints: Vec<(String, &str, bool)> = input::bindings(app.mode())
+    let mut hints: Vec<(String, &str, bool)> = look
+        .keys
+        .bindings(app.mode())
         .iter()
         .filter(|b| b.action().is_none_or(|a| applies(app, &a)))
         .filter_map(|b| Some((b.short_key_names(), b.hint?, b.action().is_none_or(|a| app.can(&a)))))

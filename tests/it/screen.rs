@@ -366,7 +366,12 @@ fn screenshot() -> String {
     // the knight, which can capture on e5.
     press_all(&mut app, &[Key::Left, Key::Left, Key::Enter]);
     assert_eq!(app.selection().map(|s| s.from.to_string()).as_deref(), Some("f3"));
-    let look = Look { theme: theme::WOOD, colors: ColorSupport::TrueColor, pieces: PieceSet::Glyphs };
+    let look = Look {
+        theme: theme::WOOD,
+        colors: ColorSupport::TrueColor,
+        pieces: PieceSet::Glyphs,
+        ..Look::default()
+    };
     svg(&draw(&app, &look, 120, 40))
 }
 
@@ -385,7 +390,7 @@ fn looks() {
             (ColorSupport::Ansi16, "16"),
             (ColorSupport::None, "none"),
         ] {
-            let look = Look { theme, colors, pieces: PieceSet::Glyphs };
+            let look = Look { theme, colors, pieces: PieceSet::Glyphs, ..Look::default() };
             for (w, h) in [(80, 24), (100, 30), (120, 40)] {
                 let file = std::path::Path::new(&dir).join(format!("{}-{name}-{w}x{h}.svg", theme.name));
                 std::fs::write(file, svg(&draw(&app, &look, w, h))).expect("write");
