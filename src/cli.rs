@@ -478,7 +478,7 @@ pub fn parse() -> Cli {
     let matches = Cli::command().try_get_matches_from(&argv).unwrap_or_else(|err| refuse(&err, with_file));
     let mut cli =
         Cli::from_arg_matches(&matches).and_then(Cli::checked).unwrap_or_else(|err| refuse(&err, with_file));
-    let keys = config.keymap().unwrap_or_else(|err| refuse_config(&err));
+    let keys = config.keymap();
     if let Some(look) = cli.look_mut() {
         look.keys = keys;
     }

@@ -147,6 +147,8 @@ pub struct Config {
     path: PathBuf,
     settings: Vec<Given>,
     keys: Vec<Binding>,
+    /// The key tables with the bindings in place, made once.
+    keymap: Keys,
 }
 
 /// The `[keys]` table, each entry with its place.
@@ -219,8 +221,8 @@ impl Config {
                 .map_err(|err| at(name.span().start, strings::bad_key_name(&err)))?;
             keys.push(Binding { word: bindable.word, key, line });
         }
-        let config = Config { path: path.to_owned(), settings, keys };
-        config.keymap()?;
+        let mut config = Config { path: path.to_owned(), settings, keys, keymap: Keys::default() };
+        config.keymap = config.bind()?;
         Ok(config)
     }
 
@@ -229,9 +231,14 @@ impl Config {
         &self.path
     }
 
-    /// The keys as the file binds them, or what is wrong with them (two commands on
-    /// one key, a key that cannot be bound), at the line of the binding.
-    pub fn keymap(&self) -> Result<Keys, ConfigError> {
+    /// The keys as the file binds them.
+    pub fn keymap(&self) -> Keys {
+        self.keymap
+    }
+
+    /// The key tables with the file's bindings, or what is wrong with them (two
+    /// commands on one key, a key that cannot be bound), at the line of the binding.
+    fn bind(&self) -> Result<Keys, ConfigError> {
         let bound: Vec<(&str, Key)> = self.keys.iter().map(|b| (b.word, b.key)).collect();
         Keys::bound(&bound).map_err(|err| {
             let word = match &err {
@@ -293,7 +300,7 @@ impl Config {
             let _ = writeln!(out, "{line:<34} # {whence}");
         }
         out.push_str("\n[keys]\n");
-        let keys = config.map_or_else(|| Ok(Keys::default()), Config::keymap).unwrap_or_default();
+        let keys = config.map_or_else(Keys::default, Config::keymap);
         for bindable in BINDABLE {
             let bound = config.and_then(|c| c.keys.iter().rev().find(|b| b.word == bindable.word));
             let names: Vec<String> =
@@ -625,7 +632,7 @@ mod tests {
     #[test]
     fn keys_are_bound_and_their_mistakes_refused_by_line() {
         let config = parsed("[keys]\nflip = \"f9\"\nundo = \"ctrl-u\"\n").expect("fine");
-        let keys = config.keymap().expect("fine");
+        let keys = config.keymap();
         assert_eq!(keys.rebound().collect::<Vec<_>>(), [("flip", Key::F(9)), ("undo", Key::Ctrl('u'))]);
         let error = refused("[keys]\nflip = \"f9\"\nundo = \"f9\"\n");
         assert!(error.starts_with("config.toml: line 3: "), "{error}");

@@ -66,12 +66,14 @@ impl Games {
     /// The games folder of the data directory; refused without a terminal, which the
     /// library needs.
     pub fn open(args: &LibraryOptions) -> Result<Games> {
+        let store = GameStore::from_env()?;
         if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
             bail!(
-                "the library needs a terminal (the saved games are .pgn files in the games folder of the data directory)"
+                "the library needs a terminal (the saved games are the .pgn files in {})",
+                printable(&store.dir().display().to_string(), usize::MAX)
             );
         }
-        Ok(Games { store: GameStore::from_env()?, args: args.game() })
+        Ok(Games { store, args: args.game() })
     }
 
     /// The folder's name, ready to print.
