@@ -8,7 +8,6 @@
 //! for the file too. A `[keys]` table binds command words to keys. Everything wrong is
 //! refused before the terminal is touched, with the file, the line and why.
 
-use std::collections::BTreeMap;
 use std::ffi::{OsStr, OsString};
 use std::fmt::Write as _;
 use std::io::{Read, Write};
@@ -16,7 +15,8 @@ use std::path::{Path, PathBuf};
 
 use clap::parser::ValueSource;
 use clap::{ArgMatches, Args, CommandFactory};
-use serde::Deserialize;
+use serde::de::value::SeqAccessDeserializer;
+use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use toml::Spanned;
 
 use super::strings;
@@ -151,15 +151,102 @@ pub struct Config {
     keymap: Keys,
 }
 
-/// The `[keys]` table, each entry with its place.
-#[derive(Deserialize)]
-struct KeysTable {
-    #[serde(default)]
-    keys: BTreeMap<Spanned<String>, Spanned<String>>,
+/// An entry at the top of the file: a setting's value, or the `[keys]` table with the
+/// place of each of its entries.
+enum Entry {
+    Value(toml::Value),
+    Table(Vec<(Spanned<String>, Spanned<toml::Value>)>),
 }
 
-/// Every entry at the top, with its place.
-type Entries = BTreeMap<Spanned<String>, Spanned<toml::Value>>;
+/// The file's entries, each with its place. Read by hand (no derive): a map whose
+/// `keys` entry, when a table, keeps the places of its own entries.
+struct Entries(Vec<(Spanned<String>, Spanned<Entry>)>);
+
+impl<'de> Deserialize<'de> for Entries {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Entries, D::Error> {
+        deserializer.deserialize_map(EntriesVisitor)
+    }
+}
+
+struct EntriesVisitor;
+
+impl<'de> Visitor<'de> for EntriesVisitor {
+    type Value = Entries;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("settings")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Entries, A::Error> {
+        let mut entries = Vec::new();
+        while let Some(name) = map.next_key::<Spanned<String>>()? {
+            let entry = if name.get_ref() == "keys" {
+                let table = map.next_value::<Spanned<Table>>()?;
+                let span = table.span();
+                let entry = match table.into_inner() {
+                    Table::Entries(entries) => Entry::Table(entries),
+                    Table::Value(value) => Entry::Value(value),
+                };
+                Spanned::new(span, entry)
+            } else {
+                let value = map.next_value::<Spanned<toml::Value>>()?;
+                Spanned::new(value.span(), Entry::Value(value.into_inner()))
+            };
+            entries.push((name, entry));
+        }
+        Ok(Entries(entries))
+    }
+}
+
+/// The `[keys]` table's entries with their places, or what stood there instead.
+enum Table {
+    Entries(Vec<(Spanned<String>, Spanned<toml::Value>)>),
+    Value(toml::Value),
+}
+
+impl<'de> Deserialize<'de> for Table {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Table, D::Error> {
+        deserializer.deserialize_any(TableVisitor)
+    }
+}
+
+struct TableVisitor;
+
+impl<'de> Visitor<'de> for TableVisitor {
+    type Value = Table;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a table of keys")
+    }
+
+    fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<Table, E> {
+        Ok(Table::Value(toml::Value::Boolean(v)))
+    }
+
+    fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Table, E> {
+        Ok(Table::Value(toml::Value::Integer(v)))
+    }
+
+    fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Table, E> {
+        Ok(Table::Value(toml::Value::Float(v)))
+    }
+
+    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Table, E> {
+        Ok(Table::Value(toml::Value::String(v.to_owned())))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Table, A::Error> {
+        toml::Value::deserialize(SeqAccessDeserializer::new(seq)).map(Table::Value)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Table, A::Error> {
+        let mut entries = Vec::new();
+        while let Some(key) = map.next_key::<Spanned<String>>()? {
+            entries.push((key, map.next_value::<Spanned<toml::Value>>()?));
+        }
+        Ok(Table::Entries(entries))
+    }
+}
 
 impl Config {
     /// Reads the file at `path`; `None` when there is none (no error: the defaults
@@ -194,31 +281,42 @@ impl Config {
             let line = err.span().map(|span| line_of(text, span.start));
             ConfigError { path: path.to_owned(), line, problem: strings::not_toml(err.message()) }
         };
-        let entries: Entries = toml::from_str(text).map_err(toml_error)?;
-        let table: KeysTable = toml::from_str(text).map_err(toml_error)?;
+        let Entries(mut entries) = toml::from_str(text).map_err(toml_error)?;
+        // In the file's order, so the first mistake is the one said.
+        entries.sort_by_key(|(name, _)| name.span().start);
         let mut settings = Vec::new();
+        let mut table = Vec::new();
         for (name, value) in &entries {
             let start = name.span().start;
-            if name.get_ref() == "keys" {
-                continue;
-            }
-            let setting = SETTINGS
-                .iter()
-                .find(|s| s.name == name.get_ref())
-                .ok_or_else(|| at(start, unknown_setting(name.get_ref())))?;
-            let (value, written) = value_of(*setting, value.get_ref(), home)
-                .map_err(|problem| at(value.span().start, problem))?;
+            let setting = SETTINGS.iter().find(|s| s.name == name.get_ref());
+            let (setting, value) = match (name.get_ref().as_str(), setting, value.get_ref()) {
+                ("keys", _, Entry::Table(entries)) => {
+                    table = entries.iter().collect();
+                    continue;
+                }
+                ("keys", _, Entry::Value(_)) => return Err(at(start, strings::KEYS_IS_A_TABLE.to_owned())),
+                (_, None, _) => return Err(at(start, unknown_setting(name.get_ref()))),
+                (_, Some(setting), Entry::Table(_)) => {
+                    return Err(at(start, strings::takes_text(setting.name, setting.example)));
+                }
+                (_, Some(setting), Entry::Value(value)) => (setting, value),
+            };
+            let (value, written) = value_of(*setting, value, home).map_err(|problem| at(start, problem))?;
             check(*setting, &value)
                 .map_err(|why| at(start, strings::bad_value(setting.name, &written, &why)))?;
             settings.push(Given { setting: *setting, value, written, line: line_of(text, start) });
         }
         let mut keys = Vec::new();
-        for (word, name) in &table.keys {
+        table.sort_by_key(|(word, _)| word.span().start);
+        for (word, name) in table {
             let line = line_of(text, word.span().start);
             let bindable = Bindable::named(word.get_ref())
                 .ok_or_else(|| at(word.span().start, unknown_word(word.get_ref())))?;
-            let key = Key::from_name(name.get_ref())
-                .map_err(|err| at(name.span().start, strings::bad_key_name(&err)))?;
+            let toml::Value::String(name) = name.get_ref() else {
+                return Err(at(word.span().start, strings::takes_a_key(bindable.word)));
+            };
+            let key =
+                Key::from_name(name).map_err(|err| at(word.span().start, strings::bad_key_name(&err)))?;
             keys.push(Binding { word: bindable.word, key, line });
         }
         let mut config = Config { path: path.to_owned(), settings, keys, keymap: Keys::default() };
@@ -582,10 +680,10 @@ mod tests {
         let command = command_for(None);
         let given = command.clone().try_get_matches_from(["hotseat", "--white", "Zed"]).expect("parses");
         let options = config.arguments(&command, &given);
-        assert_eq!(options, ["--ascii", "--clock=5+3", "--level=3"].map(OsString::from));
+        assert_eq!(options, ["--clock=5+3", "--level=3", "--ascii"].map(OsString::from));
         // A continued game keeps its own names and clocks.
         let given = command.clone().try_get_matches_from(["hotseat", "--resume"]).expect("parses");
-        assert_eq!(config.arguments(&command, &given), ["--ascii", "--level=3"].map(OsString::from));
+        assert_eq!(config.arguments(&command, &given), ["--level=3", "--ascii"].map(OsString::from));
         // --elo on the command line wins over the file's level, which it conflicts with.
         let given = command.clone().try_get_matches_from(["hotseat", "--elo", "1800"]).expect("parses");
         assert!(!config.arguments(&command, &given).contains(&OsString::from("--level=3")));
@@ -608,6 +706,14 @@ mod tests {
         assert!(error.contains("line 1: level = \"three\""), "{error}");
         let error = refused("clock = \"5+3\n");
         assert!(error.starts_with("config.toml: line 1: "), "{error}");
+        let error = refused("white = \"Ann\"\nclock = [5, 3]\n");
+        assert!(error.starts_with("config.toml: line 2: clock takes a value such as"), "{error}");
+        let error = refused("keys = \"f9\"\n");
+        assert!(error.contains("line 1: keys is a table"), "{error}");
+        let error = refused("[keys]\nflip = 9\n");
+        assert!(error.contains("line 2: flip takes a key's name"), "{error}");
+        let error = refused("when = 1979-05-27\n");
+        assert!(error.contains("line 1: unknown setting when"), "{error}");
     }
 
     #[test]

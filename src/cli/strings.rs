@@ -68,6 +68,14 @@ pub fn command_line_only(name: &str) -> String {
     format!("{name} is for the command line (--{name}): it chooses the game, not how you play")
 }
 
+/// `keys` written as a setting.
+pub const KEYS_IS_A_TABLE: &str = "keys is a table: [keys] on a line of its own, then a line for each key";
+
+/// A key binding given something else than a key's name.
+pub fn takes_a_key(word: &str) -> String {
+    format!("{word} takes a key's name, such as {word} = \"f9\"")
+}
+
 /// A setting no option has.
 pub fn unknown_setting(name: &str, near: Option<&str>) -> String {
     let name = printable(name, 60);
