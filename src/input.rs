@@ -12,6 +12,7 @@
 
 mod annotating;
 mod key;
+pub mod keymap;
 pub mod library;
 
 use crossterm::event::{Event, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
@@ -19,7 +20,8 @@ use crossterm::event::{Event, KeyEventKind, MouseButton, MouseEvent, MouseEventK
 use crate::app::{Action, Answer, Browse, Command, Direction, Edit, Mode, Notation, Point, Pointer, Show};
 use hotseat_chess::{Color, Role};
 
-pub use key::Key;
+pub use key::{Key, KeyNameError};
+pub use keymap::{BINDABLE, Bindable, KeymapError, Keys};
 
 /// What a key does.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -444,7 +446,8 @@ const RECORD: &[Binding] = &[
     QUIT,
 ];
 
-/// The key table for `mode`.
+/// The key table for `mode`, with the keys as the tables have them (the player's:
+/// [`Keys::bindings`]).
 pub fn bindings(mode: Mode) -> &'static [Binding] {
     match mode {
         Mode::Play => PLAY,
@@ -457,18 +460,26 @@ pub fn bindings(mode: Mode) -> &'static [Binding] {
     }
 }
 
-/// The first key that stands for `action` in `mode`, to name it on screen.
+/// The first key that stands for `action` in `mode` (with the keys as the tables
+/// have them), to name it on screen.
 pub fn key_for(mode: Mode, action: &Action) -> Option<Key> {
-    bindings(mode)
+    Keys::default().key_for(mode, action)
+}
+
+/// What a key means in `mode` (with the keys as the tables have them), if anything.
+pub fn action_for_key(mode: Mode, key: Key) -> Option<Action> {
+    Keys::default().action_for_key(mode, key)
+}
+
+fn first_key(table: &[Binding], action: &Action) -> Option<Key> {
+    table
         .iter()
         .flat_map(|b| b.keys)
         .find(|(_, does)| matches!(does, Does::Act(a) if a == action))
         .map(|(key, _)| *key)
 }
 
-/// What a key means in `mode`, if anything.
-pub fn action_for_key(mode: Mode, key: Key) -> Option<Action> {
-    let table = bindings(mode);
+fn lookup(table: &[Binding], key: Key) -> Option<Action> {
     let same = |bound: Key| match (bound, key) {
         // Letters in tables match either case: `Y` and `y`.
         (Key::Char(a), Key::Char(b)) => a.eq_ignore_ascii_case(&b),
@@ -486,12 +497,34 @@ pub fn action_for_key(mode: Mode, key: Key) -> Option<Action> {
     }
 }
 
-/// Turns a terminal event into an action in `mode`.
-///
-/// `hit` says what is drawn at a screen cell (column, row), for the mouse. Only key
-/// presses count: releases and repeats (which some platforms report) are ignored.
-/// Ctrl-C quits in every mode. A paste (with bracketed paste on) is one action.
+/// Turns a terminal event into an action in `mode`, with the keys as the tables have
+/// them ([`Keys::action_for_event`] with the player's).
 pub fn action_for_event(
+    event: &Event,
+    mode: Mode,
+    hit: impl Fn(u16, u16) -> Option<Pointer>,
+) -> Option<Action> {
+    Keys::default().action_for_event(event, mode, hit)
+}
+
+impl Keys {
+    /// Turns a terminal event into an action in `mode`.
+    ///
+    /// `hit` says what is drawn at a screen cell (column, row), for the mouse. Only key
+    /// presses count: releases and repeats (which some platforms report) are ignored.
+    /// Ctrl-C quits in every mode. A paste (with bracketed paste on) is one action.
+    pub fn action_for_event(
+        &self,
+        event: &Event,
+        mode: Mode,
+        hit: impl Fn(u16, u16) -> Option<Pointer>,
+    ) -> Option<Action> {
+        action_for_event_in(*self, event, mode, hit)
+    }
+}
+
+fn action_for_event_in(
+    keys: Keys,
     event: &Event,
     mode: Mode,
     hit: impl Fn(u16, u16) -> Option<Pointer>,
@@ -502,7 +535,7 @@ pub fn action_for_event(
             if key == Key::Ctrl('c') {
                 return Some(Action::Quit);
             }
-            action_for_key(mode, key)
+            keys.action_for_key(mode, key)
         }
         Event::Mouse(mouse) => action_for_mouse(*mouse, mode, hit),
         Event::Paste(text) if matches!(mode, Mode::Play | Mode::Question | Mode::Resign | Mode::Comment) => {

@@ -5,7 +5,7 @@
 use anyhow::{Result, anyhow};
 use hotseat_chess::Color;
 
-use super::Cli;
+use super::GameOptions;
 use crate::app::App;
 use crate::engine;
 use crate::session::Recorder;
@@ -17,8 +17,8 @@ pub const SEED_VARIABLE: &str = "HOTSEAT_SEED";
 
 /// Starts the engine `args` asks for, and names its seats in `app`; `None` without
 /// `--computer`.
-pub fn start_computer(args: &Cli, app: App) -> Result<(App, Option<Computer>)> {
-    let Some(sides) = args.computer else { return Ok((app, None)) };
+pub fn start_computer(args: &GameOptions, app: App) -> Result<(App, Option<Computer>)> {
+    let Some(sides) = args.computer() else { return Ok((app, None)) };
     let path = engine::locate(args.engine.as_deref())
         .map_err(|err| anyhow!(crate::app::strings::engine_failed(&err)))?;
     let chooser = std::env::var(SEED_VARIABLE)
@@ -45,8 +45,8 @@ pub fn start_computer(args: &Cli, app: App) -> Result<(App, Option<Computer>)> {
 
 /// Starts the coach `args` asks for (`--coach`), and tags the game as coached; `None`
 /// without it.
-pub fn start_coach(args: &Cli, app: &App, recorder: &mut Recorder) -> Result<Option<Coach>> {
-    let Some(sides) = args.coach else { return Ok(None) };
+pub fn start_coach(args: &GameOptions, app: &App, recorder: &mut Recorder) -> Result<Option<Coach>> {
+    let Some(sides) = args.coach() else { return Ok(None) };
     let path = engine::locate(args.engine.as_deref())
         .map_err(|err| anyhow!(crate::app::strings::engine_failed(&err)))?;
     let chess960 = app.game().start().is_chess960();

@@ -1,16 +1,14 @@
 //! `hotseat host`, `join`, `watch` and `relay`: one game on two terminals, on this
 //! machine through the game's socket, or over SSH through `hotseat relay`.
 
-use std::ffi::OsString;
 use std::io::{Read, Write};
 use std::process::{Child, ExitCode, Stdio};
 
 use anyhow::{Context, Result, bail};
-use clap::Parser;
 use hotseat_chess::Color;
 
 use super::face::Faced;
-use super::{Cli, parse_colors, parse_theme};
+use super::{GameOptions, LookOptions};
 use crate::app::Action;
 use crate::plain::Announce;
 use crate::printable::printable;
@@ -21,16 +19,18 @@ use crate::remote::socket::{self, Hosted};
 use crate::remote::strings;
 use crate::session::computer::Sides;
 use crate::session::{Session, World};
-use crate::ui::{ColorSupport, Look, PieceSet, Theme};
 
-/// `hotseat host`'s arguments: every option of `hotseat` itself, and `--as`.
+/// `hotseat host`'s arguments: every option of a game, and `--as`.
 #[derive(Debug, clap::Args)]
 pub struct HostArgs {
-    /// The options of a game, as `hotseat` takes them (--clock 5+3, --save FILE,
-    /// --resume, --plain...), and `--as white|black`: the side played here (White by
-    /// default); the other seat is open to one player joining.
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true, value_name = "OPTIONS")]
-    pub options: Vec<OsString>,
+    /// The side played here: white or black; the other seat is open to one player
+    /// joining.
+    #[arg(long = "as", value_name = "SIDE", value_parser = parse_side)]
+    pub side: Option<Color>,
+
+    /// The options of a game, as `hotseat` takes them.
+    #[command(flatten)]
+    pub game: GameOptions,
 }
 
 /// `hotseat join` and `hotseat watch`'s arguments.
@@ -47,43 +47,24 @@ pub struct JoinArgs {
 
     /// Play in lines of plain text (also when standard input or output is not a
     /// terminal).
-    #[arg(long)]
+    #[arg(long, overrides_with = "no_plain")]
     pub plain: bool,
 
-    /// Draw pieces as letters.
-    #[arg(long)]
-    pub ascii: bool,
+    /// The board, when the config file says plain (on a terminal).
+    #[arg(long, overrides_with = "plain", hide = true)]
+    pub no_plain: bool,
 
-    /// Board colours: wood or contrast.
-    #[arg(long, value_name = "NAME", default_value = "wood", value_parser = parse_theme)]
-    pub theme: Theme,
-
-    /// Colours to use: truecolor, 256, 16 or none.
-    #[arg(long, value_name = "WHICH", value_parser = parse_colors)]
-    pub colors: Option<ColorSupport>,
+    /// How the board looks here.
+    #[command(flatten)]
+    pub look: LookOptions,
 }
 
-/// `--as SIDE` taken out of `options`: the side, if named, and the rest.
-fn side_played(options: &[OsString]) -> Result<(Option<Color>, Vec<OsString>)> {
-    let mut side = None;
-    let mut rest = Vec::new();
-    let mut words = options.iter();
-    while let Some(word) = words.next() {
-        let value = match word.to_str() {
-            Some("--as") => words.next().and_then(|w| w.to_str()).unwrap_or_default().to_owned(),
-            Some(w) if w.starts_with("--as=") => w["--as=".len()..].to_owned(),
-            _ => {
-                rest.push(word.clone());
-                continue;
-            }
-        };
-        side = Some(match value.as_str() {
-            "white" => Color::White,
-            "black" => Color::Black,
-            _ => bail!("--as takes white or black"),
-        });
+fn parse_side(name: &str) -> Result<Color, String> {
+    match name {
+        "white" => Ok(Color::White),
+        "black" => Ok(Color::Black),
+        _ => Err("--as takes white or black".to_owned()),
     }
-    Ok((side, rest))
 }
 
 fn runtime_dir() -> std::path::PathBuf {
@@ -94,13 +75,8 @@ fn runtime_dir() -> std::path::PathBuf {
 /// player joining from another terminal, and to spectators; or, with `--computer
 /// SIDE`, that seat the engine's, the others watching.
 pub fn host(args: &HostArgs) -> Result<ExitCode> {
-    let (side, options) = side_played(&args.options)?;
-    let game_args = Cli::try_parse_from(std::iter::once(OsString::from("hotseat")).chain(options))
-        .unwrap_or_else(|err| err.exit());
-    if game_args.command.is_some() {
-        bail!("hotseat host takes the options of a game, not a command");
-    }
-    let side = match (game_args.computer, side) {
+    let (side, game_args) = (args.side, &args.game);
+    let side = match (game_args.computer(), side) {
         (None, side) => side.unwrap_or(Color::White),
         (Some(Sides::Both), _) => bail!("{}", strings::HOST_COMPUTER_BOTH),
         (Some(engine), side) => {
@@ -111,14 +87,14 @@ pub fn host(args: &HostArgs) -> Result<ExitCode> {
             !engine
         }
     };
-    let super::Opened { record, mut recorder, notice } = super::open_game(&game_args)?;
+    let super::Opened { record, mut recorder, notice } = super::open_game(game_args)?;
     let look = game_args.look(|name| std::env::var(name).ok());
-    let app = super::game_screen(&game_args, record, notice)?
+    let app = super::game_screen(game_args, record, notice)?
         .with_flipped(side == Color::Black)
         .with_takeback_by_consent(true);
     // The engine at the board, and the coach, before the terminal is touched.
-    let (mut app, computer) = super::start_computer(&game_args, app)?;
-    let coach = super::start_coach(&game_args, &app, &mut recorder)?;
+    let (mut app, computer) = super::start_computer(game_args, app)?;
+    let coach = super::start_coach(game_args, &app, &mut recorder)?;
     if let Some(message) = recorder.start(&app)? {
         app.update(Action::Report(message));
     }
@@ -180,11 +156,7 @@ pub fn join(args: &JoinArgs, coming: Coming) -> Result<ExitCode> {
     };
     let name = args.name.clone().unwrap_or_else(|| "the game".to_owned());
     app.notify(strings::view_of(viewer.seat().map_or("a spectator", Color::name), &name));
-    let look = Look {
-        theme: args.theme,
-        colors: args.colors.unwrap_or_else(|| ColorSupport::detect(|name| std::env::var(name).ok())),
-        pieces: if args.ascii { PieceSet::Letters } else { PieceSet::Glyphs },
-    };
+    let look = args.look.to_look(|name| std::env::var(name).ok());
     let mut face = Faced::start(args.plain)?;
     viewer.wake_with(face.waker());
     let mut effects = ViewEffects;
@@ -388,16 +360,5 @@ mod tests {
         );
         assert_eq!(split_command("\"a b\"\\ c").expect("closed"), ["a b c"]);
         assert_eq!(split_command("ssh 'open"), None);
-    }
-
-    #[test]
-    fn the_side_played_is_taken_out_of_the_game_options() {
-        let words = |ws: &[&str]| ws.iter().map(OsString::from).collect::<Vec<_>>();
-        let (side, rest) =
-            side_played(&words(&["--clock", "5+3", "--as", "black", "--plain"])).expect("fine");
-        assert_eq!((side, rest), (Some(Color::Black), words(&["--clock", "5+3", "--plain"])));
-        assert_eq!(side_played(&words(&["--as=white"])).expect("fine").0, Some(Color::White));
-        assert_eq!(side_played(&words(&["--clock", "5+3"])).expect("fine").0, None);
-        assert!(side_played(&words(&["--as", "red"])).is_err());
     }
 }

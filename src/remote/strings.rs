@@ -26,13 +26,19 @@ pub fn already_hosted(name: &str) -> String {
     format!("a game called {name} is hosted already (join it with: hotseat join {name})")
 }
 
-/// No game is hosted (by that name).
-pub fn none_hosted(name: Option<&str>) -> String {
+/// No game is hosted (by that name) in the folder of the sockets, `dir`: named, since
+/// a host under another `XDG_RUNTIME_DIR` (sshd's, say) puts its games elsewhere.
+pub fn none_hosted(name: Option<&str>, dir: &Path) -> String {
     match name {
         Some(name) => format!(
-            "no game called {name} is hosted here (hotseat join, without a name, finds the one there is)"
+            "no game called {name} is hosted in {} (hotseat join, without a name, finds the one there is)",
+            shown(dir)
         ),
-        None => "no game is hosted here (start one with: hotseat host)".to_owned(),
+        None => format!(
+            "no game is hosted in {} (start one with: hotseat host; a host whose XDG_RUNTIME_DIR differs \
+             puts its games elsewhere: set HOTSEAT_RUNTIME_DIR to the same folder for both)",
+            shown(dir)
+        ),
     }
 }
 

@@ -110,7 +110,8 @@ pub fn run<R: Runner + ?Sized, F: Face<R>>(runner: &mut R, face: &mut F) -> io::
         let polled = if !waiting.is_empty() && !runner.holds_input() {
             waiting.pop_front().map_or(Polled::TimedOut, Polled::Input)
         } else if ended && runner.holds_input() {
-            std::thread::sleep(runner.wait_limit(now).unwrap_or(LOOK_AFTER_THE_END).min(LOOK_AFTER_THE_END));
+            let look = runner.wait_limit(now).unwrap_or(LOOK_AFTER_THE_END);
+            std::thread::sleep(look.clamp(Duration::from_millis(1), LOOK_AFTER_THE_END));
             Polled::TimedOut
         } else if ended {
             Polled::Closed

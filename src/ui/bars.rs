@@ -34,8 +34,8 @@ pub fn render(screen: &ScreenLayout, buf: &mut Buffer, app: &App, view: &View<'_
 }
 
 /// The name of the key for `action` in play, for sentences on screen.
-fn key_name(action: &Action) -> String {
-    input::key_for(Mode::Play, action).map_or_else(|| "?".to_owned(), Key::name)
+fn key_name(look: &Look, action: &Action) -> String {
+    look.keys.key_for(Mode::Play, action).map_or_else(|| "?".to_owned(), Key::name)
 }
 
 /// `line` in `width` columns without cutting a word (a key's name above all): the notes
@@ -81,7 +81,7 @@ fn status_line(app: &App, look: &Look) -> Line<'static> {
         };
         spans.push(Span::raw(format!(
             " · {turn} may claim a draw by {rule}: press {}",
-            key_name(&Action::Command(Command::ClaimDraw))
+            key_name(look, &Action::Command(Command::ClaimDraw))
         )));
     }
     let here = app.sides_here();
@@ -106,7 +106,10 @@ fn status_line(app: &App, look: &Look) -> Line<'static> {
     }
     if app.clocks_paused() {
         spans.push(Span::styled(
-            format!(" · clocks paused: {} or a move starts them", key_name(&Action::Command(Command::Pause))),
+            format!(
+                " · clocks paused: {} or a move starts them",
+                key_name(look, &Action::Command(Command::Pause))
+            ),
             look.accent(),
         ));
     }
@@ -141,13 +144,13 @@ fn input_line(app: &App, look: &Look, width: usize) -> Line<'static> {
             // Played from two terminals: the next game is a rematch both agree to.
             format!(
                 " the game is over: {} to ask for a rematch with the colours swapped",
-                key_name(&Action::Command(Command::NewGame))
+                key_name(look, &Action::Command(Command::NewGame))
             )
         } else if app.game().is_over() {
             format!(
                 " the game is over: {} takes back a move, {} starts a new game",
-                key_name(&Action::Command(Command::Undo)),
-                key_name(&Action::Command(Command::NewGame))
+                key_name(look, &Action::Command(Command::Undo)),
+                key_name(look, &Action::Command(Command::NewGame))
             )
         } else {
             " type a move (e4, Nf3, O-O) and Enter, or point with the arrows and Space".to_owned()
@@ -271,19 +274,19 @@ fn message_lines(app: &App, look: &Look, width: usize) -> Vec<Line<'static>> {
             .map(|line| Line::styled(line, style))
             .collect();
     }
-    let line = browsing_line(app);
+    let line = browsing_line(app, look);
     text::wrap(&line, width, 2).into_iter().map(|line| Line::styled(line, look.accent())).collect()
 }
 
 /// Where browsing is, or nothing.
-fn browsing_line(app: &App) -> String {
+fn browsing_line(app: &App, look: &Look) -> String {
     if app.is_browsing() {
         let ply = app.shown_ply();
         let at = match ply.checked_sub(1).and_then(|index| app.game().label(index)) {
             Some(label) => format!("the position after {label}"),
             None => "the starting position".to_owned(),
         };
-        let live = key_name(&Action::Browse(Browse::Live));
+        let live = key_name(look, &Action::Browse(Browse::Live));
         let text = if let Some(view) = app.variation() {
             match view.path.len() {
                 0 => format!(
@@ -294,7 +297,7 @@ fn browsing_line(app: &App) -> String {
                 ),
             }
         } else if app.can(&Action::Browse(Browse::Variation)) {
-            let key = key_name(&Action::Browse(Browse::Variation));
+            let key = key_name(look, &Action::Browse(Browse::Variation));
             format!("Viewing {at} — {key} shows its variations, {live} returns to the game")
         } else {
             format!("Viewing {at} — {live} returns to the game, which is unchanged")
@@ -307,7 +310,8 @@ fn browsing_line(app: &App) -> String {
 /// The keys that answer the open question (or work the promotion picker), each with
 /// its word: only those that would do something now, and neither help nor quit.
 pub(super) fn answer_keys(app: &App, look: &Look, gap: &str) -> Vec<Span<'static>> {
-    input::bindings(app.mode())
+    look.keys
+        .bindings(app.mode())
         .iter()
         .filter(|b| {
             b.action().is_some_and(|a| {
@@ -332,7 +336,9 @@ fn hint_line(app: &App, view: &View<'_>, look: &Look, width: u16) -> Line<'stati
         b.action().is_none_or(|a| applies(app, view, &a) && view.may(&a) && (app.can(&a) || dims))
             && (!b.is_chat() || view.company)
     };
-    let mut hints: Vec<(String, &str, bool)> = input::bindings(app.mode())
+    let mut hints: Vec<(String, &str, bool)> = look
+        .keys
+        .bindings(app.mode())
         .iter()
         .filter(offered)
         .filter_map(|b| Some((b.short_key_names(), b.hint?, b.action().is_none_or(|a| app.can(&a)))))

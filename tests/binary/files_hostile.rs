@@ -289,7 +289,7 @@ fn a_link_another_user_made_in_a_sticky_folder_is_not_followed() {
         "hotseat: cannot read shared/g.pgn: it is a link another user made in a shared folder, \
          which hotseat does not follow\n"
     );
-    // This user's own link there is followed, as the README promises.
+    // This user's own link there is followed, as the manual promises (docs/saving.md).
     fs::remove_file(shared.join("g.pgn")).expect("removed");
     symlink(d.join("mine.pgn"), shared.join("g.pgn")).expect("a link of ours");
     let (status, _, stderr) = run(d, &["--save", "shared/g.pgn", "--plain"], "e4\nquit\n");

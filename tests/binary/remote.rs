@@ -257,7 +257,10 @@ fn a_spectator_sees_the_game_and_cannot_play() {
     let mut black = place.view("join", "Joined");
     let mut watcher = place.view("watch", "Joined");
     white.wait_for("spectator");
-    // A spectator's key bar offers what a spectator can do: look, chat and leave.
+    // A spectator's key bar offers what a spectator can do: look, chat and leave (read
+    // once drawn to its end).
+    watcher.wait_for("^Q quit");
+    black.wait_for("^Q quit");
     let bar = |pty: &Pty| pty.contents().lines().last().unwrap_or_default().to_owned();
     for offered in ["chat", "flip", "help", "quit"] {
         assert!(bar(&watcher).contains(offered), "{offered}: {}", bar(&watcher));

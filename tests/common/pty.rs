@@ -72,6 +72,8 @@ impl Pty {
         cmd.env("TERM", "xterm-256color");
         cmd.env("COLORTERM", "truecolor");
         cmd.env_remove("NO_COLOR");
+        // Never the player's own config file (a test that wants one names it).
+        cmd.env("HOTSEAT_CONFIG", "");
         cmd.set_controlling_tty(controlling);
         for (name, value) in env {
             cmd.env(name, value);

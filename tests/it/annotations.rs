@@ -653,7 +653,12 @@ use hotseat::ui::{ColorSupport, Look, PieceSet, theme};
 use ratatui::buffer::Buffer;
 
 fn draw(app: &App, width: u16, height: u16) -> Buffer {
-    let look = Look { theme: theme::WOOD, colors: ColorSupport::TrueColor, pieces: PieceSet::Glyphs };
+    let look = Look {
+        theme: theme::WOOD,
+        colors: ColorSupport::TrueColor,
+        pieces: PieceSet::Glyphs,
+        ..Look::default()
+    };
     common::screen::draw(app, &look, width, height)
 }
 

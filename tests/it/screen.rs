@@ -405,7 +405,12 @@ fn screenshot() -> String {
     // the knight, which can capture on e5.
     press_all(&mut app, &[Key::Left, Key::Left, Key::Enter]);
     assert_eq!(app.selection().map(|s| s.from.to_string()).as_deref(), Some("f3"));
-    let look = Look { theme: theme::WOOD, colors: ColorSupport::TrueColor, pieces: PieceSet::Glyphs };
+    let look = Look {
+        theme: theme::WOOD,
+        colors: ColorSupport::TrueColor,
+        pieces: PieceSet::Glyphs,
+        ..Look::default()
+    };
     svg(&draw(&app, &look, 120, 40))
 }
 
@@ -424,7 +429,7 @@ fn looks() {
             (ColorSupport::Ansi16, "16"),
             (ColorSupport::None, "none"),
         ] {
-            let look = Look { theme, colors, pieces: PieceSet::Glyphs };
+            let look = Look { theme, colors, pieces: PieceSet::Glyphs, ..Look::default() };
             for (w, h) in [(80, 24), (100, 30), (120, 40)] {
                 let file = std::path::Path::new(&dir).join(format!("{}-{name}-{w}x{h}.svg", theme.name));
                 std::fs::write(file, svg(&draw(&app, &look, w, h))).expect("write");
@@ -438,10 +443,10 @@ fn the_readme_picture_is_current() {
     common::svg::assert_picture_current("screenshot.svg", &screenshot(), "screen");
 }
 
-// ----- the README key table -----
+// ----- the key tables of the README and the manual -----
 
-/// The key tables as Markdown, for the README.
-fn key_table() -> String {
+/// The key tables as Markdown, for the manual (every mode) or the README (play alone).
+fn key_table(modes: &[Mode]) -> String {
     let mut out = String::from("| Keys | What they do |\n|---|---|\n");
     for (mode, title) in [
         (Mode::Play, ""),
@@ -451,6 +456,9 @@ fn key_table() -> String {
         (Mode::Comment, "Comment editor: "),
         (Mode::Record, "Game record: "),
     ] {
+        if !modes.contains(&mode) {
+            continue;
+        }
         for binding in input::bindings(mode) {
             // Quit and repaint work everywhere: listed once, with the keys of play.
             let everywhere = matches!(binding.action(), Some(Action::Quit | Action::Show(Show::Repaint)));
@@ -463,11 +471,37 @@ fn key_table() -> String {
     out
 }
 
+fn read_doc(name: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|err| panic!("{}: {err}", path.display()))
+}
+
 #[test]
-fn the_readme_key_table_matches_the_keys() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("README");
-    let table = key_table();
-    assert!(readme.contains(&table), "the README's key table is out of date; it should read:\n\n{table}");
+fn the_readme_and_the_manual_key_tables_match_the_keys() {
+    let table = key_table(&[Mode::Play]);
+    assert!(
+        read_doc("README.md").contains(&table),
+        "the README's key table is out of date; it should read:\n\n{table}"
+    );
+    let table = key_table(&Mode::ALL);
+    assert!(
+        read_doc("docs/playing.md").contains(&table),
+        "docs/playing.md's key table is out of date; it should read:\n\n{table}"
+    );
+}
+
+#[test]
+fn the_manuals_table_of_command_words_matches_the_keys() {
+    let mut table = String::from("| Word | Its own keys | What it does |\n|---|---|---|\n");
+    for bindable in input::BINDABLE {
+        let keys: Vec<String> = bindable.keys.iter().map(|k| format!("`{}`", k.config_name())).collect();
+        writeln!(table, "| `{}` | {} | {} |", bindable.word, keys.join(", "), bindable.what())
+            .expect("write");
+    }
+    assert!(
+        read_doc("docs/options.md").contains(&table),
+        "docs/options.md's table of command words is out of date; it should read:\n\n{table}"
+    );
 }
 
 // ----- text from strangers -----
