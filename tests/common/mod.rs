@@ -63,6 +63,19 @@ pub fn random_walk(start: Position, plies: usize, rng: &mut Rng) -> Vec<Position
     positions
 }
 
+/// The processor time this thread has used so far (user and system), to bound the cost
+/// of some work whatever else the machine is doing, which wall time cannot. Read from
+/// `/proc/thread-self/stat`, in the kernel's clock ticks (a hundredth of a second).
+pub fn thread_cpu_time() -> Duration {
+    let stat = fs::read_to_string("/proc/thread-self/stat").expect("this thread's /proc stat");
+    // The fields after the command name (in parentheses): utime and stime are the 12th
+    // and 13th of them.
+    let after_name = stat.rsplit_once(')').expect("the command name").1;
+    let fields: Vec<&str> = after_name.split_whitespace().collect();
+    let ticks: u64 = fields[11..13].iter().map(|f| f.parse::<u64>().expect("clock ticks")).sum();
+    Duration::from_millis(ticks * 10)
+}
+
 /// A directory of its own for one test, removed afterwards.
 pub struct TempDir(PathBuf);
 
