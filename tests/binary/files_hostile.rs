@@ -151,19 +151,23 @@ fn run(dir: &Path, args: &[&str], input: &str) -> (ExitStatus, String, String) {
     )
 }
 
-/// Waits for `child` to end, killing it (and failing) when it takes longer than a
-/// test's patience: a hang is a failure, not a test that never ends.
+/// How long a run may take before it counts as hung: some read and write 64 MiB files,
+/// seconds of work that a machine busy with other builds stretches to a minute.
+const HUNG_AFTER: Duration = Duration::from_secs(180);
+
+/// Waits for `child` to end, killing it (and failing) when it takes longer than
+/// [`HUNG_AFTER`]: a hang is a failure, not a test that never ends.
 fn wait_with_patience(child: Child) -> std::process::Output {
     let pid = child.id();
     let (done, waited) = channel();
     std::thread::spawn(move || {
         let _ = done.send(child.wait_with_output());
     });
-    if let Ok(out) = waited.recv_timeout(PATIENCE) {
+    if let Ok(out) = waited.recv_timeout(HUNG_AFTER) {
         return out.expect("waited");
     }
     let _ = Command::new("kill").args(["-KILL", &pid.to_string()]).status();
-    panic!("the program hung (killed after {PATIENCE:?})");
+    panic!("the program hung (killed after {HUNG_AFTER:?})");
 }
 
 fn names(dir: &Path) -> Vec<String> {
