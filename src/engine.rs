@@ -408,6 +408,20 @@ impl Analysis {
         self.engines.iter().filter_map(|engine| engine.killer.id()).collect()
     }
 
+    /// How often an engine's program was found busy being written ("Text file busy")
+    /// and tried again (for a test that the retry ran).
+    pub fn busy_retries(&self) -> u32 {
+        self.engines.iter().map(|engine| engine.killer.busy_retries()).sum()
+    }
+
+    /// The signal that ended an engine by itself (before it was asked to end), once
+    /// the analysis has failed of it: a signal sent to this program's group of
+    /// processes reaches its engines too, and may end one before this program has
+    /// seen its own.
+    pub fn ended_by_signal(&self) -> Option<i32> {
+        self.engines.iter().find_map(|engine| engine.killer.ended_by())
+    }
+
     /// How many engines share the game.
     pub fn engines(&self) -> usize {
         self.engines.len()

@@ -237,6 +237,8 @@ fn a_player_resigns_only_for_itself_from_the_other_terminal() {
     black.wait_for("1. e4");
     type_move(&mut black, "e5");
     white.wait_for("e5");
+    // Black's own move has come back from the host before it resigns.
+    black.wait_for("White to move");
     // Black resigns on its own board, White to move: Ctrl-R names Black, not the side
     // to move; Y.
     black.send("\x12");

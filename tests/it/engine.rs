@@ -9,7 +9,9 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use common::TempDir;
-use common::fake_engine::{Answer, FakeScript, Hang, fake_engine, fake_pid, fake_pids, is_alive, log_file};
+use common::fake_engine::{
+    Answer, FakeScript, Hang, fake_engine, fake_pid, fake_pids, is_alive, log_file, wait_gone,
+};
 use hotseat::chess::{Color, Game, Move, Position, Square};
 use hotseat::engine::{Analysis, EngineError, Event, Limit, Settings, Timeouts};
 use hotseat::review::{Eval, Mark, Review};
@@ -60,17 +62,6 @@ fn review_from(game: &Game, events: &[Event]) -> Review {
         }
     }
     review
-}
-
-fn wait_gone(pid: u32) -> bool {
-    let deadline = Instant::now() + Duration::from_secs(5);
-    while is_alive(pid) {
-        if Instant::now() > deadline {
-            return false;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    true
 }
 
 #[test]
@@ -190,7 +181,6 @@ fn a_crash_mid_analysis_is_a_failure_and_no_more() {
     assert_eq!(events.len(), 2, "{events:?}");
     assert!(matches!(events[0], Event::Analysed { index: 3, .. }), "from the end back");
     assert_eq!(events[1], Event::Failed(EngineError::Exited));
-    assert_eq!(events[1].clone(), Event::Failed(EngineError::Exited));
     assert_eq!(EngineError::Exited.to_string(), "The engine stopped unexpectedly.");
     assert_eq!(analysis.progress(), (1, 4));
     assert!(analysis.poll().is_empty(), "nothing after the end");
@@ -351,8 +341,19 @@ fn an_analysis_dropped_at_once_starts_no_engine_after() {
     for _ in 0..20 {
         drop(start(&engine, &game_of(&["d4"]), Vec::new()));
     }
-    std::thread::sleep(Duration::from_millis(300));
-    if let Some(pid) = fake_pid(dir.path()) {
+    // An engine started late would start within moments of the drop and then stay,
+    // waiting for words: for a second, every engine that ever started is gone.
+    let window = Instant::now() + Duration::from_secs(1);
+    let mut looks = 0;
+    while Instant::now() < window {
+        for pid in fake_pids(dir.path()) {
+            assert!(wait_gone(pid), "an engine {pid} started after its analysis was dropped");
+        }
+        looks += 1;
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(looks > 1, "looked {looks} times");
+    for pid in fake_pids(dir.path()) {
         assert!(wait_gone(pid), "an engine {pid} started after its analysis was dropped");
     }
 }
@@ -405,10 +406,16 @@ fn an_engine_program_busy_being_written_is_tried_again() {
     // written until it runs its own: running it fails with "Text file busy" meanwhile.
     let writing = std::fs::OpenOptions::new().write(true).open(&engine).expect("open for writing");
     let mut analysis = start(&engine, &game, Vec::new());
-    std::thread::sleep(Duration::from_millis(300));
+    // Held until the start has failed at least once, and been tried again.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while analysis.busy_retries() == 0 {
+        assert!(Instant::now() < deadline, "the engine was never tried while busy");
+        std::thread::sleep(Duration::from_millis(5));
+    }
     drop(writing);
     let events = run_to_end(&mut analysis);
     assert_eq!(events.last(), Some(&Event::Done), "{events:?}");
+    assert!(analysis.busy_retries() >= 1);
 }
 
 #[test]

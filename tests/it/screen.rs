@@ -414,30 +414,6 @@ fn screenshot() -> String {
     svg(&draw(&app, &look, 120, 40))
 }
 
-/// Writes the screenshot position in every colour mode and theme to `$HOTSEAT_LOOKS`,
-/// for a person to look at: `HOTSEAT_LOOKS=/tmp cargo test --test it screen::looks`.
-#[test]
-fn looks() {
-    let Some(dir) = std::env::var_os("HOTSEAT_LOOKS") else { return };
-    let mut app = App::new(Game::new());
-    play(&mut app, "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O b5 Bb3 d6 c3 Bg4 h3 Bh5");
-    press_all(&mut app, &[Key::Down, Key::Down, Key::Left, Key::Left, Key::Enter]);
-    for theme in ui::THEMES {
-        for (colors, name) in [
-            (ColorSupport::TrueColor, "truecolor"),
-            (ColorSupport::Ansi256, "256"),
-            (ColorSupport::Ansi16, "16"),
-            (ColorSupport::None, "none"),
-        ] {
-            let look = Look { theme, colors, pieces: PieceSet::Glyphs, ..Look::default() };
-            for (w, h) in [(80, 24), (100, 30), (120, 40)] {
-                let file = std::path::Path::new(&dir).join(format!("{}-{name}-{w}x{h}.svg", theme.name));
-                std::fs::write(file, svg(&draw(&app, &look, w, h))).expect("write");
-            }
-        }
-    }
-}
-
 #[test]
 fn the_readme_picture_is_current() {
     common::svg::assert_picture_current("screenshot.svg", &screenshot(), "screen");
