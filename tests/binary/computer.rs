@@ -870,3 +870,144 @@ fn an_engine_that_hangs_with_its_clock_running_loses_on_time() {
     // A game with no move is not kept, whatever ended it.
     quit_plain(&mut pty);
 }
+
+// ----- the engine as a seat like any other (issue 26) -----
+
+/// The fake engine answering 1. e4 with e5, 2. Nf3 with Nc6 and 3. Bc4 with Nf6, a
+/// little slowly, so that lines typed ahead come while it thinks.
+fn three_replies() -> FakeScript {
+    FakeScript {
+        delay: Some(Duration::from_millis(300)),
+        ..scripted([(1, Answer::cp(-20, "e7e5")), (3, Answer::cp(-30, "b8c6")), (5, Answer::cp(-30, "g8f6"))])
+    }
+}
+
+/// Runs the binary with `args` and `input` on a pipe (no terminal at all), in the data
+/// directory `dir`; its exit status and what it printed. Killed, and the test failed,
+/// if it does not end in time.
+fn piped(dir: &Path, args: &[&str], input: &str) -> (std::process::ExitStatus, String) {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hotseat"))
+        .args(args)
+        .env("HOTSEAT_DATA_DIR", dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child.stdin.take().expect("its input").write_all(input.as_bytes()).expect("the lines written");
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        if child.try_wait().expect("its status").is_some() {
+            break;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let out = child.wait_with_output().expect("its output");
+            panic!("the binary did not end:\n{}", String::from_utf8_lossy(&out.stdout));
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().expect("its output");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    (out.status, format!("{text}{}", String::from_utf8_lossy(&out.stderr)))
+}
+
+#[test]
+fn scripted_lines_against_the_engine_are_played_in_turn_and_saved_with_every_answer() {
+    let dir = TempDir::new("computer-script-pipe");
+    let engine = fake_engine(dir.path(), &three_replies());
+    let save = dir.path().join("x.pgn");
+    let args = ["--engine", engine.to_str().expect("UTF-8"), "--computer", "black", "--announce", "san"];
+    let args = [&args[..], &["--save", save.to_str().expect("UTF-8")]].concat();
+    let (status, out) = piped(dir.path(), &args, "e4\nNf3\nBc4\n");
+    assert!(status.success(), "{out}");
+    // Each line waited for the engine's answer to the one before; the end of input
+    // waited for its answer to the last.
+    let told: Vec<&str> =
+        out.lines().filter(|line| line.starts_with("White: ") || line.starts_with("Black: ")).collect();
+    assert_eq!(
+        told,
+        ["White: e4.", "Black: e5.", "White: Nf3.", "Black: Nc6.", "White: Bc4.", "Black: Nf6."],
+        "{out}"
+    );
+    let saved = std::fs::read_to_string(&save).expect("saved");
+    assert!(saved.contains("1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 *"), "{saved}");
+}
+
+#[test]
+fn plain_lines_typed_ahead_in_a_terminal_wait_their_turn_and_the_end_waits_for_the_answer() {
+    let dir = TempDir::new("computer-script-pty");
+    let engine = fake_engine(dir.path(), &three_replies());
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--computer", "black"]);
+    pty.wait_for("White to move.");
+    // Three moves at once, then the end of input (Ctrl-D at the start of a line).
+    pty.send("e4\rNf3\rBc4\r");
+    pty.send("\x04");
+    assert!(pty.wait_for_exit().success(), "{}", pty.raw());
+    let raw = pty.raw();
+    let at = |text: &str| raw.find(text).unwrap_or_else(|| panic!("never told {text:?}:\n{raw}"));
+    assert!(at("White: e4.") < at("Black: e5.") && at("Black: e5.") < at("White: Nf3."), "{raw}");
+    assert!(at("White: Nf3.") < at("Black: Nc6.") && at("Black: Nc6.") < at("White: Bc4."), "{raw}");
+    assert!(at("White: Bc4.") < at("Black: Nf6.") && at("Black: Nf6.") < at("Game saved to"), "{raw}");
+    assert!(saved_game(dir.path()).contains("1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 *"));
+}
+
+#[test]
+fn after_a_game_that_ends_on_the_engines_turn_every_later_line_is_answered() {
+    // It mates (the fool's mate, White's moves typed ahead), it resigns (level 6, lost),
+    // it accepts a draw offered with the move.
+    let mates = scripted([(1, Answer::cp(100, "e7e5")), (3, Answer::mate(1, "d8h4"))]);
+    let resigns = scripted([(1, Answer::cp(-2000, "e7e5")), (3, Answer::cp(-2000, "b8c6"))]);
+    let draws = scripted([(1, Answer::cp(-200, "e7e5"))]);
+    let cases = [
+        ("mate", mates, "f3\ng4\n", "Checkmate", &[][..]),
+        ("resign", resigns, "e4\nNf3\n", "Fake Engine resigns.", &["--level", "6"][..]),
+        ("draw", draws, "e4 draw\n", "Fake Engine accepts the draw.", &[][..]),
+    ];
+    for (name, script, moves, ending, more) in cases {
+        let dir = TempDir::new(&format!("computer-after-{name}"));
+        let engine = fake_engine(dir.path(), &script);
+        let args = ["--engine", engine.to_str().expect("UTF-8"), "--computer", "black", "--announce", "san"];
+        let args = [&args[..], more].concat();
+        // After the end: a move, a word that reads the game out, one unknown.
+        let (status, out) = piped(dir.path(), &args, &format!("{moves}Nc3\nlast\nfoo\n"));
+        assert!(status.success(), "{name}: {out}");
+        let (_, after) =
+            out.split_once(ending).unwrap_or_else(|| panic!("{name}: never told {ending:?}:\n{out}"));
+        assert!(after.contains("The game is over"), "{name}: the move is answered:\n{out}");
+        assert!(after.contains("Last move: "), "{name}: last is answered:\n{out}");
+        assert!(after.contains("foo"), "{name}: an unknown word is answered:\n{out}");
+    }
+}
+
+#[test]
+fn a_signal_while_the_end_of_input_waits_for_the_engine_ends_the_game_at_once() {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+    let dir = TempDir::new("computer-script-signal");
+    // An engine that never answers: it would be given up on only after seconds.
+    let engine = fake_engine(dir.path(), &FakeScript { hang: Some(Hang::Go(1)), ..replies() });
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hotseat"))
+        .args(["--engine", engine.to_str().expect("UTF-8"), "--computer", "black", "--announce", "san"])
+        .env("HOTSEAT_DATA_DIR", dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child.stdin.take().expect("its input").write_all(b"e4\n").expect("the line written");
+    let deadline = Instant::now() + PATIENCE;
+    while !std::fs::read_to_string(log_file(dir.path())).unwrap_or_default().contains("go movetime") {
+        assert!(Instant::now() < deadline, "the engine was never asked to move");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let sent = std::process::Command::new("kill").args(["-TERM", &child.id().to_string()]).status();
+    assert!(sent.expect("kill runs").success());
+    let out = child.wait_with_output().expect("its output");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(143), "ended by the signal, not by the engine given up on: {text}");
+    assert!(!text.contains("stopped playing"), "{text}");
+    assert!(text.contains("White: e4.") && text.contains("Game saved to"), "{text}");
+}
