@@ -1011,3 +1011,28 @@ fn a_signal_while_the_end_of_input_waits_for_the_engine_ends_the_game_at_once() 
     assert!(!text.contains("stopped playing"), "{text}");
     assert!(text.contains("White: e4.") && text.contains("Game saved to"), "{text}");
 }
+
+#[test]
+fn undo_against_the_engine_names_both_plies_taken_back_on_both_faces() {
+    let script = scripted([(1, Answer::cp(-20, "b7b6"))]);
+    let dir = TempDir::new("computer-undo-plain");
+    let engine = fake_engine(dir.path(), &script);
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--computer", "black"]);
+    pty.wait_for("White to move.");
+    pty.send("e4\r");
+    pty.wait_for("Black: b6.");
+    pty.send("undo\r");
+    pty.wait_for("Taken back: 1. e4 b6.");
+    quit_plain(&mut pty);
+
+    let dir = TempDir::new("computer-undo-board");
+    let engine = fake_engine(dir.path(), &script);
+    let mut pty = start(&dir, &engine, &["--computer", "black"]);
+    pty.wait_for("White to move");
+    pty.play("e4", "b6");
+    pty.send("undo");
+    pty.wait_for("Move: undo");
+    pty.send("\r");
+    pty.wait_for("Taken back: 1. e4 b6.");
+    pty.quit();
+}
