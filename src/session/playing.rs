@@ -151,6 +151,20 @@ impl<'a> Session<'a> {
         if let Some(elsewhere) = self.elsewhere.as_deref_mut() {
             elsewhere.engine_plays(self.bench.sides());
         }
+        self.tag_sides();
+    }
+
+    /// Says in the saved game who plays each side now, and at which strength the
+    /// engine does, so that the game resumed later brings the engine back for its
+    /// sides. A game the engine never sat in is left without these tags.
+    fn tag_sides(&mut self) {
+        let Some(computer) = self.bench.computer() else { return };
+        let sides = self.bench.sides();
+        for color in [Color::White, Color::Black] {
+            let who = if sides[color] { computer::PROGRAM } else { computer::HUMAN };
+            self.effects.tag(computer::TYPE_TAGS[color], who);
+        }
+        self.effects.tag(computer::STRENGTH_TAG, &computer.strength().label());
     }
 
     // ----- the steps of the loop -----
@@ -359,7 +373,10 @@ impl<'a> Session<'a> {
                     // the recorder), with its hints counted afresh.
                     coach.new_game();
                 }
-                self.effects.carry_out(self.app, effect)
+                let said = self.effects.carry_out(self.app, effect);
+                // The new game's tags are fresh: who plays it is said again.
+                self.tag_sides();
+                said
             }
             effect => self.effects.carry_out(self.app, effect),
         };

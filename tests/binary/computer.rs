@@ -1036,3 +1036,132 @@ fn undo_against_the_engine_names_both_plies_taken_back_on_both_faces() {
     pty.wait_for("Taken back: 1. e4 b6.");
     pty.quit();
 }
+
+/// The saved game's tag `name`, if it has one.
+fn tag<'a>(saved: &'a str, name: &str) -> Option<&'a str> {
+    let start = format!("[{name} \"");
+    saved.lines().find_map(|line| line.strip_prefix(start.as_str())?.strip_suffix("\"]"))
+}
+
+/// The `MultiPV` values the fake engine in `dir` was set to, in order: how many lines
+/// a level asks for (level 2: 8, level 3: 6).
+fn lines_asked(dir: &Path) -> Vec<String> {
+    let log = std::fs::read_to_string(log_file(dir)).unwrap_or_default();
+    log.lines()
+        .filter_map(|line| line.strip_prefix("setoption name MultiPV value "))
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn a_resumed_game_brings_back_the_engine_that_played_it_at_its_strength() {
+    let dir = TempDir::new("computer-resume-back");
+    let engine = fake_engine(dir.path(), &replies());
+    let args = ["--plain", "--announce", "san", "--computer", "black", "--level", "3"];
+    let mut pty = start(&dir, &engine, &args);
+    pty.wait_for("White to move.");
+    pty.send("e4\r");
+    pty.wait_for("Black: e5.");
+    quit_plain(&mut pty);
+    // The saved game says who played which side, and how strong the engine was.
+    let saved = saved_game(dir.path());
+    assert_eq!(tag(&saved, "WhiteType"), Some("human"), "{saved}");
+    assert_eq!(tag(&saved, "BlackType"), Some("program"), "{saved}");
+    assert_eq!(tag(&saved, "EngineStrength"), Some("level 3"), "{saved}");
+    // Resumed on the board without --computer: the engine is back for Black, at level 3.
+    let mut pty = start(&dir, &engine, &["--resume"]);
+    pty.wait_for("Resumed the game");
+    pty.play("Nf3", "Nc6");
+    pty.quit();
+    let saved = saved_game(dir.path());
+    assert!(saved.contains("1. e4 e5 2. Nf3 Nc6 *"), "{saved}");
+    assert_eq!(tag(&saved, "BlackType"), Some("program"), "{saved}");
+    assert_eq!(lines_asked(dir.path()), ["6", "6"], "level 3 both times");
+}
+
+#[test]
+fn a_side_handed_to_the_engine_mid_game_is_the_engines_again_when_resumed() {
+    let dir = TempDir::new("computer-resume-handed");
+    let engine = fake_engine(dir.path(), &replies());
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san"]);
+    pty.wait_for("White to move.");
+    pty.send("computer\r");
+    pty.wait_for("Fake Engine (level 2) plays Black now");
+    pty.send("e4\r");
+    pty.wait_for("Black: e5.");
+    quit_plain(&mut pty);
+    let saved = saved_game(dir.path());
+    assert_eq!(tag(&saved, "BlackType"), Some("program"), "{saved}");
+    assert_eq!(tag(&saved, "Black"), Some("?"), "the players' tags untouched: {saved}");
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--resume"]);
+    pty.wait_for("White to move.");
+    pty.send("Nf3\r");
+    pty.wait_for("Black: Nc6.");
+    // Taken back: a person's side from then on, and so when resumed again.
+    pty.send("computer\r");
+    pty.wait_for("Both sides are yours to play now");
+    quit_plain(&mut pty);
+    let saved = saved_game(dir.path());
+    assert_eq!(tag(&saved, "BlackType"), Some("human"), "{saved}");
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--resume"]);
+    pty.wait_for("White to move.");
+    pty.send("Bc4\r");
+    pty.wait_for("White: Bc4.");
+    pty.send("Nf6\r");
+    pty.wait_for("Black: Nf6.");
+    quit_plain(&mut pty);
+}
+
+#[test]
+fn a_resumed_engine_game_with_no_engine_to_start_says_in_one_line_it_is_two_players_now() {
+    let dir = TempDir::new("computer-resume-none");
+    let engine = fake_engine(dir.path(), &replies());
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--computer", "black"]);
+    pty.wait_for("White to move.");
+    pty.send("e4\r");
+    pty.wait_for("Black: e5.");
+    quit_plain(&mut pty);
+    let missing = dir.path().join("no-such-engine");
+    let mut pty = start(&dir, &missing, &["--plain", "--announce", "san", "--resume"]);
+    pty.wait_for("White to move.");
+    let raw = pty.raw();
+    let said: Vec<&str> = raw.lines().filter(|line| line.contains("could not be started")).collect();
+    assert_eq!(said.len(), 1, "{raw}");
+    assert!(
+        said[0].contains("The engine that played Black could not be started (No chess engine found")
+            && said[0].contains("a two-player game now; Ctrl-B (computer in plain text) hands it a side."),
+        "{raw}"
+    );
+    // Black is a person's to play now.
+    pty.send("Nf3\r");
+    pty.wait_for("White: Nf3.");
+    pty.send("Nc6\r");
+    pty.wait_for("Black: Nc6.");
+    quit_plain(&mut pty);
+    let saved = saved_game(dir.path());
+    assert!(saved.contains("1. e4 e5 2. Nf3 Nc6 *"), "{saved}");
+    assert_eq!(tag(&saved, "BlackType"), Some("human"), "the game says who plays now: {saved}");
+}
+
+#[test]
+fn a_game_continued_from_the_library_brings_back_its_engine() {
+    let dir = TempDir::new("computer-library");
+    let engine = fake_engine(dir.path(), &replies());
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--computer", "black"]);
+    pty.wait_for("White to move.");
+    pty.send("e4\r");
+    pty.wait_for("Black: e5.");
+    quit_plain(&mut pty);
+    let engine = engine.to_str().expect("a UTF-8 path");
+    let mut pty = Pty::start(&["--engine", engine, "games"], None, &[("HOTSEAT_DATA_DIR", dir.path())]);
+    pty.wait_for("1 saved game");
+    pty.send("\r");
+    pty.wait_for("Continuing the game");
+    pty.play("Nf3", "Nc6");
+    pty.send("\x11");
+    pty.wait_for("1 saved game");
+    pty.send("\x1b");
+    assert!(pty.wait_for_exit().success(), "{}", pty.raw());
+    let saved = saved_game(dir.path());
+    assert!(saved.contains("1. e4 e5 2. Nf3 Nc6 *"), "{saved}");
+}
