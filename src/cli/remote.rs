@@ -131,7 +131,11 @@ pub fn host(args: &HostArgs) -> Result<ExitCode> {
             return Err(err.into());
         }
     };
-    app.notify(strings::how_to_join(&name, (!side).name()));
+    app.notify(if computer.is_some() {
+        strings::how_to_watch(&name, (!side).name())
+    } else {
+        strings::how_to_join(&name, (!side).name())
+    });
     let mut face = Faced::start(game_args.plain)?;
     let mut referee = Referee::start(hosted, !side, face.waker())?;
     let mut world = World::new(&mut recorder, false, game_args.engine.clone());

@@ -423,13 +423,20 @@ impl<'a> Session<'a> {
 
     // ----- the engine and the coach -----
 
-    /// Ctrl-B: hands the side not to move to the engine, or takes back the sides it
-    /// plays. A seat a person elsewhere holds is theirs: the engine takes only a seat
-    /// fed from here or one nobody has taken.
+    /// Ctrl-B: hands the engine a side, or takes back the sides it plays. At one
+    /// keyboard the side handed is the one not to move; in a game with another
+    /// terminal, the seat fed from elsewhere. A seat a person elsewhere holds is
+    /// theirs: the engine takes only a seat fed from here or one nobody has taken.
     fn hand_over(&mut self) -> Message {
         let open = self.open_seats();
+        let here = self.base.of(Feeder::Here);
+        let side = match (here.white, here.black) {
+            (true, false) => Color::Black,
+            (false, true) => Color::White,
+            _ => !self.app.game().turn(),
+        };
         let before = self.bench.sides();
-        let said = self.bench.hand_over(self.app, open);
+        let said = self.bench.hand_over(self.app, side, open);
         if self.bench.sides() != before {
             return self.hands_changed(before).unwrap_or(said);
         }

@@ -1165,3 +1165,97 @@ fn a_game_continued_from_the_library_brings_back_its_engine() {
     let saved = saved_game(dir.path());
     assert!(saved.contains("1. e4 e5 2. Nf3 Nc6 *"), "{saved}");
 }
+
+// ----- the engine in a hosted game -----
+
+#[test]
+fn hosted_with_the_engine_in_the_other_seat_a_joiner_watches_its_moves() {
+    let place = crate::remote::Place::new("computer-host");
+    let engine_dir = TempDir::new("computer-host-engine");
+    let engine = fake_engine(engine_dir.path(), &replies());
+    let engine = engine.to_str().expect("a UTF-8 path");
+    let mut host = place.host(&["--engine", engine, "--computer", "black"]);
+    assert!(host.contents().contains("the engine plays Black; others watch"), "{}", host.contents());
+    host.play("e4", "1. e4");
+    host.wait_for("e5");
+    // One who joins watches: the seat is the engine's.
+    let mut view = place.view("join", "Joined");
+    view.wait_for("as a spectator");
+    view.wait_for("e5");
+    host.play("Nf3", "2. Nf3");
+    host.wait_for("Nc6");
+    // The engine's move reaches the one watching.
+    view.wait_for("Nc6");
+    place.wait_saved(&["e4", "e5", "Nf3", "Nc6"]);
+    host.quit();
+    assert!(view.wait_for_exit().success(), "{}", view.raw());
+}
+
+#[test]
+fn host_refuses_the_engine_in_both_seats_or_in_the_seat_played_here_with_a_line() {
+    let place = crate::remote::Place::new("computer-host-refused");
+    let engine_dir = TempDir::new("computer-host-refused-engine");
+    let engine = fake_engine(engine_dir.path(), &replies());
+    let engine = engine.to_str().expect("a UTF-8 path");
+    for (args, said) in [
+        (&["host", "--engine", engine, "--computer", "both"][..], "leaves no seat to join"),
+        (
+            &["host", "--as", "black", "--engine", engine, "--computer", "black"][..],
+            "is the side played here",
+        ),
+    ] {
+        let mut pty = Pty::start(args, None, &place.env());
+        assert!(!pty.wait_for_exit().success(), "{args:?}");
+        let raw = pty.raw();
+        assert!(raw.contains(said), "{args:?}: {raw}");
+        assert_eq!(raw.trim().lines().count(), 1, "one line: {raw}");
+    }
+}
+
+#[test]
+fn ctrl_b_in_a_hosted_game_seats_the_engine_in_the_seat_nobody_holds_and_a_joiner_then_watches() {
+    let place = crate::remote::Place::new("computer-host-ctrl-b");
+    let engine_dir = TempDir::new("computer-host-ctrl-b-engine");
+    let engine = fake_engine(engine_dir.path(), &replies());
+    let mut host = place.host(&["--engine", engine.to_str().expect("a UTF-8 path")]);
+    host.play("e4", "1. e4");
+    // Nobody has joined: the engine takes Black, and moves at once, it being its turn.
+    host.send("\x02");
+    host.wait_for("plays Black now");
+    host.wait_for("e5");
+    let mut view = place.view("join", "Joined");
+    view.wait_for("as a spectator");
+    host.play("Nf3", "2. Nf3");
+    view.wait_for("Nc6");
+    place.wait_saved(&["e4", "e5", "Nf3", "Nc6"]);
+    host.quit();
+    assert!(view.wait_for_exit().success(), "{}", view.raw());
+}
+
+#[test]
+fn ctrl_b_in_a_hosted_game_is_refused_while_a_person_holds_the_seat_and_taken_once_they_left() {
+    let place = crate::remote::Place::new("computer-host-held");
+    let engine_dir = TempDir::new("computer-host-held-engine");
+    let engine = fake_engine(engine_dir.path(), &replies());
+    let engine = engine.to_str().expect("a UTF-8 path");
+    let mut host = place.host(&["--engine", engine, "--clock", "5+0", "--clock-start", "white"]);
+    let mut view = place.view("join", "Joined");
+    view.wait_for("as Black");
+    host.wait_for("Black joined");
+    host.play("e4", "1. e4");
+    view.wait_for("1. e4");
+    host.send("\x02");
+    host.wait_for("Black is played from another terminal");
+    // Nothing started: no engine was asked anything.
+    assert!(!log_file(engine_dir.path()).exists(), "an engine was started for a seat a person holds");
+    // The player leaves on its turn: the clocks stop; then the engine takes the seat,
+    // its clock goes on, and it moves.
+    view.quit();
+    host.wait_for("Black left");
+    host.wait_for("The clocks are stopped");
+    host.send("\x02");
+    host.wait_for("plays Black now");
+    host.wait_for("e5");
+    place.wait_saved(&["e4", "e5"]);
+    host.quit();
+}
