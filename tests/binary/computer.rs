@@ -1259,3 +1259,98 @@ fn ctrl_b_in_a_hosted_game_is_refused_while_a_person_holds_the_seat_and_taken_on
     place.wait_saved(&["e4", "e5"]);
     host.quit();
 }
+
+// ----- a draw offered at human speed -----
+
+/// The fake engine answering at once, as levels 1-3 of a real one do: after 1. e4 it
+/// thinks it stands worse (it accepts a draw), after 1. d4 better (it declines).
+fn quick_to_weigh() -> FakeScript {
+    scripted([(1, Answer::cp(-200, "e7e5")), (3, Answer::cp(-200, "b8c6"))])
+}
+
+#[test]
+fn a_draw_offered_with_the_move_on_the_board_is_weighed_by_a_fast_engine_after_the_move() {
+    // Ctrl-O while the move is typed; `e4 draw` typed; `draw` typed on one's own turn.
+    for (name, ways) in [
+        ("ctrl-o", &["e4", "\x0f", "\r"][..]),
+        ("typed-with-move", &["e4 draw", "\r"][..]),
+        ("typed-first", &["draw", "\r", "e4", "\r"][..]),
+    ] {
+        let dir = TempDir::new(&format!("computer-offer-board-{name}"));
+        let engine = fake_engine(dir.path(), &quick_to_weigh());
+        let mut pty = start(&dir, &engine, &["--computer", "black"]);
+        pty.wait_for("White to move");
+        for keys in ways {
+            pty.send(keys);
+            if *keys == "\x0f" || *keys == "draw" {
+                pty.read_for(Duration::from_millis(50));
+            }
+            if *keys == "\x0f" {
+                // Said on screen: the offer goes with the move.
+                pty.wait_for("offers a draw with the next move");
+            }
+        }
+        pty.wait_for("Fake Engine accepts the draw.");
+        pty.quit();
+        let saved = saved_game(dir.path());
+        assert!(saved.contains("1. e4 1/2-1/2"), "{name}: {saved}");
+    }
+}
+
+#[test]
+fn draw_typed_on_ones_own_turn_in_plain_text_goes_with_the_next_move() {
+    let dir = TempDir::new("computer-offer-plain");
+    let engine = fake_engine(dir.path(), &quick_to_weigh());
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--computer", "black"]);
+    pty.wait_for("White to move.");
+    pty.send("draw\r");
+    pty.wait_for("White offers a draw with the next move: play it, and the offer is made.");
+    pty.send("e4\r");
+    pty.wait_for("Fake Engine accepts the draw.");
+    quit_plain(&mut pty);
+    assert!(saved_game(dir.path()).contains("[Result \"1/2-1/2\"]"));
+
+    // Declined: the engine's move answers it, and says so.
+    let dir = TempDir::new("computer-offer-plain-declined");
+    let engine = fake_engine(dir.path(), &scripted([(1, Answer::cp(150, "e7e5"))]));
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--computer", "black"]);
+    pty.wait_for("White to move.");
+    pty.send("draw\r");
+    pty.wait_for("offers a draw with the next move");
+    pty.send("e4\r");
+    pty.wait_for("Black: e5.");
+    pty.wait_for("Fake Engine declines the draw.");
+    quit_plain(&mut pty);
+    assert!(saved_game(dir.path()).contains("[Result \"*\"]"));
+}
+
+#[test]
+fn an_offer_that_cannot_be_made_says_why_on_both_faces() {
+    let dir = TempDir::new("computer-offer-refused-plain");
+    let engine = fake_engine(dir.path(), &quick_to_weigh());
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--computer", "black"]);
+    pty.wait_for("White to move.");
+    pty.send("draw\r");
+    pty.wait_for("offers a draw with the next move");
+    pty.send("draw\r");
+    pty.wait_for("You offer a draw with your next move already: play the move.");
+    pty.send("e4\r");
+    pty.wait_for("Fake Engine accepts the draw.");
+    // After the game, an offer is refused with why.
+    pty.send("draw\r");
+    pty.wait_for("The game is over: ");
+    quit_plain(&mut pty);
+
+    let dir = TempDir::new("computer-offer-refused-board");
+    let engine = fake_engine(dir.path(), &quick_to_weigh());
+    let mut pty = start(&dir, &engine, &["--computer", "black"]);
+    pty.wait_for("White to move");
+    pty.send("\x0f");
+    pty.wait_for("offers a draw with the next move");
+    pty.send("\x0f");
+    pty.wait_for("You offer a draw with your next move already");
+    pty.play("e4", "Fake Engine accepts the draw.");
+    pty.send("\x0f");
+    pty.wait_for("The game is over: ");
+    pty.quit();
+}
