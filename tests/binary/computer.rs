@@ -1354,3 +1354,25 @@ fn an_offer_that_cannot_be_made_says_why_on_both_faces() {
     pty.wait_for("The game is over: ");
     pty.quit();
 }
+
+#[test]
+fn a_hosted_game_resumed_gives_the_engine_back_its_seat_and_joiners_watch() {
+    let place = crate::remote::Place::new("computer-host-resume");
+    let engine_dir = TempDir::new("computer-host-resume-engine");
+    let engine = fake_engine(engine_dir.path(), &replies());
+    let engine = engine.to_str().expect("a UTF-8 path");
+    let mut host = place.host(&["--engine", engine, "--computer", "black"]);
+    host.play("e4", "1. e4");
+    host.wait_for("e5");
+    place.wait_saved(&["e4", "e5"]);
+    host.quit();
+    let mut host = place.host(&["--engine", engine, "--resume"]);
+    assert!(host.contents().contains("the engine plays Black; others watch"), "{}", host.contents());
+    let mut view = place.view("join", "Joined");
+    view.wait_for("as a spectator");
+    host.play("Nf3", "2. Nf3");
+    view.wait_for("Nc6");
+    place.wait_saved(&["e4", "e5", "Nf3", "Nc6"]);
+    host.quit();
+    assert!(view.wait_for_exit().success(), "{}", view.raw());
+}
