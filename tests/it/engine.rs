@@ -588,5 +588,5 @@ fn a_deed_fed_as_the_engines_that_the_door_refuses_is_not_done_and_the_engine_st
     }
     assert_eq!(session.app().game().san_moves(), ["e4", "e5"]);
     drop(session);
-    assert!(effects.effects.iter().any(|e| *e == hotseat::app::Effect::Save), "the moves are saved");
+    assert!(effects.effects.contains(&hotseat::app::Effect::Save), "the moves are saved");
 }
