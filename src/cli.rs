@@ -35,7 +35,7 @@ mod strings;
 
 pub use analyse::AnalyseArgs;
 pub use clocks::ClockOptionError;
-pub use computer::{SEED_VARIABLE, start_coach, start_computer};
+pub use computer::{Restored, SEED_VARIABLE, restore_computer, start_coach, start_computer};
 pub use game::game_screen;
 pub use open::{Opened, choose_game, open_game};
 

@@ -8,6 +8,7 @@ use anyhow::{Context, Result};
 use hotseat::app::Action;
 use hotseat::cli::{self, Command, GameOptions};
 use hotseat::printable::printable;
+use hotseat::session::computer::Computer;
 use hotseat::session::{Session, World};
 use hotseat::tui;
 
@@ -52,9 +53,18 @@ fn main() -> ExitCode {
 fn play(args: &GameOptions) -> Result<ExitCode> {
     let cli::Opened { record, mut recorder, notice } = cli::open_game(args)?;
     let look = args.look(|name| std::env::var(name).ok());
+    // The engine that played a resumed game, back for its sides, or the line that says
+    // it is not; else the engine at the board if one is asked for: all before the
+    // terminal is touched.
+    let restored = cli::restore_computer(args, &record, &mut recorder, args.resume);
+    let notice = restored.notice(notice);
     let app = cli::game_screen(args, record, notice)?;
-    // The engine at the board, if one is asked for, before the terminal is touched.
-    let (mut app, computer) = cli::start_computer(args, app)?;
+    let (mut app, computer) = match restored {
+        cli::Restored::Back(computer) => (app, Some(*computer)),
+        _ => cli::start_computer(args, app)?,
+    };
+    // A side handed to the engine later is played at the strength of the one here.
+    let strength = computer.as_ref().map_or_else(|| args.strength(), Computer::strength);
     let coach = cli::start_coach(args, &app, &mut recorder)?;
     if let Some(message) = recorder.start(&app)? {
         app.update(Action::Report(message));
@@ -62,7 +72,7 @@ fn play(args: &GameOptions) -> Result<ExitCode> {
     let mut face = cli::face::Faced::start(args.plain)?;
     let mut world = World::new(&mut recorder, false, args.engine.clone());
     let mut session = Session::new(&mut app, &mut world)
-        .with_engine(args.engine.clone(), args.strength())
+        .with_engine(args.engine.clone(), strength)
         .with_computer(computer)
         .with_coach(coach);
     let result = face.play(&mut session, &look, args.announce);

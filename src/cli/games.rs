@@ -16,6 +16,7 @@ use crate::records::shelf::{self, Shelf};
 use crate::records::store::GameStore;
 use crate::records::{self, Destination};
 use crate::session::Recorder;
+use crate::session::computer::Computer;
 
 /// `hotseat games`'s options: how the board looks, and what the games opened take.
 #[derive(Clone, Debug, clap::Args)]
@@ -83,7 +84,7 @@ impl Games {
 }
 
 impl Shelves for Games {
-    type Opened = (App, Recorder);
+    type Opened = (App, Recorder, Option<Computer>);
 
     fn shelve(&mut self) -> (Shelf, Option<Message>) {
         shelve(&self.store)
@@ -93,11 +94,21 @@ impl Shelves for Games {
         delete(&self.store, path)
     }
 
-    fn open(&mut self, path: &Path, how: OpenAs) -> Result<(App, Recorder), String> {
-        let opened = open_chosen(&self.store, path, how).and_then(|opened| {
-            let app = super::game_screen(&self.args, opened.record, opened.notice)?
-                .looking_through(how == OpenAs::Browse);
-            Ok((app, opened.recorder))
+    fn open(&mut self, path: &Path, how: OpenAs) -> Result<Self::Opened, String> {
+        let opened = open_chosen(&self.store, path, how).and_then(|mut opened| {
+            // An unfinished game goes on with the engine that played it, as with
+            // --resume (or says in a line that it cannot).
+            let continued = how == OpenAs::Continue;
+            let restored =
+                super::restore_computer(&self.args, &opened.record, &mut opened.recorder, continued);
+            let notice = restored.notice(opened.notice);
+            let app =
+                super::game_screen(&self.args, opened.record, notice)?.looking_through(how == OpenAs::Browse);
+            let computer = match restored {
+                super::Restored::Back(computer) => Some(*computer),
+                _ => None,
+            };
+            Ok((app, opened.recorder, computer))
         });
         opened.map_err(|err| format!("Not opened: {}", printable(&super::one_line(&err), usize::MAX)))
     }

@@ -8,7 +8,7 @@ use anyhow::{Context, Result, bail};
 use hotseat_chess::Color;
 
 use super::face::Faced;
-use super::{GameOptions, LookOptions};
+use super::{GameOptions, LookOptions, Restored};
 use crate::app::Action;
 use crate::plain::Announce;
 use crate::printable::printable;
@@ -17,7 +17,7 @@ use crate::remote::host::Referee;
 use crate::remote::protocol::Coming;
 use crate::remote::socket::{self, Hosted};
 use crate::remote::strings;
-use crate::session::computer::Sides;
+use crate::session::computer::{self, Computer, Sides};
 use crate::session::{Session, World};
 
 /// `hotseat host`'s arguments: every option of a game, and `--as`.
@@ -75,8 +75,8 @@ fn runtime_dir() -> std::path::PathBuf {
 /// player joining from another terminal, and to spectators; or, with `--computer
 /// SIDE`, that seat the engine's, the others watching.
 pub fn host(args: &HostArgs) -> Result<ExitCode> {
-    let (side, game_args) = (args.side, &args.game);
-    let side = match (game_args.computer(), side) {
+    let (asked, game_args) = (args.side, &args.game);
+    let side = match (game_args.computer(), asked) {
         (None, side) => side.unwrap_or(Color::White),
         (Some(Sides::Both), _) => bail!("{}", strings::HOST_COMPUTER_BOTH),
         (Some(engine), side) => {
@@ -88,12 +88,34 @@ pub fn host(args: &HostArgs) -> Result<ExitCode> {
         }
     };
     let super::Opened { record, mut recorder, notice } = super::open_game(game_args)?;
+    // A resumed game the engine played one seat of: the engine takes that seat again
+    // (the side played here is the other one), unless --as names it.
+    let engine_seat = match computer::played(&record.tags) {
+        Some((Sides::White, _)) => Some(Color::White),
+        Some((Sides::Black, _)) => Some(Color::Black),
+        _ => None,
+    }
+    .filter(|&seat| game_args.resume && game_args.computer().is_none() && asked != Some(seat));
+    let restored = super::restore_computer(game_args, &record, &mut recorder, engine_seat.is_some());
+    let (back, said) = match restored {
+        Restored::Back(computer) => (Some(*computer), None),
+        Restored::TwoPlayers(line) => (None, Some(line)),
+        Restored::Nothing => (None, None),
+    };
+    let side = match (&back, engine_seat) {
+        (Some(_), Some(seat)) => !seat,
+        _ => side,
+    };
     let look = game_args.look(|name| std::env::var(name).ok());
     let app = super::game_screen(game_args, record, notice)?
         .with_flipped(side == Color::Black)
         .with_takeback_by_consent(true);
     // The engine at the board, and the coach, before the terminal is touched.
-    let (mut app, computer) = super::start_computer(game_args, app)?;
+    let (mut app, computer) = match back {
+        Some(computer) => (app, Some(computer)),
+        None => super::start_computer(game_args, app)?,
+    };
+    let strength = computer.as_ref().map_or_else(|| game_args.strength(), Computer::strength);
     let coach = super::start_coach(game_args, &app, &mut recorder)?;
     if let Some(message) = recorder.start(&app)? {
         app.update(Action::Report(message));
@@ -107,12 +129,21 @@ pub fn host(args: &HostArgs) -> Result<ExitCode> {
             return Err(err.into());
         }
     };
-    app.notify(strings::how_to_join(&name, (!side).name()));
+    let how = if computer.is_some() {
+        strings::how_to_watch(&name, (!side).name())
+    } else {
+        strings::how_to_join(&name, (!side).name())
+    };
+    // What became of the engine of a resumed game comes first.
+    app.notify(match said {
+        Some(said) => format!("{said} {how}"),
+        None => how,
+    });
     let mut face = Faced::start(game_args.plain)?;
     let mut referee = Referee::start(hosted, !side, face.waker())?;
     let mut world = World::new(&mut recorder, false, game_args.engine.clone());
     let mut session = Session::new(&mut app, &mut world)
-        .with_engine(game_args.engine.clone(), game_args.strength())
+        .with_engine(game_args.engine.clone(), strength)
         .with_computer(computer)
         .with_coach(coach)
         .with_elsewhere(&mut referee);

@@ -387,6 +387,11 @@ impl Source for Referee {
                 break;
             }
         }
+        // The engine took the seat of a player away: its clocks go on, for it to move.
+        if self.held && self.engine[self.remote] {
+            self.held = false;
+            out.push(Arrival::HoldClocks(false));
+        }
         // The player to move is away (it left before its turn came): the clocks stop.
         if self.away(app) && !self.held && !out.iter().any(|a| matches!(a, Arrival::Deed(..))) {
             self.held = true;

@@ -59,6 +59,13 @@ pub fn how_to_join(name: &str, seat: &str) -> String {
     )
 }
 
+/// How to watch, on the host's screen, when the engine holds the other seat.
+pub fn how_to_watch(name: &str, engine_seat: &str) -> String {
+    format!(
+        "Hosting {name}: the engine plays {engine_seat}; others watch with `hotseat join {name}` (or over SSH: `hotseat join --ssh HOST {name}`)"
+    )
+}
+
 /// `hotseat host --computer both`: no seat is left for anyone elsewhere.
 pub const HOST_COMPUTER_BOTH: &str = "hotseat host --computer both leaves no seat to join: name the side the engine plays (white or black); the others watch";
 

@@ -166,6 +166,20 @@ impl<'a> Session<'a> {
         if let Some(elsewhere) = self.elsewhere.as_deref_mut() {
             elsewhere.engine_plays(self.bench.sides());
         }
+        self.tag_sides();
+    }
+
+    /// Says in the saved game who plays each side now, and at which strength the
+    /// engine does, so that the game resumed later brings the engine back for its
+    /// sides. A game the engine never sat in is left without these tags.
+    fn tag_sides(&mut self) {
+        let Some(computer) = self.bench.computer() else { return };
+        let sides = self.bench.sides();
+        for color in [Color::White, Color::Black] {
+            let who = if sides[color] { computer::PROGRAM } else { computer::HUMAN };
+            self.effects.tag(computer::TYPE_TAGS[color], who);
+        }
+        self.effects.tag(computer::STRENGTH_TAG, &computer.strength().label());
     }
 
     // ----- the steps of the loop -----
@@ -379,7 +393,10 @@ impl<'a> Session<'a> {
                     // the recorder), with its hints counted afresh.
                     coach.new_game();
                 }
-                self.effects.carry_out(self.app, effect)
+                let said = self.effects.carry_out(self.app, effect);
+                // The new game's tags are fresh: who plays it is said again.
+                self.tag_sides();
+                said
             }
             effect => self.effects.carry_out(self.app, effect),
         };
@@ -426,13 +443,20 @@ impl<'a> Session<'a> {
 
     // ----- the engine and the coach -----
 
-    /// Ctrl-B: hands the side not to move to the engine, or takes back the sides it
-    /// plays. A seat a person elsewhere holds is theirs: the engine takes only a seat
-    /// fed from here or one nobody has taken.
+    /// Ctrl-B: hands the engine a side, or takes back the sides it plays. At one
+    /// keyboard the side handed is the one not to move; in a game with another
+    /// terminal, the seat fed from elsewhere. A seat a person elsewhere holds is
+    /// theirs: the engine takes only a seat fed from here or one nobody has taken.
     fn hand_over(&mut self) -> Message {
         let open = self.open_seats();
+        let here = self.base.of(Feeder::Here);
+        let side = match (here.white, here.black) {
+            (true, false) => Color::Black,
+            (false, true) => Color::White,
+            _ => !self.app.game().turn(),
+        };
         let before = self.bench.sides();
-        let said = self.bench.hand_over(self.app, open);
+        let said = self.bench.hand_over(self.app, side, open);
         if self.bench.sides() != before {
             return self.hands_changed(before).unwrap_or(said);
         }

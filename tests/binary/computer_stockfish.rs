@@ -193,3 +193,35 @@ fn level_8_mates_a_random_mover_in_plain_text_through_the_binary() {
     let saved = std::fs::read_to_string(games[0].as_ref().expect("a game").path()).expect("saved");
     assert!(saved.contains(", level 8\"]") && saved.contains("[Result \"0-1\"]"), "{saved}");
 }
+
+/// The issue's own script (issue 26): `printf 'e4\nNf3\nBc4\n' | hotseat --computer
+/// black --save x.pgn` saves the three moves and the real engine's three answers.
+#[test]
+#[ignore = "needs Stockfish"]
+fn three_scripted_moves_against_stockfish_are_saved_with_its_three_answers() {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+    let engine = crate::stockfish::stockfish();
+    let dir = TempDir::new("stockfish-script");
+    let save = dir.path().join("x.pgn");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hotseat"))
+        .args(["--computer", "black", "--save"])
+        .arg(&save)
+        .arg("--engine")
+        .arg(&engine)
+        .env("HOTSEAT_DATA_DIR", dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child.stdin.take().expect("its input").write_all(b"e4\nNf3\nBc4\n").expect("written");
+    let out = child.wait_with_output().expect("it ends");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+    let text = std::fs::read_to_string(&save).expect("saved");
+    let game = hotseat::records::pgn::read_game(&text).expect("the saved game parses").game;
+    let moves = game.san_moves();
+    assert_eq!(moves.len(), 6, "{text}");
+    // Bc4 may take a pawn there (1... c5 2... c4): Bxc4.
+    assert_eq!([&moves[0], &moves[2]], ["e4", "Nf3"], "{text}");
+    assert!(moves[4] == "Bc4" || moves[4] == "Bxc4", "{text}");
+}

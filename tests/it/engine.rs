@@ -550,3 +550,50 @@ fn running_from(dir: &std::path::Path) -> Vec<String> {
         .filter(|cmdline| cmdline.contains(&dir))
         .collect()
 }
+
+// ----- the engine's deeds through the session's door (issue 26) -----
+
+#[test]
+fn a_deed_fed_as_the_engines_that_the_door_refuses_is_not_done_and_the_engine_still_moves() {
+    use hotseat::app::{Action, App, Deed};
+    use hotseat::session::computer::{Chooser, Computer, Sides, Strength};
+    use hotseat::session::{Counting, Feeder, Session};
+
+    let dir = TempDir::new("engine-door");
+    let script = FakeScript {
+        options: vec!["option name MultiPV type spin default 1 min 1 max 500".into()],
+        delay: Some(Duration::from_millis(200)),
+        ..FakeScript::answering([(1, Answer::cp(-20, "e7e5"))])
+    };
+    let engine = fake_engine(dir.path(), &script);
+    let computer = Computer::start(&engine, Strength::Level(2), Sides::Black, false, Chooser::seeded(7))
+        .expect("the fake engine starts");
+    let mut app = App::new(Game::new());
+    let mut effects = Counting::default();
+    let mut session = Session::new(&mut app, &mut effects).with_computer(Some(computer));
+    let e4 = Game::new().position().parse_uci("e2e4").expect("legal");
+    // Deeds that come as the engine's but are not its to do: an answer with no offer
+    // standing, a move of the side it does not play, White's resignation.
+    for deed in [Deed::Answer(true), Deed::Move(e4, None), Deed::Resign(Color::White), Deed::Claim] {
+        session.act(Feeder::Engine, Action::Do(deed));
+        assert_eq!(session.app().game().ply(), 0, "{deed:?} was done");
+        assert!(!session.app().game().is_over(), "{deed:?} was done");
+        assert_eq!(session.app().message(), None, "the players here are told nothing of {deed:?}");
+    }
+    // White moves; while the engine thinks, an answer comes as the engine's with
+    // nothing asked: refused, and the engine's turn goes on to its move.
+    assert!(session.act(Feeder::Here, Action::Do(Deed::Move(e4, None))));
+    session.tick(Instant::now());
+    session.act(Feeder::Engine, Action::Do(Deed::Answer(false)));
+    assert_eq!(session.app().game().ply(), 1);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while session.app().game().ply() < 2 {
+        assert!(Instant::now() < deadline, "the engine never moved");
+        session.tick(Instant::now());
+        session.carry_out();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(session.app().game().san_moves(), ["e4", "e5"]);
+    drop(session);
+    assert!(effects.effects.contains(&hotseat::app::Effect::Save), "the moves are saved");
+}
