@@ -12,8 +12,10 @@
 //! terminal and no command line (`.ci/run` checks its dependencies); re-exported here by
 //! name, so that `hotseat::session` and `crate::session` keep their meaning:
 //!
-//! 1. [`printable`], text from outside made safe to print; [`clipboard`], copying
-//!    through the terminal's own bytes.
+//! 1. [`annotations`], what a game record says about its moves besides the moves
+//!    (comments and the commands in them, NAGs, variations); [`printable`], text from
+//!    outside made safe to print; [`clipboard`], copying through the terminal's own
+//!    bytes.
 //! 2. [`clock`]: chess clocks, on time handed in; [`openings`]: opening names, looked
 //!    up by position; [`review`]: the review of a game (evaluations, marked moves,
 //!    accuracy, and why an engine could not fill it), a pure model over the core.
@@ -49,7 +51,7 @@ pub use hotseat_chess as chess;
 #[cfg(unix)]
 pub use hotseat_game::remote;
 pub use hotseat_game::{
-    app, clipboard, clock, engine, library, openings, printable, records, review, session,
+    annotations, app, clipboard, clock, engine, library, openings, printable, records, review, session,
 };
 
 pub mod cli;

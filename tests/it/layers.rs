@@ -14,6 +14,7 @@ const FACES: &str = "src";
 /// Every room of the two crates above the core, its crate's sources and its floor, from
 /// the ground up.
 const FLOORS: &[(&str, &str, u8)] = &[
+    (GAME, "annotations", 1),
     (GAME, "printable", 1),
     (GAME, "clipboard", 1),
     (GAME, "clock", 2),

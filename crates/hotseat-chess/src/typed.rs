@@ -7,8 +7,6 @@
 //! by any `+` or `#` and one annotation (`!`, `?`, `!!`, `??`, `!?`, `?!`). In standard
 //! chess the king may also castle by its own move: `Kg1`, `Kh1`, `e1g1`, `e1h1`.
 
-use std::fmt;
-
 use super::attacks::pawn_attacks;
 use super::san::echo;
 use super::{
@@ -25,52 +23,9 @@ use form::{Form, could_become_a_move, decorations, parse_form, strip_en_passant}
 /// [`MoveText::Invalid`], so reading costs the same whatever is passed in.
 pub const MAX_MOVE_TEXT: usize = 32;
 
-/// A Numeric Annotation Glyph, as PGN writes a comment on a move: `$1` for `!`.
-///
-/// ```
-/// use hotseat_chess::Nag;
-/// assert_eq!(Nag::from_suffix("!?"), Some(Nag::SPECULATIVE_MOVE));
-/// assert_eq!(Nag::SPECULATIVE_MOVE.suffix(), Some("!?"));
-/// assert_eq!(Nag(5).to_string(), "$5");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Nag(pub u8);
-
-impl Nag {
-    /// `!` (`$1`).
-    pub const GOOD_MOVE: Nag = Nag(1);
-    /// `?` (`$2`).
-    pub const MISTAKE: Nag = Nag(2);
-    /// `!!` (`$3`).
-    pub const BRILLIANT_MOVE: Nag = Nag(3);
-    /// `??` (`$4`).
-    pub const BLUNDER: Nag = Nag(4);
-    /// `!?` (`$5`).
-    pub const SPECULATIVE_MOVE: Nag = Nag(5);
-    /// `?!` (`$6`).
-    pub const DUBIOUS_MOVE: Nag = Nag(6);
-
-    /// The suffixes of glyphs 1 to 6, in order.
-    const SUFFIXES: [&'static str; 6] = ["!", "?", "!!", "??", "!?", "?!"];
-
-    /// The glyph written as a move suffix (`!`, `?`, `!!`, `??`, `!?`, `?!`), if `suffix` is one.
-    pub fn from_suffix(suffix: &str) -> Option<Nag> {
-        let i = Nag::SUFFIXES.iter().position(|s| *s == suffix)?;
-        Some(Nag(i as u8 + 1))
-    }
-
-    /// The move suffix for glyphs 1 to 6; `None` for the others, which have none.
-    pub fn suffix(self) -> Option<&'static str> {
-        Nag::SUFFIXES.get(usize::from(self.0).checked_sub(1)?).copied()
-    }
-}
-
-impl fmt::Display for Nag {
-    /// `$n`, as PGN writes it.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "${}", self.0)
-    }
-}
+/// The annotations a move may carry when typed (`Nf3!?`), as they are written; what
+/// they mean is for a game's records, which this crate does not keep.
+pub const ANNOTATION_SUFFIXES: [&str; 6] = ["!", "?", "!!", "??", "!?", "?!"];
 
 /// What typed text means in a position: the one reading behind the hint while typing
 /// ([`Position::read_move_text`], [`Game::read_move_text`]) and behind Enter and PGN
@@ -88,8 +43,8 @@ pub enum MoveText {
     Move {
         /// The move.
         mv: Move,
-        /// The annotation suffix (`!`, `?!`, …), if one was typed.
-        nag: Option<Nag>,
+        /// The annotation typed after it, one of [`ANNOTATION_SUFFIXES`], if any.
+        suffix: Option<&'static str>,
     },
     /// A legal pawn move to the last rank that does not name the new piece.
     Promotion {
@@ -127,11 +82,11 @@ impl Position {
     /// expose the king reads as unreachable; [`Game::read_move_text`] says why.
     ///
     /// ```
-    /// use hotseat_chess::{Move, MoveText, Nag, Position, Square};
+    /// use hotseat_chess::{Move, MoveText, Position, Square};
     /// let pos = Position::startpos();
     /// let nf3 = Move::normal(Square::G1, Square::F3);
     /// assert_eq!(pos.read_move_text("Nf"), MoveText::Incomplete(vec![nf3]));
-    /// assert_eq!(pos.read_move_text("Nf3!?"), MoveText::Move { mv: nf3, nag: Some(Nag(5)) });
+    /// assert_eq!(pos.read_move_text("Nf3!?"), MoveText::Move { mv: nf3, suffix: Some("!?") });
     /// ```
     pub fn read_move_text(&self, text: &str) -> MoveText {
         self.read_text(text, None)
@@ -149,7 +104,7 @@ impl Position {
         };
         let verdict = self.read_body(d.body, skipped);
         match verdict {
-            Some(Verdict::Move(mv)) => return MoveText::Move { mv, nag: d.nag },
+            Some(Verdict::Move(mv)) => return MoveText::Move { mv, suffix: d.suffix },
             Some(Verdict::Promotion { from, to }) => return MoveText::Promotion { from, to },
             Some(Verdict::Ambiguous(moves)) => return MoveText::Ambiguous(moves),
             Some(Verdict::Illegal(_)) | None => {}
@@ -188,7 +143,7 @@ impl Position {
     /// assert_eq!(err.to_string(), "illegal move Nf4: no knight can reach f4");
     /// ```
     pub fn parse_move(&self, text: &str) -> Result<Move, ReadMoveError> {
-        self.read_move(text, None).map(|(m, _)| m)
+        self.read_move(text, None)
     }
 
     /// The same as [`parse_move`](Position::parse_move): SAN is read forgivingly, and
@@ -197,20 +152,16 @@ impl Position {
         self.parse_move(text)
     }
 
-    /// Reads a complete move and its annotation, knowing (`skipped`) whether the last
-    /// move was a pawn's double step.
-    pub(crate) fn read_move(
-        &self,
-        text: &str,
-        skipped: Option<Square>,
-    ) -> Result<(Move, Option<Nag>), ReadMoveError> {
+    /// Reads a complete move, knowing (`skipped`) whether the last move was a pawn's
+    /// double step.
+    pub(crate) fn read_move(&self, text: &str, skipped: Option<Square>) -> Result<Move, ReadMoveError> {
         let syntax = || ReadMoveError::Syntax(ParseSanError::new(text));
         if text.chars().nth(MAX_MOVE_TEXT).is_some() {
             return Err(syntax());
         }
         let d = decorations(text).ok_or_else(syntax)?;
         let verdict = self.read_body(d.body, skipped).ok_or_else(syntax)?;
-        self.settle(text, verdict).map(|m| (m, d.nag))
+        self.settle(text, verdict)
     }
 
     /// The move of a verdict, or the error that says why there is none.
@@ -552,7 +503,7 @@ impl Game {
         if let Some(outcome) = self.outcome() {
             return Err(SanError::Illegal { text: echo(text), reason: Illegality::GameOver(outcome) }.into());
         }
-        self.position().read_move(text, self.skipped()).map(|(m, _)| m)
+        self.position().read_move(text, self.skipped())
     }
 
     /// Reads a move as [`Game::parse_move`] does and plays it; on error nothing changes.
@@ -597,7 +548,7 @@ mod tests {
     }
 
     fn mv(from: Square, to: Square) -> MoveText {
-        MoveText::Move { mv: Move::normal(from, to), nag: None }
+        MoveText::Move { mv: Move::normal(from, to), suffix: None }
     }
 
     /// The reason `text` is refused in `p`, as `parse_move` words it.
@@ -617,38 +568,33 @@ mod tests {
     }
 
     #[test]
-    fn each_annotation_suffix_is_read_as_its_glyph_after_any_complete_form() {
+    fn each_annotation_suffix_is_read_after_any_complete_form() {
         let p = pos("4k3/8/8/8/7N/8/8/4K2R w K - 0 1");
         let nf3 = Move::normal(Square::H4, Square::F3);
-        for (suffix, nag) in [("!", 1), ("?", 2), ("!!", 3), ("??", 4), ("!?", 5), ("?!", 6)] {
+        for suffix in ANNOTATION_SUFFIXES {
             for form in ["Nf3", "Nf3+", "h4f3", "Nh4-f3", "nf3 "] {
                 let text = format!("{form}{suffix}");
                 assert_eq!(
                     p.read_move_text(&text),
-                    MoveText::Move { mv: nf3, nag: Some(Nag(nag)) },
+                    MoveText::Move { mv: nf3, suffix: Some(suffix) },
                     "{text}"
                 );
             }
             let castle = format!("O-O{suffix}");
             assert_eq!(
                 p.read_move_text(&castle),
-                MoveText::Move { mv: Move::castle(Square::E1, Square::H1), nag: Some(Nag(nag)) }
+                MoveText::Move { mv: Move::castle(Square::E1, Square::H1), suffix: Some(suffix) }
             );
-            assert_eq!(Nag(nag).suffix(), Some(suffix));
-            assert_eq!(Nag::from_suffix(suffix), Some(Nag(nag)));
         }
         assert!(matches!(p.read_move_text("Nf3!!!"), MoveText::Invalid(_)));
         assert!(matches!(p.read_move_text("Nf3?!?"), MoveText::Invalid(_)));
-        assert_eq!(Nag(7).suffix(), None);
-        assert_eq!(Nag(0).suffix(), None);
-        assert_eq!(Nag::BLUNDER.to_string(), "$4");
     }
 
     #[test]
-    fn nf3_with_a_speculative_mark_is_the_knight_move_with_glyph_5() {
+    fn nf3_with_a_speculative_mark_is_the_knight_move_with_its_suffix() {
         let p = Position::startpos();
         let nf3 = Move::normal(Square::G1, Square::F3);
-        assert_eq!(p.read_move_text("Nf3!?"), MoveText::Move { mv: nf3, nag: Some(Nag::SPECULATIVE_MOVE) });
+        assert_eq!(p.read_move_text("Nf3!?"), MoveText::Move { mv: nf3, suffix: Some("!?") });
         assert_eq!(p.read_move_text("Nf"), MoveText::Incomplete(vec![nf3]));
     }
 
@@ -663,7 +609,7 @@ mod tests {
         assert_eq!(both, [nbd2, nfd2]);
         assert_eq!(refusal(&p, "Nd2"), "ambiguous move Nd2: Nbd2 or Nfd2");
         assert_eq!(p.read_move_text("Nbd2"), mv(Square::B1, Square::D2));
-        assert_eq!(p.read_move_text("Nfd2!"), MoveText::Move { mv: nfd2, nag: Some(Nag::GOOD_MOVE) });
+        assert_eq!(p.read_move_text("Nfd2!"), MoveText::Move { mv: nfd2, suffix: Some("!") });
         assert_eq!(p.san(nfd2), "Nfd2");
     }
 

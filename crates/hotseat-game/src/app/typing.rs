@@ -5,7 +5,8 @@
 
 use super::words::{Word, WordAction, command_word};
 use super::{App, Edit, Focus, strings};
-use hotseat_chess::{Game, Move, MoveText, Nag};
+use crate::annotations::Nag;
+use hotseat_chess::{Game, Move, MoveText};
 
 /// The longest text kept, in bytes: a line of moves typed (or pasted by a terminal
 /// without bracketed paste, key by key) as long as a long game's whole record. One
@@ -360,7 +361,7 @@ pub(super) fn read(game: &Game, text: &str) -> Reading {
     }
     match read_typed(game, text) {
         MoveText::Empty => Reading::Empty,
-        MoveText::Move { mv, nag } => Reading::Move(mv, nag),
+        MoveText::Move { mv, suffix } => Reading::Move(mv, suffix.and_then(Nag::from_suffix)),
         MoveText::Promotion { from, to } => {
             match pos.legal_moves_from(from).iter().copied().find(|m| m.to() == to) {
                 Some(m) => Reading::Promotion(m),

@@ -35,8 +35,9 @@ mod writer;
 use std::fmt;
 use std::time::{Duration, SystemTime};
 
+use crate::annotations::{Annotations, MAX_VARIATION_DEPTH};
 use crate::printable::{QUOTE_LIMIT, printable};
-use hotseat_chess::{Annotations, Game, GameResult, MAX_VARIATION_DEPTH, ReadMoveError, SanError};
+use hotseat_chess::{Game, GameResult, ReadMoveError, SanError};
 
 pub(crate) use date::UtcTime;
 pub use date::pgn_date;

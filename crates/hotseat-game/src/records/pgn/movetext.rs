@@ -16,8 +16,9 @@ use std::time::Duration;
 use super::lexer::{Location, Token, TokenKind};
 use super::time_control::clock_in_comment;
 use super::{PgnError, PgnErrorKind};
+use crate::annotations::{Annotations, Line, MAX_VARIATION_DEPTH, Node};
 use crate::clock::MAX_CLOCK_TIME;
-use hotseat_chess::{Annotations, Game, Line, MAX_VARIATION_DEPTH, Node, Position};
+use hotseat_chess::{Game, Position};
 
 /// The most comments, NAGs, variations and moves in variations one game may hold:
 /// each costs a few dozen bytes kept, so a file made of nothing but `{}` or `(1. e4)`
