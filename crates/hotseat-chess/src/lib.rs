@@ -35,13 +35,13 @@ mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use color::{ByColor, Color};
-pub use fen::{FenError, FenField, Impossibility, STARTING_FEN, Strictness};
+pub use fen::{FenError, FenField, FenReason, Impossibility, STARTING_FEN, Strictness};
 pub use game::{DrawClaim, Game, MoveNumber, NoClaim, Undone};
 pub use illegality::Illegality;
 pub use moves::{CastlingSide, MAX_MOVES, Move, MoveKind, MoveList};
 pub use outcome::{GameResult, Outcome, Reason};
 pub use perft::{perft, perft_divide};
-pub use position::{IllegalMoveError, Position};
+pub use position::{PlayError, Position};
 pub use role::{ByRole, Piece, Role};
 pub use san::{ParseSanError, ReadMoveError, SanError};
 pub use square::{File, ParseCoordError, ParseSquareError, Rank, Square};

@@ -8,7 +8,6 @@
 //! chess the king may also castle by its own move: `Kg1`, `Kh1`, `e1g1`, `e1h1`.
 
 use super::attacks::pawn_attacks;
-use super::san::echo;
 use super::{
     Bitboard, CastlingSide, File, Game, Illegality, Move, ParseSanError, Position, ReadMoveError, Role,
     SanError, Square,
@@ -94,13 +93,13 @@ impl Position {
 
     pub(crate) fn read_text(&self, text: &str, skipped: Option<Square>) -> MoveText {
         if text.chars().nth(MAX_MOVE_TEXT).is_some() {
-            return MoveText::Invalid(ParseSanError::new(text));
+            return MoveText::Invalid(ParseSanError);
         }
         if text.trim().is_empty() {
             return MoveText::Empty;
         }
         let Some(d) = decorations(text) else {
-            return MoveText::Invalid(ParseSanError::new(text));
+            return MoveText::Invalid(ParseSanError);
         };
         let verdict = self.read_body(d.body, skipped);
         match verdict {
@@ -118,7 +117,7 @@ impl Position {
         }
         match verdict {
             Some(Verdict::Illegal(why)) => MoveText::Illegal(why),
-            _ if d.marked => MoveText::Invalid(ParseSanError::new(text)),
+            _ if d.marked => MoveText::Invalid(ParseSanError),
             _ if could_become_a_move(typed) => MoveText::Incomplete(Vec::new()),
             _ => match strip_en_passant(typed, &["e.p", "e.", "e"]) {
                 // `exd6 e.`: on the way to `exd6 e.p.`.
@@ -127,7 +126,7 @@ impl Position {
                     moves.retain(|m| m.is_en_passant());
                     MoveText::Incomplete(moves)
                 }
-                _ => MoveText::Invalid(ParseSanError::new(text)),
+                _ => MoveText::Invalid(ParseSanError),
             },
         }
     }
@@ -140,7 +139,7 @@ impl Position {
     /// let pos = Position::startpos();
     /// assert_eq!(pos.san(pos.parse_move("ng1-f3!?").expect("legal")), "Nf3");
     /// let err = pos.parse_move("Nf4").unwrap_err();
-    /// assert_eq!(err.to_string(), "illegal move Nf4: no knight can reach f4");
+    /// assert_eq!(err.to_string(), "illegal move: no knight can reach f4");
     /// ```
     pub fn parse_move(&self, text: &str) -> Result<Move, ReadMoveError> {
         self.read_move(text, None)
@@ -155,26 +154,22 @@ impl Position {
     /// Reads a complete move, knowing (`skipped`) whether the last move was a pawn's
     /// double step.
     pub(crate) fn read_move(&self, text: &str, skipped: Option<Square>) -> Result<Move, ReadMoveError> {
-        let syntax = || ReadMoveError::Syntax(ParseSanError::new(text));
+        let syntax = || ReadMoveError::Syntax(ParseSanError);
         if text.chars().nth(MAX_MOVE_TEXT).is_some() {
             return Err(syntax());
         }
         let d = decorations(text).ok_or_else(syntax)?;
         let verdict = self.read_body(d.body, skipped).ok_or_else(syntax)?;
-        self.settle(text, verdict)
+        Position::settle(verdict)
     }
 
     /// The move of a verdict, or the error that says why there is none.
-    fn settle(&self, text: &str, verdict: Verdict) -> Result<Move, ReadMoveError> {
-        let text = echo(text);
+    fn settle(verdict: Verdict) -> Result<Move, ReadMoveError> {
         Err(ReadMoveError::San(match verdict {
             Verdict::Move(m) => return Ok(m),
-            Verdict::Promotion { from, to } => SanError::MissingPromotion { text, from, to },
-            Verdict::Ambiguous(candidates) => {
-                let sans = candidates.iter().map(|&m| self.san(m)).collect();
-                SanError::Ambiguous { text, candidates, sans }
-            }
-            Verdict::Illegal(reason) => SanError::Illegal { text, reason },
+            Verdict::Promotion { from, to } => SanError::MissingPromotion { from, to },
+            Verdict::Ambiguous(candidates) => SanError::Ambiguous { candidates },
+            Verdict::Illegal(reason) => SanError::Illegal { reason },
         }))
     }
 
@@ -189,7 +184,7 @@ impl Position {
     /// ```
     pub fn parse_uci(&self, text: &str) -> Result<Move, ReadMoveError> {
         let text = text.trim();
-        let syntax = || ReadMoveError::Syntax(ParseSanError::new(text));
+        let syntax = || ReadMoveError::Syntax(ParseSanError);
         let b = text.as_bytes();
         if !(b.len() == 4 || b.len() == 5) {
             return Err(syntax());
@@ -205,7 +200,7 @@ impl Position {
         };
         let form =
             Form::Piece { role: None, file: Some(from.file()), rank: Some(from.rank()), to, promotion };
-        self.settle(text, self.resolve(form, None))
+        Position::settle(self.resolve(form, None))
     }
 
     /// The verdict on a complete move form, or `None` if `body` is not one.
@@ -501,7 +496,7 @@ impl Game {
     /// expose the king.
     pub fn parse_move(&self, text: &str) -> Result<Move, ReadMoveError> {
         if let Some(outcome) = self.outcome() {
-            return Err(SanError::Illegal { text: echo(text), reason: Illegality::GameOver(outcome) }.into());
+            return Err(SanError::Illegal { reason: Illegality::GameOver(outcome) }.into());
         }
         self.position().read_move(text, self.skipped())
     }
@@ -513,7 +508,7 @@ impl Game {
     /// let mut game = Game::new();
     /// game.play_san("e4").expect("legal");
     /// let err = game.play_san("Ke3").unwrap_err();
-    /// assert_eq!(err.to_string(), "illegal move Ke3: your king cannot reach e3");
+    /// assert_eq!(err.to_string(), "illegal move: your king cannot reach e3");
     /// ```
     pub fn play_san(&mut self, text: &str) -> Result<Move, ReadMoveError> {
         let m = self.parse_move(text)?;
@@ -551,9 +546,23 @@ mod tests {
         MoveText::Move { mv: Move::normal(from, to), suffix: None }
     }
 
-    /// The reason `text` is refused in `p`, as `parse_move` words it.
+    /// The reason `text` is refused in `p`, worded with the text as a reader would.
     fn refusal(p: &Position, text: &str) -> String {
-        p.parse_move(text).expect_err(text).to_string()
+        worded(p, text, &p.parse_move(text).expect_err(text))
+    }
+
+    fn worded(p: &Position, text: &str, err: &ReadMoveError) -> String {
+        match err {
+            ReadMoveError::Syntax(_) => format!("not a move: {text}"),
+            ReadMoveError::San(SanError::Illegal { reason }) => format!("illegal move {text}: {reason}"),
+            ReadMoveError::San(SanError::Ambiguous { candidates }) => {
+                let sans: Vec<String> = candidates.iter().map(|&m| p.san(m)).collect();
+                format!("ambiguous move {text}: {}", sans.join(" or "))
+            }
+            ReadMoveError::San(SanError::MissingPromotion { .. }) => {
+                format!("move {text} does not say what the pawn promotes to")
+            }
+        }
     }
 
     #[test]
@@ -753,10 +762,7 @@ mod tests {
             MoveText::Incomplete(vec![Move::castle(Square::E1, Square::A1)]),
             "on the way to O-O-O"
         );
-        assert_eq!(
-            through.parse_move("O-O").expect_err("through check").to_string(),
-            "illegal move O-O: the king would pass through check"
-        );
+        assert_eq!(refusal(&through, "O-O"), "illegal move O-O: the king would pass through check");
         let no_right = pos("4k3/8/8/8/8/8/8/R3K2R w Q - 0 1");
         assert_eq!(
             no_right.read_move_text("Kg1"),
@@ -807,7 +813,7 @@ mod tests {
                 "{typed}"
             );
             assert_eq!(
-                game.parse_move(typed).expect_err(typed).to_string(),
+                worded(game.position(), typed, &game.parse_move(typed).expect_err(typed)),
                 format!("illegal move {typed}: taking en passant would leave your king in check")
             );
         }
@@ -883,7 +889,8 @@ mod tests {
         assert!(game.play_san("e4").is_err());
         assert_eq!(
             game.try_play(Move::normal(Square::E2, Square::E4)).expect_err("over").to_string(),
-            "illegal move e2e4: the game is over (resignation, 0-1)"
+            "illegal move e2e4: the game is over (resignation, 0-1)",
+            "a move that cannot be played is named in coordinates"
         );
     }
 

@@ -109,14 +109,19 @@ pub(crate) fn read<'t>(
                             outcome: outcome.to_string(),
                         }));
                     }
-                    main.game.play_san(text).map_err(|e| located(PgnErrorKind::Move(e)))?;
+                    main.game
+                        .play_san(text)
+                        .map_err(|e| located(PgnErrorKind::bad_move(main.game.position(), text, e)))?;
                     main.clocks.push(None);
                     let before = std::mem::take(&mut main_place.pending);
                     main.annotations.push(Annotations { before, ..Annotations::default() });
                     main_place.after_variation = false;
                 }
                 Some(var) => {
-                    let mv = var.pos.parse_san(text).map_err(|e| located(PgnErrorKind::Move(e)))?;
+                    let mv = var
+                        .pos
+                        .parse_san(text)
+                        .map_err(|e| located(PgnErrorKind::bad_move(&var.pos, text, e)))?;
                     var.before_last = var.pos.clone();
                     var.pos.play(mv);
                     let before = std::mem::take(&mut var.place.pending);
