@@ -303,7 +303,7 @@ impl Elsewhere for Viewer {
 }
 
 /// A view's effects: it saves nothing (the host does) and has no engine; it rings
-/// its own bell.
+/// its own bell, and its PGN is the game as its copy has it.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ViewEffects;
 
@@ -318,13 +318,5 @@ impl Effects for ViewEffects {
             Effect::Analyse => Some(Message::info(strings::NO_ENGINE_HERE)),
             _ => None,
         }
-    }
-
-    fn pgn(&self, app: &App) -> Option<String> {
-        let mut record = pgn::PgnGame::new(app.game().clone());
-        record.annotations = app.timeline().all_annotations();
-        record.tags.set("White", app.player(Color::White));
-        record.tags.set("Black", app.player(Color::Black));
-        Some(record.to_pgn())
     }
 }
