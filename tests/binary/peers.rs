@@ -244,6 +244,39 @@ fn a_flood_of_short_connections_with_chat_neither_freezes_the_host_nor_stays_in_
 }
 
 #[test]
+fn a_player_that_stops_reading_is_dropped_its_seat_kept_and_the_game_goes_on() {
+    let place = Place::new("deaf-player");
+    let dir = TempDir::new("peers-deaf-player");
+    // A game of nearly the most that crosses the wire: each `sync` sends it whole.
+    let game = dir.path().join("long.pgn");
+    let comment = "a long thought ".repeat(60_000);
+    std::fs::write(&game, format!("[Event \"long\"]\n\n1. e4 {{{comment}}} *\n")).expect("written");
+    let game = game.to_string_lossy().into_owned();
+    let mut white = place.host(&["--pgn", &game]);
+    // Black says it is there, asks for the game again and again, and reads none of it.
+    // Nothing is saved before a move, so the game is hosted under the name `game`.
+    let mut deaf = UnixStream::connect(place.env()[1].1.join("game.sock")).expect("the socket answers");
+    deaf.write_all(b"hello hotseat 3 play\nready\n").expect("sent");
+    white.wait_for("Black joined");
+    for _ in 0..6 {
+        if deaf.write_all(b"sync\n").is_err() {
+            break;
+        }
+        thread::sleep(Duration::from_millis(100));
+    }
+    // Dropped for not reading, as one that left: its seat kept, the players told.
+    white.wait_for("the seat is kept for them");
+    // The seat stays its player's: one who comes to play meanwhile, without its
+    // token, watches.
+    let mut black = place.view("join", "kept for its player");
+    assert!(black.contents().contains("you watch"), "no token: it watches\n{}", black.contents());
+    white.wait_for("Someone came to play Black");
+    drop(deaf);
+    white.quit();
+    assert!(black.wait_for_exit().success());
+}
+
+#[test]
 fn of_two_hosts_of_one_name_started_together_one_runs_and_the_other_is_told_the_name_is_taken() {
     for round in 0..4 {
         let place = Place::new(&format!("two-hosts-{round}"));
