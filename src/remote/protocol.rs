@@ -1,7 +1,8 @@
 //! The protocol between the hosted game and its views, version 3: lines of text,
 //! versioned on connect (`hello`); a peer speaking another version (2, before the
-//! seat's token) is refused in one line that names both. A view sends what its player did at its door (the
-//! move, the offer, the resignation), never what it infers from its copy; the host
+//! seat's token) is refused in one line that names both and says to update the older.
+//! A view sends what its player did at its door (the move, the offer, the
+//! resignation), never what it infers from its copy; the host
 //! sends what was done (`did`), the clocks, a flag, and the whole game only when a
 //! view attaches (or asks again, or a new game starts). Every line from a peer is
 //! hostile until [read](Request::read): bounded in length ([`LineReader`]) and in rate
@@ -364,7 +365,7 @@ pub enum LineError {
     #[error("a line the protocol does not know: {0}")]
     Unknown(String),
     /// Another version of the protocol.
-    #[error("protocol version {0}, this is version {VERSION}")]
+    #[error("protocol version {0}, this is {VERSION}: update the older hotseat")]
     Version(u32),
     /// More lines than a person could send.
     #[error("too many lines too fast")]
@@ -1067,7 +1068,7 @@ mod tests {
     fn a_peer_speaking_an_older_version_is_told_to_update_in_one_line() {
         for old in [1, 2] {
             let why = Request::read(&format!("hello hotseat {old} play")).expect_err("refused").to_string();
-            assert_eq!(why, format!("protocol version {old}, this is version 3"));
+            assert_eq!(why, format!("protocol version {old}, this is 3: update the older hotseat"));
             assert!(!why.contains('\n'));
         }
         // A host of version 2 answers a view of 3 with its refusal; a view of 2 cannot

@@ -487,6 +487,25 @@ fn closing_a_plain_games_terminal_exits_129() {
 }
 
 #[test]
+fn a_peer_of_protocol_2_is_refused_in_one_line_and_the_seat_stays_open() {
+    let place = Place::new("version-2");
+    let mut white = place.host(&[]);
+    let mut old = raw_client(&place);
+    old.write_all(b"hello hotseat 2 play\n").expect("sent");
+    let said = crate::remote::read_to_end(old);
+    assert_eq!(
+        said,
+        ["end The connection is closed: protocol version 2, this is 3: update the older hotseat"],
+        "one line, naming both"
+    );
+    let mut black = place.view("join", "as Black");
+    type_move(&mut white, "e4");
+    black.wait_for("1. e4");
+    white.quit();
+    assert!(black.wait_for_exit().success());
+}
+
+#[test]
 fn a_bare_player_is_told_the_real_reason_of_each_refusal_on_its_own_line() {
     let place = Place::new("reasons");
     let mut white = place.host(&[]);
@@ -503,6 +522,11 @@ fn a_bare_player_is_told_the_real_reason_of_each_refusal_on_its_own_line() {
     // Its own offer waits: said so, not "answer their offer".
     black.write_all(b"move e7e5\noffer\noffer\n").expect("sent");
     assert_eq!(heard.until("refused"), "refused offer-stands");
+    // The host has a question open (Black's offer): a claim is judged as it is (only
+    // the side to move claims), not refused because the host's screen is busy.
+    white.wait_for("offers a draw");
+    black.write_all(b"claim\n").expect("sent");
+    assert_eq!(heard.until("refused"), "refused not-your-move");
     // The host has its help open: the other side's deeds are judged as they are, not
     // refused because the host's screen is busy.
     type_move(&mut white, "g4");
@@ -519,8 +543,13 @@ fn a_bare_player_is_told_the_real_reason_of_each_refusal_on_its_own_line() {
     black.write_all(b"resign\n").expect("sent");
     assert_eq!(heard.until("refused"), "refused game-over");
     place.wait_saved(&["f3", "e5", "g4", "Qh4#"]);
+    // A take-back of the mate is no refusal: it is asked of the host, as a move
+    // taken back at one board is allowed after the end.
     white.send("\x1b");
     crate::remote::wait_gone(&mut white, "Keys");
+    black.write_all(b"takeback\n").expect("sent");
+    heard.until("did black takeback");
+    white.wait_for("asks to take back their last move");
     white.quit();
 }
 
