@@ -751,10 +751,17 @@ impl App {
             }
             _ => None,
         };
-        if here && matches!(self.round.focus, Focus::Typing(_) | Focus::Holding(_) | Focus::Promotion(_)) {
+        let turn = self.game().turn();
+        // A draw offered with the next move (Ctrl-O while it is typed, or a piece in
+        // hand) leaves the move as it is, to be played; the word `draw` typed goes.
+        let with_the_move =
+            deed == Deed::Offer && by == turn && !matches!(self.reading(), Reading::Command(_));
+        if here
+            && !with_the_move
+            && matches!(self.round.focus, Focus::Typing(_) | Focus::Holding(_) | Focus::Promotion(_))
+        {
             self.round.focus = Focus::Idle;
         }
-        let turn = self.game().turn();
         match deed {
             Deed::Move(m, nag) => self.play(m, nag),
             Deed::ClaimWith(m) => {

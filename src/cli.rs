@@ -9,10 +9,11 @@ use std::time::{Duration, SystemTime};
 
 use clap::builder::RangedU64ValueParser;
 use clap::error::ErrorKind;
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use clap_complete::Shell;
 
 use crate::clock::{ClockStart, TimeControl};
+use crate::input::Keys;
 use crate::plain::Announce;
 use crate::session::computer::{DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL, Sides, Strength};
 use crate::ui::{ColorSupport, Look, PieceSet, THEMES, Theme};
@@ -21,32 +22,50 @@ use hotseat_chess::Position;
 pub mod analyse;
 mod clocks;
 mod computer;
+pub mod config;
 pub mod face;
 mod game;
 pub mod games;
+pub mod man;
 mod open;
 pub mod perft;
 #[cfg(unix)]
 pub mod remote;
+mod strings;
 
 pub use analyse::AnalyseArgs;
 pub use clocks::ClockOptionError;
-pub use computer::{SEED_VARIABLE, start_coach, start_computer};
+pub use computer::{Restored, SEED_VARIABLE, restore_computer, start_coach, start_computer};
 pub use game::game_screen;
 pub use open::{Opened, choose_game, open_game};
 
-/// Chess for two people sharing one terminal.
+/// Chess in a terminal: two players at one keyboard, or each at a terminal of their
+/// own (over SSH too), against a chess engine with a coach if you like, on a board or in
+/// plain text for screen readers.
 #[derive(Debug, Parser)]
-#[command(name = "hotseat", version, about, long_about = None)]
-#[expect(clippy::struct_excessive_bools, reason = "on/off command-line switches are bools")]
+#[command(name = "hotseat", version, about, long_about = None, args_conflicts_with_subcommands = true)]
+#[command(after_help = strings::AFTER_HELP)]
 pub struct Cli {
     /// What to do instead of playing.
     #[command(subcommand)]
     pub command: Option<Command>,
 
+    /// The options of a game.
+    #[command(flatten)]
+    pub game: GameOptions,
+}
+
+/// How the board looks on this terminal: `hotseat`, `host`, `join`, `watch` and
+/// `games` take these.
+#[derive(Clone, Debug, clap::Args)]
+pub struct LookOptions {
     /// Draw pieces as letters (for fonts and consoles without chess glyphs).
-    #[arg(long)]
+    #[arg(long, overrides_with = "no_ascii")]
     pub ascii: bool,
+
+    /// Chess glyphs after all, when the config file says ascii.
+    #[arg(long, overrides_with = "ascii", hide = true)]
+    pub no_ascii: bool,
 
     /// Board colours: wood or contrast.
     #[arg(long, value_name = "NAME", default_value = "wood", value_parser = parse_theme)]
@@ -57,9 +76,26 @@ pub struct Cli {
     #[arg(long, value_name = "WHICH", value_parser = parse_colors)]
     pub colors: Option<ColorSupport>,
 
+    /// The command keys as the config file's `[keys]` table binds them.
+    #[arg(skip)]
+    pub keys: Keys,
+}
+
+/// The options of a game: `hotseat` and `hotseat host` take them all.
+#[derive(Clone, Debug, clap::Args)]
+#[expect(clippy::struct_excessive_bools, reason = "on/off command-line switches are bools")]
+pub struct GameOptions {
+    /// How the board looks.
+    #[command(flatten)]
+    pub look: LookOptions,
+
     /// Turn the board after every move so the side to move sits at the bottom.
-    #[arg(long)]
+    #[arg(long, overrides_with = "no_auto_flip")]
     pub auto_flip: bool,
+
+    /// A board that stays put, when the config file says auto-flip.
+    #[arg(long, overrides_with = "auto_flip", hide = true)]
+    pub no_auto_flip: bool,
 
     /// Start from this position instead of the initial one.
     #[arg(long, value_name = "FEN", conflicts_with_all = ["chess960"], value_parser = parse_fen)]
@@ -123,8 +159,12 @@ pub struct Cli {
 
     /// Ring the terminal bell when a clock falls under 10 seconds, when a flag falls,
     /// and when a move is refused.
-    #[arg(long)]
+    #[arg(long, overrides_with = "no_bell")]
     pub bell: bool,
+
+    /// No bell, when the config file says bell.
+    #[arg(long, overrides_with = "bell", hide = true)]
+    pub no_bell: bool,
 
     /// A simple (US) delay of SEC seconds (0.1 to 3600) each move, for both sides,
     /// instead of an increment: the clock waits that long before it runs.
@@ -136,16 +176,21 @@ pub struct Cli {
     #[arg(long, value_name = "SEC", value_parser = clocks::parse_delay)]
     pub bronstein: Option<Duration>,
 
-    /// The UCI chess engine that reviews the game (Ctrl-E), such as Stockfish (default:
-    /// `HOTSEAT_ENGINE`, else `stockfish` on the PATH or where packages put it).
+    /// The UCI chess engine (such as Stockfish) that plays (--computer), coaches
+    /// (--coach) and reviews the game (Ctrl-E) (default: `HOTSEAT_ENGINE`, else
+    /// `stockfish` on the PATH or where packages put it).
     #[arg(long, value_name = "PATH")]
     pub engine: Option<PathBuf>,
 
     /// Play in lines of plain text, for screen readers, braille displays and scripts:
     /// no screen drawing, no colour. Also what runs when standard input or output is
     /// not a terminal.
-    #[arg(long)]
+    #[arg(long, overrides_with = "no_plain")]
     pub plain: bool,
+
+    /// The board, when the config file says plain (on a terminal).
+    #[arg(long, overrides_with = "plain", hide = true)]
+    pub no_plain: bool,
 
     /// How the plain-text mode says moves and squares: san (Nxf3+), words (knight
     /// takes f 3, check) or nato (knight takes foxtrot 3, check).
@@ -153,9 +198,9 @@ pub struct Cli {
     pub announce: Announce,
 
     /// Play against the engine (--engine, else Stockfish where it is found): it takes
-    /// white, black, or both (to watch).
-    #[arg(long, value_name = "SIDE", value_parser = parse_sides)]
-    pub computer: Option<Sides>,
+    /// white, black, or both (to watch); none for no engine at the board.
+    #[arg(long, value_name = "SIDE", value_parser = parse_seats)]
+    pub computer: Option<Seats>,
 
     /// The engine's strength, 1 (a beginner, who hangs pieces) to 8 (the engine at
     /// full strength for a second a move), with --computer or when a side is handed
@@ -171,9 +216,22 @@ pub struct Cli {
 
     /// A coach for white, black or both, in any game (hot-seat too): after each move of
     /// a coached side, how good it was (best, good, inaccuracy, mistake, blunder) and
-    /// the better move; a hint before a move on Ctrl-A (hint in plain text).
-    #[arg(long, value_name = "SIDE", value_parser = parse_sides)]
-    pub coach: Option<Sides>,
+    /// the better move; a hint before a move on Ctrl-A (hint in plain text). None: no
+    /// coach.
+    #[arg(long, value_name = "SIDE", value_parser = parse_seats)]
+    pub coach: Option<Seats>,
+}
+
+/// The sides `--computer` or `--coach` names, or none (which turns off what the config
+/// file asks for).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Seats(pub Option<Sides>);
+
+fn parse_seats(name: &str) -> Result<Seats, String> {
+    if name.eq_ignore_ascii_case("none") {
+        return Ok(Seats(None));
+    }
+    parse_sides(name).map(|sides| Seats(Some(sides)))
 }
 
 fn parse_sides(name: &str) -> Result<Sides, String> {
@@ -181,7 +239,7 @@ fn parse_sides(name: &str) -> Result<Sides, String> {
         "white" | "w" => Ok(Sides::White),
         "black" | "b" => Ok(Sides::Black),
         "both" => Ok(Sides::Both),
-        _ => Err(format!("unknown side {name:?} (choose white, black or both)")),
+        _ => Err(format!("unknown side {name:?} (choose white, black, both or none)")),
     }
 }
 
@@ -201,7 +259,7 @@ pub enum Command {
     },
     /// List the saved games: continue an unfinished one, look through a finished one,
     /// or delete one. Type to filter; Enter opens; Del deletes (after Y); Esc leaves.
-    Games,
+    Games(games::LibraryOptions),
     /// Review a game with a chess engine: evaluations, mistakes marked, accuracy.
     ///
     /// A UCI engine (Stockfish by default) evaluates every position. The game goes to
@@ -215,12 +273,21 @@ pub enum Command {
         /// The shell: bash, elvish, fish, powershell or zsh.
         shell: Shell,
     },
+    /// Print the manual page, e.g. `hotseat man > ~/.local/share/man/man1/hotseat.1`;
+    /// with a command's name, that command's page (`hotseat man host`).
+    Man {
+        /// The command whose page to print (default: hotseat's own).
+        command: Option<String>,
+    },
+    /// Say where the config file is read from and the settings in force; --write
+    /// writes a commented default file there (never over an existing one).
+    Config(config::ConfigArgs),
     /// Play a game here with the other seat open to a player on another terminal
     /// (`hotseat join`), here or over SSH; spectators may watch. Takes every option of
     /// a game (--clock, --save, --resume...), and --as white|black for the side played
     /// here.
     #[cfg(unix)]
-    Host(remote::HostArgs),
+    Host(Box<remote::HostArgs>),
     /// Join a hosted game: take its open seat, or watch when it is taken.
     #[cfg(unix)]
     Join(remote::JoinArgs),
@@ -245,10 +312,20 @@ pub enum Chess960 {
     Random,
 }
 
-impl Cli {
+impl GameOptions {
     /// The engine's strength asked for: `--elo`, else `--level`.
     pub fn strength(&self) -> Strength {
         self.elo.map_or(Strength::Level(self.level), Strength::Elo)
+    }
+
+    /// The sides the engine plays, if any (`--computer`).
+    pub fn computer(&self) -> Option<Sides> {
+        self.computer.and_then(|seats| seats.0)
+    }
+
+    /// The sides the coach follows, if any (`--coach`).
+    pub fn coach(&self) -> Option<Sides> {
+        self.coach.and_then(|seats| seats.0)
     }
 
     /// The position the game starts from.
@@ -266,10 +343,19 @@ impl Cli {
     /// How the board looks, with colour support read from the environment through
     /// `var` unless `--colors` says otherwise.
     pub fn look(&self, var: impl Fn(&str) -> Option<String>) -> Look {
+        self.look.to_look(var)
+    }
+}
+
+impl LookOptions {
+    /// How the board looks, with colour support read from the environment through
+    /// `var` unless `--colors` says otherwise, and the keys as bound.
+    pub fn to_look(&self, var: impl Fn(&str) -> Option<String>) -> Look {
         Look {
             theme: self.theme,
             colors: self.colors.unwrap_or_else(|| ColorSupport::detect(var)),
             pieces: if self.ascii { PieceSet::Letters } else { PieceSet::Glyphs },
+            keys: self.keys,
         }
     }
 }
@@ -372,23 +458,107 @@ pub fn exit_code(signal: Option<i32>) -> ExitCode {
     signal.map_or(ExitCode::SUCCESS, |signal| ExitCode::from((128 + signal) as u8))
 }
 
-/// Parses the process arguments. `--help` and `--version` print and exit; a bad
-/// argument prints one line to standard error and exits with status 2. Nothing here
-/// touches the terminal's modes.
+/// Parses the process arguments, with the config file's settings for what the
+/// command line does not say. `--help` and `--version` print and exit; a bad argument,
+/// or a bad config file, prints one line to standard error and exits with status 2.
+/// Nothing here touches the terminal's modes.
 pub fn parse() -> Cli {
-    match Cli::try_parse().and_then(Cli::checked) {
-        Ok(cli) => cli,
-        Err(err) if matches!(err.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => err.exit(),
-        Err(err) => {
-            // The first paragraph, on one line: some errors list the arguments on the
-            // lines after "...were not provided:".
-            let rendered = err.to_string();
-            let first: Vec<&str> =
-                rendered.lines().map(str::trim).take_while(|line| !line.is_empty()).collect();
-            let first = first.join(" ");
-            let first = first.strip_prefix("error: ").unwrap_or(&first);
-            eprintln!("hotseat: {first}; try hotseat --help");
-            std::process::exit(err.exit_code());
+    let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let given = Cli::command().try_get_matches_from(&argv).unwrap_or_else(|err| refuse(&err, None));
+    let subcommand = given.subcommand_name().map(str::to_owned);
+    let sub = subcommand.as_deref();
+    let config = if config::applies_to(sub) { read_config() } else { None };
+    let Some(config) = config else {
+        return Cli::from_arg_matches(&given).and_then(Cli::checked).unwrap_or_else(|err| refuse(&err, None));
+    };
+    let command = config::command_for(sub);
+    let given_here = sub.and_then(|name| given.subcommand_matches(name)).unwrap_or(&given);
+    let options = config.arguments(&command, given_here);
+    let argv = config::with_options(&argv, sub, options);
+    let with_file = Some(config.path());
+    let matches = Cli::command().try_get_matches_from(&argv).unwrap_or_else(|err| refuse(&err, with_file));
+    let mut cli =
+        Cli::from_arg_matches(&matches).and_then(Cli::checked).unwrap_or_else(|err| refuse(&err, with_file));
+    let keys = config.keymap();
+    if let Some(look) = cli.look_mut() {
+        look.keys = keys;
+    }
+    cli
+}
+
+/// The config file for a game, if there is one; a bad one ends the program with why.
+fn read_config() -> Option<config::Config> {
+    let path = config::location(|name| std::env::var_os(name))?;
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    config::Config::read(&path, home.as_deref()).unwrap_or_else(|err| refuse_config(&err))
+}
+
+fn refuse_config(err: &config::ConfigError) -> ! {
+    eprintln!("hotseat: {}", crate::printable::printable(&err.to_string(), usize::MAX));
+    std::process::exit(2);
+}
+
+/// Prints `err` (help and version as they are; a mistake on one line, with the config
+/// file when its settings were in it) and exits.
+fn refuse(err: &clap::Error, config: Option<&std::path::Path>) -> ! {
+    if matches!(err.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        err.exit();
+    }
+    // The first paragraph, on one line: some errors list the arguments on the
+    // lines after "...were not provided:".
+    let rendered = err.to_string();
+    let first: Vec<&str> = rendered.lines().map(str::trim).take_while(|line| !line.is_empty()).collect();
+    let first = first.join(" ");
+    let first = first.strip_prefix("error: ").unwrap_or(&first);
+    // The command whose usage it was: `hotseat host --bogus` is host's mistake.
+    let command = match err.get(clap::error::ContextKind::Usage) {
+        Some(clap::error::ContextValue::StyledStr(usage)) => usage_command(&usage.to_string()),
+        _ => "hotseat".to_owned(),
+    };
+    match config {
+        Some(path) => {
+            eprintln!("hotseat: {first} ({}); try {command} --help", strings::with_config_file(path));
+        }
+        None => eprintln!("hotseat: {first}; try {command} --help"),
+    }
+    std::process::exit(err.exit_code());
+}
+
+/// The command a usage line is for: `hotseat host` of `Usage: hotseat host [OPTIONS]`.
+fn usage_command(usage: &str) -> String {
+    let words: Vec<&str> = usage
+        .split_whitespace()
+        .skip_while(|w| w.ends_with(':'))
+        .take_while(|w| w.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
+        .collect();
+    if words.is_empty() { "hotseat".to_owned() } else { words.join(" ") }
+}
+
+impl Cli {
+    /// Checks what clap cannot: the options that make no sense together.
+    pub fn checked(self) -> Result<Cli, clap::Error> {
+        let game = match &self.command {
+            None => &self.game,
+            #[cfg(unix)]
+            Some(Command::Host(host)) => &host.game,
+            Some(_) => return Ok(self),
+        };
+        match game.time_controls() {
+            Ok(_) => Ok(self),
+            Err(err) => Err(Cli::command().error(ErrorKind::ArgumentConflict, err)),
+        }
+    }
+
+    /// How the board is to look, for the commands that draw one.
+    fn look_mut(&mut self) -> Option<&mut LookOptions> {
+        match &mut self.command {
+            None => Some(&mut self.game.look),
+            #[cfg(unix)]
+            Some(Command::Host(host)) => Some(&mut host.game.look),
+            #[cfg(unix)]
+            Some(Command::Join(join) | Command::Watch(join)) => Some(&mut join.look),
+            Some(Command::Games(games)) => Some(&mut games.look),
+            Some(_) => None,
         }
     }
 }
@@ -406,7 +576,26 @@ mod tests {
         let err = Cli::try_parse_from(["hotseat", "--chess960", "960"]).unwrap_err();
         assert_eq!(err.kind(), ErrorKind::ValueValidation);
         let cli = Cli::try_parse_from(["hotseat", "--chess960"]).expect("random chess960");
-        assert_eq!(cli.chess960, Some(Chess960::Random));
-        assert!(cli.start_position().is_chess960());
+        assert_eq!(cli.game.chess960, Some(Chess960::Random));
+        assert!(cli.game.start_position().is_chess960());
+    }
+
+    #[test]
+    fn the_host_takes_the_options_of_a_game_and_refuses_others() {
+        let cli = Cli::try_parse_from(["hotseat", "host", "--clock", "5+3", "--as", "black"]).expect("fine");
+        let Some(Command::Host(host)) = cli.command else { panic!("host") };
+        assert!(host.game.clock.is_some());
+        assert_eq!(host.side, Some(hotseat_chess::Color::Black));
+        let err = Cli::try_parse_from(["hotseat", "host", "--bogus"]).unwrap_err();
+        assert!(err.to_string().contains("hotseat host"), "host's own usage: {err}");
+        let err = Cli::try_parse_from(["hotseat", "--clock", "5+3", "host"]).unwrap_err();
+        assert!(!err.to_string().is_empty(), "a game's options go after the command");
+    }
+
+    #[test]
+    fn none_turns_the_engine_and_the_coach_off() {
+        let cli = Cli::try_parse_from(["hotseat", "--computer", "black", "--coach", "none"]).expect("fine");
+        assert_eq!(cli.game.computer(), Some(Sides::Black));
+        assert_eq!(cli.game.coach(), None);
     }
 }

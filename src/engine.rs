@@ -137,7 +137,7 @@ pub struct Settings {
 /// game (an empty hash), from its last position back to its first, so the review is
 /// the same whichever engine takes which part, on any machine. Eight balanced the two
 /// engines of a two-core machine within a part's time, for 5% less work than one
-/// engine going forward through the whole game (README "How long it takes").
+/// engine going forward through the whole game (docs/MEASUREMENTS.md, "The review").
 pub const PART_LEN: usize = 8;
 
 /// What a review may use of the machine: engine processes, and for each its search
@@ -163,11 +163,11 @@ impl Resources {
     /// Single-threaded because a multi-threaded search depends on timing (the marks
     /// changed from run to run) and did half as much work again per depth; separate
     /// processes on separate parts of the game parallelise without either, so the
-    /// review is the same on every machine (README "How long it takes").
+    /// review is the same on every machine (docs/MEASUREMENTS.md, "The review").
     /// One core is left for the board on a larger machine; on two cores both go to the
     /// engines, since the board's thread sleeps between keys: with both engines at work
-    /// a key was still drawn in 0.7 ms median, 12 ms at most (README "How long it
-    /// takes").
+    /// a key was still drawn in 0.7 ms median, 12 ms at most (docs/MEASUREMENTS.md,
+    /// "The review").
     pub fn of_machine() -> Resources {
         let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
         Resources::for_machine(cores, free_memory_mib())
@@ -406,6 +406,20 @@ impl Analysis {
     /// The process ids of the engines running now.
     pub fn engine_ids(&self) -> Vec<u32> {
         self.engines.iter().filter_map(|engine| engine.killer.id()).collect()
+    }
+
+    /// How often an engine's program was found busy being written ("Text file busy")
+    /// and tried again (for a test that the retry ran).
+    pub fn busy_retries(&self) -> u32 {
+        self.engines.iter().map(|engine| engine.killer.busy_retries()).sum()
+    }
+
+    /// The signal that ended an engine by itself (before it was asked to end), once
+    /// the analysis has failed of it: a signal sent to this program's group of
+    /// processes reaches its engines too, and may end one before this program has
+    /// seen its own.
+    pub fn ended_by_signal(&self) -> Option<i32> {
+        self.engines.iter().find_map(|engine| engine.killer.ended_by())
     }
 
     /// How many engines share the game.

@@ -12,6 +12,7 @@
 
 mod annotating;
 mod key;
+pub mod keymap;
 pub mod library;
 
 use crossterm::event::{Event, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
@@ -19,7 +20,8 @@ use crossterm::event::{Event, KeyEventKind, MouseButton, MouseEvent, MouseEventK
 use crate::app::{Action, Answer, Browse, Command, Direction, Edit, Mode, Notation, Point, Pointer, Show};
 use hotseat_chess::{Color, Role};
 
-pub use key::Key;
+pub use key::{Key, KeyNameError};
+pub use keymap::{BINDABLE, Bindable, KeymapError, Keys};
 
 /// What a key does.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -95,6 +97,21 @@ const TEXT: Binding = Binding {
     hint: None,
 };
 
+/// A line typed after a quote is chat for the players at the other terminals: shown in
+/// the help and the key bar only in a game with another terminal.
+pub const CHAT: Binding = Binding {
+    keys: &[(Key::Char('"'), Does::TypeChar)],
+    help: "chat: a quote, then the line, then Enter, for the players at the other terminals",
+    hint: Some("chat"),
+};
+
+impl Binding {
+    /// Whether this is the chat binding ([`CHAT`]).
+    pub fn is_chat(&self) -> bool {
+        self.help == CHAT.help
+    }
+}
+
 const fn cursor(key: Key, direction: Direction) -> (Key, Does) {
     act(key, Action::Point(Point::Cursor(direction)))
 }
@@ -108,6 +125,7 @@ const fn command(key: Key, command: Command) -> (Key, Does) {
 /// of room.
 const PLAY: &[Binding] = &[
     TEXT,
+    CHAT,
     Binding {
         keys: &[act(Key::Enter, Action::Edit(Edit::Submit))],
         help: "play the typed move, or pick up / put down at the cursor",
@@ -183,7 +201,7 @@ const PLAY: &[Binding] = &[
     },
     Binding {
         keys: &[command(Key::Ctrl('r'), Command::Resign)],
-        help: "resign: either player, whoever is to move",
+        help: "resign your side (at one keyboard: the side to move, or Tab for the other)",
         hint: Some("resign"),
     },
     Binding {
@@ -217,12 +235,12 @@ const PLAY: &[Binding] = &[
     Binding {
         keys: &[command(Key::Ctrl('b'), Command::HandOver)],
         help: "hand the other side to the engine (--computer, --level), or take it back",
-        hint: None,
+        hint: Some("engine"),
     },
     Binding {
         keys: &[command(Key::Ctrl('a'), Command::Hint)],
         help: "ask the coach for a move (--coach; once a move, counted)",
-        hint: None,
+        hint: Some("hint"),
     },
     Binding {
         keys: &[command(Key::Ctrl('y'), Command::Redo)],
@@ -428,7 +446,8 @@ const RECORD: &[Binding] = &[
     QUIT,
 ];
 
-/// The key table for `mode`.
+/// The key table for `mode`, with the keys as the tables have them (the player's:
+/// [`Keys::bindings`]).
 pub fn bindings(mode: Mode) -> &'static [Binding] {
     match mode {
         Mode::Play => PLAY,
@@ -441,18 +460,26 @@ pub fn bindings(mode: Mode) -> &'static [Binding] {
     }
 }
 
-/// The first key that stands for `action` in `mode`, to name it on screen.
+/// The first key that stands for `action` in `mode` (with the keys as the tables
+/// have them), to name it on screen.
 pub fn key_for(mode: Mode, action: &Action) -> Option<Key> {
-    bindings(mode)
+    Keys::default().key_for(mode, action)
+}
+
+/// What a key means in `mode` (with the keys as the tables have them), if anything.
+pub fn action_for_key(mode: Mode, key: Key) -> Option<Action> {
+    Keys::default().action_for_key(mode, key)
+}
+
+fn first_key(table: &[Binding], action: &Action) -> Option<Key> {
+    table
         .iter()
         .flat_map(|b| b.keys)
         .find(|(_, does)| matches!(does, Does::Act(a) if a == action))
         .map(|(key, _)| *key)
 }
 
-/// What a key means in `mode`, if anything.
-pub fn action_for_key(mode: Mode, key: Key) -> Option<Action> {
-    let table = bindings(mode);
+fn lookup(table: &[Binding], key: Key) -> Option<Action> {
     let same = |bound: Key| match (bound, key) {
         // Letters in tables match either case: `Y` and `y`.
         (Key::Char(a), Key::Char(b)) => a.eq_ignore_ascii_case(&b),
@@ -470,12 +497,34 @@ pub fn action_for_key(mode: Mode, key: Key) -> Option<Action> {
     }
 }
 
-/// Turns a terminal event into an action in `mode`.
-///
-/// `hit` says what is drawn at a screen cell (column, row), for the mouse. Only key
-/// presses count: releases and repeats (which some platforms report) are ignored.
-/// Ctrl-C quits in every mode. A paste (with bracketed paste on) is one action.
+/// Turns a terminal event into an action in `mode`, with the keys as the tables have
+/// them ([`Keys::action_for_event`] with the player's).
 pub fn action_for_event(
+    event: &Event,
+    mode: Mode,
+    hit: impl Fn(u16, u16) -> Option<Pointer>,
+) -> Option<Action> {
+    Keys::default().action_for_event(event, mode, hit)
+}
+
+impl Keys {
+    /// Turns a terminal event into an action in `mode`.
+    ///
+    /// `hit` says what is drawn at a screen cell (column, row), for the mouse. Only key
+    /// presses count: releases and repeats (which some platforms report) are ignored.
+    /// Ctrl-C quits in every mode. A paste (with bracketed paste on) is one action.
+    pub fn action_for_event(
+        &self,
+        event: &Event,
+        mode: Mode,
+        hit: impl Fn(u16, u16) -> Option<Pointer>,
+    ) -> Option<Action> {
+        action_for_event_in(*self, event, mode, hit)
+    }
+}
+
+fn action_for_event_in(
+    keys: Keys,
     event: &Event,
     mode: Mode,
     hit: impl Fn(u16, u16) -> Option<Pointer>,
@@ -486,7 +535,7 @@ pub fn action_for_event(
             if key == Key::Ctrl('c') {
                 return Some(Action::Quit);
             }
-            action_for_key(mode, key)
+            keys.action_for_key(mode, key)
         }
         Event::Mouse(mouse) => action_for_mouse(*mouse, mode, hit),
         Event::Paste(text) if matches!(mode, Mode::Play | Mode::Question | Mode::Resign | Mode::Comment) => {
@@ -566,7 +615,11 @@ mod tests {
     fn key_names_read_well() {
         assert_eq!(Key::Ctrl('z').name(), "Ctrl-Z");
         assert_eq!(Key::Ctrl('z').short_name(), "^Z");
-        assert_eq!(PLAY[4].key_names(), "↑ ↓ ← →");
+        let cursor = PLAY
+            .iter()
+            .find(|b| b.action() == Some(Action::Point(Point::Cursor(Direction::Up))))
+            .expect("a cursor binding");
+        assert_eq!(cursor.key_names(), "↑ ↓ ← →");
         let browse =
             PLAY.iter().find(|b| b.action() == Some(Action::Browse(Browse::Back))).expect("a browse binding");
         assert_eq!(browse.short_key_names(), "PgUp/PgDn");

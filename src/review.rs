@@ -290,7 +290,7 @@ impl Review {
     }
 
     /// The player's accuracy over the game, 0 to 100, in lichess's model (see
-    /// [`Review::move_accuracy`] and the README): once every position is evaluated and
+    /// [`Review::move_accuracy`] and docs/review.md): once every position is evaluated and
     /// the player has made a move.
     pub fn accuracy(&self, color: Color) -> Option<f64> {
         if !self.is_complete() {

@@ -14,7 +14,6 @@ use ratatui::backend::Backend;
 use ratatui::layout::Rect;
 
 use crate::app::{Action, App, Edit, Mode};
-use crate::input;
 use crate::session::{self, Effects, Face, Input, Polled, Read, Session};
 use crate::ui::{self, Look, View};
 
@@ -111,7 +110,10 @@ where
         }
         let app = session.app();
         let area = self.area;
-        let action = input::action_for_event(&event, app.mode(), |x, y| ui::hit_test(area, app, x, y))
+        let action = self
+            .look
+            .keys
+            .action_for_event(&event, app.mode(), |x, y| ui::hit_test(area, app, x, y))
             .filter(|action| ui::fits(area) || *action == Action::Quit);
         // A line typed after a quote (`"good luck`) is chat for the players elsewhere.
         if let (Some(Action::Edit(Edit::Submit)), Some(text)) = (&action, app.input().strip_prefix('"')) {
@@ -165,6 +167,12 @@ where
     let app = session.app();
     let pgn = (app.mode() == Mode::Record).then(|| session.pgn()).flatten();
     let may = |action: &Action| session.may(action);
-    let view = View { pgn: pgn.as_deref(), may: Some(&may), company: session.has_company() };
+    let view = View {
+        pgn: pgn.as_deref(),
+        may: Some(&may),
+        company: session.has_company(),
+        engine: session.computer().is_some_and(crate::session::computer::Computer::plays_any),
+        coach: session.has_coach(),
+    };
     Ok(terminal.draw(|frame| ui::render(frame, app, &view, look)).map_err(cannot_draw)?.area)
 }

@@ -42,6 +42,10 @@ pub struct View<'a> {
     pub may: Option<&'a dyn Fn(&Action) -> bool>,
     /// Whether other terminals are in the game (chat reaches someone).
     pub company: bool,
+    /// Whether an engine plays a side (Ctrl-B takes it back).
+    pub engine: bool,
+    /// Whether a coach is on (Ctrl-A asks it).
+    pub coach: bool,
 }
 
 impl View<'_> {
@@ -53,7 +57,12 @@ impl View<'_> {
 
 impl std::fmt::Debug for View<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("View").field("pgn", &self.pgn).field("company", &self.company).finish_non_exhaustive()
+        f.debug_struct("View")
+            .field("pgn", &self.pgn)
+            .field("company", &self.company)
+            .field("engine", &self.engine)
+            .field("coach", &self.coach)
+            .finish_non_exhaustive()
     }
 }
 
@@ -92,12 +101,12 @@ pub fn render_buffer(area: Rect, buf: &mut Buffer, app: &App, view: &View<'_>, l
     board::render(&screen.board, buf, &board::BoardView::of(app), look);
     review::render_gauge(screen.gauge, buf, app, look);
     panel::render(screen.panel, buf, app, look);
-    bars::render(&screen, buf, app, look);
+    bars::render(&screen, buf, app, view, look);
     match app.mode() {
         Mode::Play | Mode::Comment => {}
         Mode::Promotion => overlay::render_promotion(&screen, buf, app, look),
         Mode::Question | Mode::Resign => overlay::render_prompt(&screen, buf, app, look),
-        Mode::Help => overlay::render_help(area, buf, app.help_scroll(), look),
+        Mode::Help => overlay::render_help(area, buf, app.help_scroll(), view, look),
         Mode::Record => record::render(&screen, buf, app, view, look),
     }
 }

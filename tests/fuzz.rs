@@ -28,7 +28,9 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant, UNIX_EPOCH};
 
-use common::{Rng, TempDir, chess960_fen, data_path, random_game, read_epd_file, read_perft_file};
+use common::{
+    Rng, TempDir, chess960_fen, data_path, random_game, read_epd_file, read_perft_file, suite_path,
+};
 use hotseat::app::{Action, Answer, App, Command, Edit, Effect, Mode};
 use hotseat::chess::{Color, Game, MoveText, Position, Reason, STARTING_FEN, Strictness};
 use hotseat::clock::Clocks;
@@ -144,10 +146,10 @@ impl Seeds {
     fn read() -> Seeds {
         let mut fens = vec![STARTING_FEN.to_owned(), chess960_fen(0), chess960_fen(518), chess960_fen(959)];
         for name in ["standard.epd", "fischer.epd"] {
-            fens.extend(read_epd_file(&data_path(name)).into_iter().map(|case| case.fen));
+            fens.extend(read_epd_file(&suite_path(name)).into_iter().map(|case| case.fen));
         }
         for name in ["tricky.perft", "tricky-python-chess.perft", "chess960.perft"] {
-            fens.extend(read_perft_file(&data_path(name)).into_iter().map(|case| case.fen));
+            fens.extend(read_perft_file(&suite_path(name)).into_iter().map(|case| case.fen));
         }
 
         let mut files: Vec<PathBuf> = Vec::new();

@@ -101,9 +101,15 @@ pub fn run(args: &AnalyseArgs) -> Result<ExitCode> {
                 Event::Done => done = true,
                 Event::Failed(err) => {
                     bar.clear();
-                    // A Ctrl-C reaches the engine too, which may die of it first.
-                    std::thread::sleep(Duration::from_millis(50));
-                    if let Some(code) = stopped_by(&signal) {
+                    // A signal sent to the engine as well as to this program (to every
+                    // process of the user, or of a service) may end the engine before
+                    // this program has seen its own: an engine ended by a signal that
+                    // would end this program is the analysis stopped by that signal.
+                    let engine_signal = analysis
+                        .ended_by_signal()
+                        .filter(|signal| ending_signals().contains(signal))
+                        .and_then(|signal| usize::try_from(signal).ok());
+                    if let Some(code) = stopped_by(&signal).or_else(|| engine_signal.map(stopped)) {
                         return Ok(code);
                     }
                     return Err(anyhow!("the analysis stopped: {}", after_colon(&err.to_string())));
@@ -179,21 +185,36 @@ fn claim_out(out: &Path, source: &Path) -> Result<(store::GameFile, store::GameL
 fn watch_signals() -> Result<Arc<AtomicUsize>> {
     let flag = Arc::new(AtomicUsize::new(0));
     #[cfg(unix)]
-    for signal in crate::session::signals::ending() {
+    for signal in ending_signals() {
         signal_hook::flag::register_usize(signal, Arc::clone(&flag), signal as usize)
             .context("cannot watch for signals")?;
     }
     Ok(flag)
 }
 
+/// The signals whose default action would end the program.
+fn ending_signals() -> Vec<i32> {
+    #[cfg(unix)]
+    {
+        crate::session::signals::ending()
+    }
+    #[cfg(not(unix))]
+    {
+        Vec::new()
+    }
+}
+
 fn stopped_by(flag: &AtomicUsize) -> Option<ExitCode> {
     match flag.load(Ordering::SeqCst) {
         0 => None,
-        signal => {
-            eprintln!("hotseat: the analysis was stopped by a signal");
-            Some(ExitCode::from((128 + signal).min(255) as u8))
-        }
+        signal => Some(stopped(signal)),
     }
+}
+
+/// Says the analysis was stopped by `signal`; the exit status for it.
+fn stopped(signal: usize) -> ExitCode {
+    eprintln!("hotseat: the analysis was stopped by a signal");
+    ExitCode::from((128 + signal).min(255) as u8)
 }
 
 /// The progress bar, redrawn in place on a terminal, silent elsewhere.

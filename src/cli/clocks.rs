@@ -3,10 +3,7 @@
 
 use std::time::Duration;
 
-use clap::CommandFactory;
-use clap::error::ErrorKind;
-
-use super::Cli;
+use super::GameOptions;
 use crate::clock::{Bonus, ClockStart, MIN_BONUS, TimeControl, bonus_in_bounds, parse_amount};
 use hotseat_chess::ByColor;
 
@@ -30,7 +27,7 @@ pub enum ClockOptionError {
     },
 }
 
-impl Cli {
+impl GameOptions {
     /// The time controls for White and Black, from `--clock`, `--black-clock` and a
     /// delay (which applies to both sides); `None` without `--clock`.
     pub fn time_controls(&self) -> Result<Option<ByColor<TimeControl>>, ClockOptionError> {
@@ -72,14 +69,6 @@ impl Cli {
     pub fn clock_start(&self) -> ClockStart {
         self.clock_start.unwrap_or_default()
     }
-
-    /// Checks what clap cannot: the options that make no sense together.
-    pub fn checked(self) -> Result<Cli, clap::Error> {
-        match self.time_controls() {
-            Ok(_) => Ok(self),
-            Err(err) => Err(Cli::command().error(ErrorKind::ArgumentConflict, err)),
-        }
-    }
 }
 
 /// Reads `--clock` and `--black-clock`: `5+3`, `0.5+0`, `10`.
@@ -106,13 +95,14 @@ pub(super) fn parse_delay(text: &str) -> Result<Duration, String> {
 mod tests {
     use clap::Parser;
 
+    use super::super::Cli;
     use super::*;
 
     fn controls(args: &[&str]) -> Result<Option<ByColor<TimeControl>>, String> {
         let cli = Cli::try_parse_from(std::iter::once("hotseat").chain(args.iter().copied()))
             .and_then(Cli::checked)
             .map_err(|err| err.to_string())?;
-        Ok(cli.time_controls().expect("checked"))
+        Ok(cli.game.time_controls().expect("checked"))
     }
 
     fn secs(s: f64) -> Duration {
@@ -146,7 +136,7 @@ mod tests {
         let delayed = controls(&["--clock", "40/90,30", "--delay", "5"]).expect("valid").expect("clocks");
         assert!(delayed.white.stages().iter().all(|stage| stage.bonus == Bonus::Delay(secs(5.0))));
         let cli = Cli::try_parse_from(["hotseat", "--clock", "5", "--clock-start", "white"]).expect("valid");
-        assert_eq!(cli.clock_start(), ClockStart::White);
+        assert_eq!(cli.game.clock_start(), ClockStart::White);
     }
 
     #[test]

@@ -5,13 +5,13 @@ use std::time::Instant;
 
 use anyhow::Result;
 
-use super::Cli;
+use super::GameOptions;
 use crate::app::App;
 use crate::records::{self, pgn::PgnGame};
 
 /// The game screen for `record`, with its players and clocks: its own, going on where
 /// they stopped (in the middle of a turn too), or the command line's.
-pub fn game_screen(args: &Cli, record: PgnGame, notice: Option<String>) -> Result<App> {
+pub fn game_screen(args: &GameOptions, record: PgnGame, notice: Option<String>) -> Result<App> {
     let (white, black) = records::player_names(&record.tags, args.white.as_deref(), args.black.as_deref());
     let controls = args.time_controls()?;
     let clocks = records::clocks(&record, controls).map(|(controls, times)| (controls, times.to_vec()));

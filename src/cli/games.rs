@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Result, anyhow, bail};
 
-use super::{Cli, Opened};
+use super::{GameOptions, LookOptions, Opened};
 use crate::app::{App, Message};
 use crate::library::{Action, OpenAs, Shelves};
 use crate::printable::{QUOTE_LIMIT, printable};
@@ -16,23 +16,65 @@ use crate::records::shelf::{self, Shelf};
 use crate::records::store::GameStore;
 use crate::records::{self, Destination};
 use crate::session::Recorder;
+use crate::session::computer::Computer;
 
-/// The games folder of `hotseat games`, for the board's library.
-pub struct Games<'a> {
-    store: GameStore,
-    args: &'a Cli,
+/// `hotseat games`'s options: how the board looks, and what the games opened take.
+#[derive(Clone, Debug, clap::Args)]
+pub struct LibraryOptions {
+    /// How the board looks.
+    #[command(flatten)]
+    pub look: LookOptions,
+
+    /// Turn the board of a game opened after every move so the side to move sits at
+    /// the bottom.
+    #[arg(long)]
+    pub auto_flip: bool,
+
+    /// Ring the terminal bell in a game opened when a clock falls under 10 seconds,
+    /// when a flag falls, and when a move is refused.
+    #[arg(long)]
+    pub bell: bool,
+
+    /// The UCI chess engine that reviews a game opened (Ctrl-E) (default:
+    /// `HOTSEAT_ENGINE`, else `stockfish` on the PATH or where packages put it).
+    #[arg(long, value_name = "PATH")]
+    pub engine: Option<PathBuf>,
 }
 
-impl Games<'_> {
+impl LibraryOptions {
+    /// The options of a game opened from the library: these, and a game's defaults.
+    fn game(&self) -> GameOptions {
+        use clap::{Args, FromArgMatches};
+        let command = GameOptions::augment_args(clap::Command::new("hotseat").no_binary_name(true));
+        let defaults =
+            command.try_get_matches_from(std::iter::empty::<String>()).expect("the defaults parse");
+        let mut game = GameOptions::from_arg_matches(&defaults).expect("the defaults are a game's options");
+        game.look = self.look.clone();
+        game.auto_flip = self.auto_flip;
+        game.bell = self.bell;
+        game.engine.clone_from(&self.engine);
+        game
+    }
+}
+
+/// The games folder of `hotseat games`, for the board's library.
+pub struct Games {
+    store: GameStore,
+    args: GameOptions,
+}
+
+impl Games {
     /// The games folder of the data directory; refused without a terminal, which the
     /// library needs.
-    pub fn open(args: &Cli) -> Result<Games<'_>> {
+    pub fn open(args: &LibraryOptions) -> Result<Games> {
+        let store = GameStore::from_env()?;
         if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
             bail!(
-                "the library needs a terminal (the saved games are .pgn files in the games folder of the data directory)"
+                "the library needs a terminal (the saved games are the .pgn files in {})",
+                printable(&store.dir().display().to_string(), usize::MAX)
             );
         }
-        Ok(Games { store: GameStore::from_env()?, args })
+        Ok(Games { store, args: args.game() })
     }
 
     /// The folder's name, ready to print.
@@ -41,8 +83,8 @@ impl Games<'_> {
     }
 }
 
-impl Shelves for Games<'_> {
-    type Opened = (App, Recorder);
+impl Shelves for Games {
+    type Opened = (App, Recorder, Option<Computer>);
 
     fn shelve(&mut self) -> (Shelf, Option<Message>) {
         shelve(&self.store)
@@ -52,11 +94,21 @@ impl Shelves for Games<'_> {
         delete(&self.store, path)
     }
 
-    fn open(&mut self, path: &Path, how: OpenAs) -> Result<(App, Recorder), String> {
-        let opened = open_chosen(&self.store, path, how).and_then(|opened| {
-            let app = super::game_screen(self.args, opened.record, opened.notice)?
-                .looking_through(how == OpenAs::Browse);
-            Ok((app, opened.recorder))
+    fn open(&mut self, path: &Path, how: OpenAs) -> Result<Self::Opened, String> {
+        let opened = open_chosen(&self.store, path, how).and_then(|mut opened| {
+            // An unfinished game goes on with the engine that played it, as with
+            // --resume (or says in a line that it cannot).
+            let continued = how == OpenAs::Continue;
+            let restored =
+                super::restore_computer(&self.args, &opened.record, &mut opened.recorder, continued);
+            let notice = restored.notice(opened.notice);
+            let app =
+                super::game_screen(&self.args, opened.record, notice)?.looking_through(how == OpenAs::Browse);
+            let computer = match restored {
+                super::Restored::Back(computer) => Some(*computer),
+                _ => None,
+            };
+            Ok((app, opened.recorder, computer))
         });
         opened.map_err(|err| format!("Not opened: {}", printable(&super::one_line(&err), usize::MAX)))
     }

@@ -9,7 +9,7 @@ use std::time::SystemTime;
 
 use anyhow::{Result, anyhow};
 
-use super::Cli;
+use super::GameOptions;
 use crate::printable::{QUOTE_LIMIT, printable};
 use crate::records::pgn::{PgnFile, PgnGame, Tags};
 use crate::records::store::{GameStore, PassedOver};
@@ -32,11 +32,11 @@ pub struct Opened {
 /// Opens the game the options ask for. Any bad file is refused here, before the
 /// terminal is touched; the games of a file are listed and the player asked on
 /// standard output and input.
-pub fn open_game(args: &Cli) -> Result<Opened> {
+pub fn open_game(args: &GameOptions) -> Result<Opened> {
     open(args).map_err(worded)
 }
 
-fn open(args: &Cli) -> Result<Opened, Refusal> {
+fn open(args: &GameOptions) -> Result<Opened, Refusal> {
     if args.resume {
         let store = GameStore::from_env().map_err(OpenError::from)?;
         let records::Resumed { path, record, lock, passed_over } = records::resume(&store)?;
@@ -117,7 +117,7 @@ fn open(args: &Cli) -> Result<Opened, Refusal> {
 /// `tags` with the players' names given on the command line. A name given is a name,
 /// even `White`: in the tags, the record tells it from the screen's stand-in for a
 /// player no one named, which is saved as PGN's unknown, `?`.
-fn with_given_names(args: &Cli, mut tags: Tags) -> Tags {
+fn with_given_names(args: &GameOptions, mut tags: Tags) -> Tags {
     for (color, given) in [(Color::White, &args.white), (Color::Black, &args.black)] {
         if let Some(name) = given {
             tags.set(color.name(), name.as_str());

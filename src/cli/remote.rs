@@ -1,16 +1,14 @@
 //! `hotseat host`, `join`, `watch` and `relay`: one game on two terminals, on this
 //! machine through the game's socket, or over SSH through `hotseat relay`.
 
-use std::ffi::OsString;
 use std::io::{Read, Write};
 use std::process::{Child, ExitCode, Stdio};
 
 use anyhow::{Context, Result, bail};
-use clap::Parser;
 use hotseat_chess::Color;
 
 use super::face::Faced;
-use super::{Cli, parse_colors, parse_theme};
+use super::{GameOptions, LookOptions, Restored};
 use crate::app::Action;
 use crate::plain::Announce;
 use crate::printable::printable;
@@ -19,18 +17,20 @@ use crate::remote::host::Referee;
 use crate::remote::protocol::{Coming, MAX_GAME, Report};
 use crate::remote::socket::{self, Hosted};
 use crate::remote::{strings, tokens};
-use crate::session::computer::Sides;
+use crate::session::computer::{self, Computer, Sides};
 use crate::session::{Effects, Session, World};
-use crate::ui::{ColorSupport, Look, PieceSet, Theme};
 
-/// `hotseat host`'s arguments: every option of `hotseat` itself, and `--as`.
+/// `hotseat host`'s arguments: every option of a game, and `--as`.
 #[derive(Debug, clap::Args)]
 pub struct HostArgs {
-    /// The options of a game, as `hotseat` takes them (--clock 5+3, --save FILE,
-    /// --resume, --plain...), and `--as white|black`: the side played here (White by
-    /// default); the other seat is open to one player joining.
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true, value_name = "OPTIONS")]
-    pub options: Vec<OsString>,
+    /// The side played here: white or black; the other seat is open to one player
+    /// joining.
+    #[arg(long = "as", value_name = "SIDE", value_parser = parse_side)]
+    pub side: Option<Color>,
+
+    /// The options of a game, as `hotseat` takes them.
+    #[command(flatten)]
+    pub game: GameOptions,
 }
 
 /// `hotseat join` and `hotseat watch`'s arguments.
@@ -47,43 +47,24 @@ pub struct JoinArgs {
 
     /// Play in lines of plain text (also when standard input or output is not a
     /// terminal).
-    #[arg(long)]
+    #[arg(long, overrides_with = "no_plain")]
     pub plain: bool,
 
-    /// Draw pieces as letters.
-    #[arg(long)]
-    pub ascii: bool,
+    /// The board, when the config file says plain (on a terminal).
+    #[arg(long, overrides_with = "plain", hide = true)]
+    pub no_plain: bool,
 
-    /// Board colours: wood or contrast.
-    #[arg(long, value_name = "NAME", default_value = "wood", value_parser = parse_theme)]
-    pub theme: Theme,
-
-    /// Colours to use: truecolor, 256, 16 or none.
-    #[arg(long, value_name = "WHICH", value_parser = parse_colors)]
-    pub colors: Option<ColorSupport>,
+    /// How the board looks here.
+    #[command(flatten)]
+    pub look: LookOptions,
 }
 
-/// `--as SIDE` taken out of `options`: the side, if named, and the rest.
-fn side_played(options: &[OsString]) -> Result<(Option<Color>, Vec<OsString>)> {
-    let mut side = None;
-    let mut rest = Vec::new();
-    let mut words = options.iter();
-    while let Some(word) = words.next() {
-        let value = match word.to_str() {
-            Some("--as") => words.next().and_then(|w| w.to_str()).unwrap_or_default().to_owned(),
-            Some(w) if w.starts_with("--as=") => w["--as=".len()..].to_owned(),
-            _ => {
-                rest.push(word.clone());
-                continue;
-            }
-        };
-        side = Some(match value.as_str() {
-            "white" => Color::White,
-            "black" => Color::Black,
-            _ => bail!("--as takes white or black"),
-        });
+fn parse_side(name: &str) -> Result<Color, String> {
+    match name {
+        "white" => Ok(Color::White),
+        "black" => Ok(Color::Black),
+        _ => Err("--as takes white or black".to_owned()),
     }
-    Ok((side, rest))
 }
 
 fn runtime_dir() -> Result<std::path::PathBuf> {
@@ -94,13 +75,8 @@ fn runtime_dir() -> Result<std::path::PathBuf> {
 /// player joining from another terminal, and to spectators; or, with `--computer
 /// SIDE`, that seat the engine's, the others watching.
 pub fn host(args: &HostArgs) -> Result<ExitCode> {
-    let (side, options) = side_played(&args.options)?;
-    let game_args = Cli::try_parse_from(std::iter::once(OsString::from("hotseat")).chain(options))
-        .unwrap_or_else(|err| err.exit());
-    if game_args.command.is_some() {
-        bail!("hotseat host takes the options of a game, not a command");
-    }
-    let side = match (game_args.computer, side) {
+    let (asked, game_args) = (args.side, &args.game);
+    let side = match (game_args.computer(), asked) {
         (None, side) => side.unwrap_or(Color::White),
         (Some(Sides::Both), _) => bail!("{}", strings::HOST_COMPUTER_BOTH),
         (Some(engine), side) => {
@@ -111,14 +87,36 @@ pub fn host(args: &HostArgs) -> Result<ExitCode> {
             !engine
         }
     };
-    let super::Opened { record, mut recorder, notice } = super::open_game(&game_args)?;
+    let super::Opened { record, mut recorder, notice } = super::open_game(game_args)?;
+    // A resumed game the engine played one seat of: the engine takes that seat again
+    // (the side played here is the other one), unless --as names it.
+    let engine_seat = match computer::played(&record.tags) {
+        Some((Sides::White, _)) => Some(Color::White),
+        Some((Sides::Black, _)) => Some(Color::Black),
+        _ => None,
+    }
+    .filter(|&seat| game_args.resume && game_args.computer().is_none() && asked != Some(seat));
+    let restored = super::restore_computer(game_args, &record, &mut recorder, engine_seat.is_some());
+    let (back, said) = match restored {
+        Restored::Back(computer) => (Some(*computer), None),
+        Restored::TwoPlayers(line) => (None, Some(line)),
+        Restored::Nothing => (None, None),
+    };
+    let side = match (&back, engine_seat) {
+        (Some(_), Some(seat)) => !seat,
+        _ => side,
+    };
     let look = game_args.look(|name| std::env::var(name).ok());
-    let app = super::game_screen(&game_args, record, notice)?
+    let app = super::game_screen(game_args, record, notice)?
         .with_flipped(side == Color::Black)
         .with_takeback_by_consent(true);
     // The engine at the board, and the coach, before the terminal is touched.
-    let (mut app, computer) = super::start_computer(&game_args, app)?;
-    let coach = super::start_coach(&game_args, &app, &mut recorder)?;
+    let (mut app, computer) = match back {
+        Some(computer) => (app, Some(computer)),
+        None => super::start_computer(game_args, app)?,
+    };
+    let strength = computer.as_ref().map_or_else(|| game_args.strength(), Computer::strength);
+    let coach = super::start_coach(game_args, &app, &mut recorder)?;
     if let Some(message) = recorder.start(&app)? {
         app.update(Action::Report(message));
     }
@@ -141,12 +139,21 @@ pub fn host(args: &HostArgs) -> Result<ExitCode> {
             return Err(err);
         }
     };
-    app.notify(strings::how_to_join(&name, (!side).name()));
+    let how = if computer.is_some() {
+        strings::how_to_watch(&name, (!side).name())
+    } else {
+        strings::how_to_join(&name, (!side).name())
+    };
+    // What became of the engine of a resumed game comes first.
+    app.notify(match said {
+        Some(said) => format!("{said} {how}"),
+        None => how,
+    });
     let mut face = Faced::start(game_args.plain)?;
     let mut referee = Referee::start(hosted, !side, face.waker())?;
     let mut world = World::new(&mut recorder, false, game_args.engine.clone());
     let mut session = Session::new(&mut app, &mut world)
-        .with_engine(game_args.engine.clone(), game_args.strength())
+        .with_engine(game_args.engine.clone(), strength)
         .with_computer(computer)
         .with_coach(coach)
         .with_elsewhere(&mut referee);
@@ -204,11 +211,7 @@ pub fn join(args: &JoinArgs, coming: Coming) -> Result<ExitCode> {
     viewer.ready();
     let name = args.name.clone().unwrap_or_else(|| "the game".to_owned());
     app.notify(strings::view_of(viewer.seat().map_or("a spectator", Color::name), &name));
-    let look = Look {
-        theme: args.theme,
-        colors: args.colors.unwrap_or_else(|| ColorSupport::detect(|name| std::env::var(name).ok())),
-        pieces: if args.ascii { PieceSet::Letters } else { PieceSet::Glyphs },
-    };
+    let look = args.look.to_look(|name| std::env::var(name).ok());
     let mut face = Faced::start(args.plain)?;
     viewer.wake_with(face.waker());
     let mut effects = ViewEffects;
@@ -226,9 +229,7 @@ pub fn join(args: &JoinArgs, coming: Coming) -> Result<ExitCode> {
     if let Some(child) = child {
         child.end();
     }
-    if let Some(farewell) = farewell {
-        let _ = writeln!(std::io::stdout(), "{}", printable(&farewell, usize::MAX));
-    }
+    let _ = writeln!(std::io::stdout(), "{}", printable(&farewell, usize::MAX));
     result?;
     Ok(super::exit_code(signal))
 }
@@ -521,16 +522,5 @@ mod tests {
             "Game saved to /srv/x.pgn"
         );
         assert_eq!(without_home("Game saved to /srv/x.pgn", None), "Game saved to /srv/x.pgn");
-    }
-
-    #[test]
-    fn the_side_played_is_taken_out_of_the_game_options() {
-        let words = |ws: &[&str]| ws.iter().map(OsString::from).collect::<Vec<_>>();
-        let (side, rest) =
-            side_played(&words(&["--clock", "5+3", "--as", "black", "--plain"])).expect("fine");
-        assert_eq!((side, rest), (Some(Color::Black), words(&["--clock", "5+3", "--plain"])));
-        assert_eq!(side_played(&words(&["--as=white"])).expect("fine").0, Some(Color::White));
-        assert_eq!(side_played(&words(&["--clock", "5+3"])).expect("fine").0, None);
-        assert!(side_played(&words(&["--as", "red"])).is_err());
     }
 }

@@ -14,7 +14,7 @@
 
 use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
 use std::path::Path;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::SyncSender;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
 use std::thread;
@@ -75,6 +75,10 @@ struct Slot {
     /// Set once: no process may start after it.
     stopped: bool,
     child: Option<Child>,
+    /// How often the program was found busy being written, and tried again.
+    busy_retries: u32,
+    /// The signal that ended the process by itself, before it was killed here.
+    ended_by: Option<i32>,
 }
 
 impl Killer {
@@ -108,6 +112,8 @@ impl Killer {
                 // child holds it open for writing until it runs a program of its
                 // own, a moment later.
                 Err(err) if err.kind() == ErrorKind::ExecutableFileBusy && tries < BUSY_TRIES => {
+                    let mut slot = slot;
+                    slot.busy_retries += 1;
                     drop(slot);
                     tries += 1;
                     thread::sleep(BUSY_PAUSE);
@@ -134,6 +140,17 @@ impl Killer {
     /// Whether the analysis was stopped from outside.
     pub(super) fn is_stopped(&self) -> bool {
         self.slot().stopped
+    }
+
+    /// How often the program was found busy being written and tried again.
+    pub(super) fn busy_retries(&self) -> u32 {
+        self.slot().busy_retries
+    }
+
+    /// The signal that ended the process before it was asked to end or killed here,
+    /// once it has ended so and been reaped.
+    pub(super) fn ended_by(&self) -> Option<i32> {
+        self.slot().ended_by
     }
 
     /// The process's id, while it runs.
@@ -165,7 +182,8 @@ impl Killer {
             if has_ended(child) {
                 // Anything the engine left in its group (an engine behind a wrapper
                 // script) ends now, before the leader is reaped.
-                kill_group(child);
+                let status = kill_group(child);
+                slot.ended_by = status.and_then(signal_of);
                 slot.child = None;
                 return;
             }
@@ -263,10 +281,23 @@ const BUSY_PAUSE: Duration = Duration::from_millis(20);
 /// Kills the engine's whole process group, then the engine (should it have left the
 /// group), and reaps it. The group is killed first, while its leader is not yet
 /// reaped, so its number cannot have been given to anyone else.
-fn kill_group(child: &mut Child) {
+fn kill_group(child: &mut Child) -> Option<ExitStatus> {
     end_group(child.id());
     let _ = child.kill();
-    let _ = child.wait();
+    child.wait().ok()
+}
+
+/// The signal that ended a process, when one did.
+fn signal_of(status: ExitStatus) -> Option<i32> {
+    #[cfg(unix)]
+    {
+        std::os::unix::process::ExitStatusExt::signal(&status)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = status;
+        None
+    }
 }
 
 /// Whether the engine's own process has ended, leaving it to be reaped: until it is,

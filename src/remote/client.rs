@@ -228,13 +228,14 @@ impl Viewer {
     }
 
     /// Leaves: says goodbye (unless the host ended first), and returns what to tell
-    /// the player.
-    pub fn leave(mut self) -> Option<String> {
-        if self.farewell.is_none() {
+    /// the player: why the game ended here, or that the player left it going on.
+    pub fn leave(mut self) -> String {
+        let farewell = self.farewell.take().unwrap_or_else(|| {
             let _ = self.outbox.send(&Request::Bye);
-        }
+            strings::left_here(self.seat.is_some())
+        });
         self.outbox.finish(Duration::from_secs(1));
-        self.farewell
+        farewell
     }
 
     fn request(&mut self, request: &Request) {
@@ -375,7 +376,7 @@ impl Elsewhere for Viewer {
 }
 
 /// A view's effects: it saves nothing (the host does) and has no engine; it rings
-/// its own bell.
+/// its own bell, and its PGN is the game as its copy has it.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ViewEffects;
 
@@ -390,13 +391,5 @@ impl Effects for ViewEffects {
             Effect::Analyse => Some(Message::info(strings::NO_ENGINE_HERE)),
             _ => None,
         }
-    }
-
-    fn pgn(&self, app: &App) -> Option<String> {
-        let mut record = pgn::PgnGame::new(app.game().clone());
-        record.annotations = app.timeline().all_annotations();
-        record.tags.set("White", app.player(Color::White));
-        record.tags.set("Black", app.player(Color::Black));
-        Some(record.to_pgn())
     }
 }

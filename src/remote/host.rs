@@ -807,6 +807,11 @@ impl Source for Referee {
         }
         // More may wait: the loop looks again at once, after it draws.
         self.behind = taken > 0;
+        // The engine took the seat of a player away: its clocks go on, for it to move.
+        if self.held && self.engine[self.remote] {
+            self.held = false;
+            out.push(Arrival::HoldClocks(false));
+        }
         // The player to move is away (it left before its turn came): the clocks stop.
         if self.away(app) && !self.held && !out.iter().any(|a| matches!(a, Arrival::Deed(..))) {
             self.held = true;

@@ -29,8 +29,8 @@ pub enum SocketError {
     #[error("{}", strings::already_hosted(.0))]
     AlreadyHosted(String),
     /// No game is hosted (by that name).
-    #[error("{}", strings::none_hosted(.0.as_deref()))]
-    NoneHosted(Option<String>),
+    #[error("{}", strings::none_hosted(.0.as_deref(), .1))]
+    NoneHosted(Option<String>, PathBuf),
     /// Several games are hosted, and none was named.
     #[error("{}", strings::several_hosted(.0))]
     Several(Vec<String>),
@@ -217,14 +217,14 @@ pub fn connect(dir: &Path, name: Option<&str>) -> Result<(UnixStream, String), S
     } else {
         let mut names = hosted(dir);
         match names.len() {
-            0 => return Err(SocketError::NoneHosted(None)),
+            0 => return Err(SocketError::NoneHosted(None, dir.to_owned())),
             1 => names.remove(0),
             _ => return Err(SocketError::Several(names)),
         }
     };
     match UnixStream::connect(socket_path(dir, &name)) {
         Ok(stream) => Ok((stream, name)),
-        Err(_) => Err(SocketError::NoneHosted(Some(name))),
+        Err(_) => Err(SocketError::NoneHosted(Some(name), dir.to_owned())),
     }
 }
 
@@ -303,10 +303,10 @@ mod tests {
             matches!(connect(&dir, None), Err(SocketError::Several(names)) if names == ["friday", "saturday"])
         );
         assert!(connect(&dir, Some("saturday")).is_ok());
-        assert!(matches!(connect(&dir, Some("sunday")), Err(SocketError::NoneHosted(Some(_)))));
+        assert!(matches!(connect(&dir, Some("sunday")), Err(SocketError::NoneHosted(Some(_), _))));
         drop(other);
         drop(hosted_game);
-        assert!(matches!(connect(&dir, None), Err(SocketError::NoneHosted(None))));
+        assert!(matches!(connect(&dir, None), Err(SocketError::NoneHosted(None, _))));
         let _ = fs::remove_dir_all(&dir);
     }
 

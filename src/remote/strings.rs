@@ -26,13 +26,19 @@ pub fn already_hosted(name: &str) -> String {
     format!("a game called {name} is hosted already (join it with: hotseat join {name})")
 }
 
-/// No game is hosted (by that name).
-pub fn none_hosted(name: Option<&str>) -> String {
+/// No game is hosted (by that name) in the folder of the sockets, `dir`: named, since
+/// a host under another `XDG_RUNTIME_DIR` (sshd's, say) puts its games elsewhere.
+pub fn none_hosted(name: Option<&str>, dir: &Path) -> String {
     match name {
         Some(name) => format!(
-            "no game called {name} is hosted here (hotseat join, without a name, finds the one there is)"
+            "no game called {name} is hosted in {} (hotseat join, without a name, finds the one there is)",
+            shown(dir)
         ),
-        None => "no game is hosted here (start one with: hotseat host)".to_owned(),
+        None => format!(
+            "no game is hosted in {} (start one with: hotseat host; a host whose XDG_RUNTIME_DIR differs \
+             puts its games elsewhere: set HOTSEAT_RUNTIME_DIR to the same folder for both)",
+            shown(dir)
+        ),
     }
 }
 
@@ -61,6 +67,13 @@ pub fn bad_name(name: &str) -> String {
 pub fn how_to_join(name: &str, seat: &str) -> String {
     format!(
         "Hosting {name}: {seat} joins with `hotseat join {name}` (or over SSH: `hotseat join --ssh HOST {name}`)"
+    )
+}
+
+/// How to watch, on the host's screen, when the engine holds the other seat.
+pub fn how_to_watch(name: &str, engine_seat: &str) -> String {
+    format!(
+        "Hosting {name}: the engine plays {engine_seat}; others watch with `hotseat join {name}` (or over SSH: `hotseat join --ssh HOST {name}`)"
     )
 }
 
@@ -166,6 +179,16 @@ pub fn said(who: &str, text: &str) -> String {
         return printable(text, 200).into_owned();
     }
     format!("{}: {}", printable(who, QUOTE_LIMIT), printable(text, 200))
+}
+
+/// A view's player left (Ctrl-Q, quit): the game goes on at the host.
+pub fn left_here(seated: bool) -> String {
+    if seated {
+        "You left the game; it goes on at the host, your seat kept for you (hotseat join comes back to it)."
+            .to_owned()
+    } else {
+        "You stopped watching; the game goes on at the host.".to_owned()
+    }
 }
 
 /// What a view says on screen when it starts.

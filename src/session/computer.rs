@@ -74,6 +74,36 @@ pub fn hints_tag(hints: ByColor<u32>) -> String {
 /// A hint asked for with no coach in the game.
 pub const NO_COACH: &str = strings::NO_COACH;
 
+/// The tags that say who plays each side (PGN's `WhiteType` and `BlackType`:
+/// [`PROGRAM`] or [`HUMAN`]), written by the session from the sides the engine plays
+/// now, so a game resumed later knows which sides to hand it again.
+pub const TYPE_TAGS: ByColor<&str> = ByColor { white: "WhiteType", black: "BlackType" };
+
+/// A [`TYPE_TAGS`] value: the side is the engine's.
+pub const PROGRAM: &str = "program";
+
+/// A [`TYPE_TAGS`] value: the side is a person's.
+pub const HUMAN: &str = "human";
+
+/// The tag that says at which strength the engine plays ([`Strength::label`]).
+pub const STRENGTH_TAG: &str = "EngineStrength";
+
+/// Which sides a saved game says the engine played when it was left, and at which
+/// strength (the default level when the tag is missing or unreadable); `None` when
+/// it played none.
+pub fn played(tags: &crate::records::pgn::Tags) -> Option<(Sides, Strength)> {
+    let program = |color: Color| tags.get(TYPE_TAGS[color]).is_some_and(|value| value.trim() == PROGRAM);
+    let sides = match (program(Color::White), program(Color::Black)) {
+        (true, true) => Sides::Both,
+        (true, false) => Sides::White,
+        (false, true) => Sides::Black,
+        (false, false) => return None,
+    };
+    let strength =
+        tags.get(STRENGTH_TAG).and_then(Strength::from_label).unwrap_or(Strength::Level(DEFAULT_LEVEL));
+    Some((sides, strength))
+}
+
 /// Which sides the engine plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Sides {
@@ -189,6 +219,11 @@ impl Computer {
     /// How the saved game names the engine's seat: `Stockfish 15.1, level 2`.
     pub fn seat_name(&self) -> String {
         strings::seat_name(&self.engine, &self.strength.label())
+    }
+
+    /// The strength it plays at.
+    pub fn strength(&self) -> Strength {
+        self.strength
     }
 
     /// Whether the engine plays `color`.

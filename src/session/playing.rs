@@ -11,7 +11,7 @@ use super::computer::{self, Bench, Coach, Computer, Strength};
 use super::effects::{Effects, POLL_EVERY, Pending};
 use super::seats::{Feeder, Seats};
 use super::sources::{Arrival, Elsewhere, News, Ruling, Source};
-use crate::app::{Action, App, Deed, Effect, Message, Refusal, Verdict};
+use crate::app::{Action, App, Command, Deed, Effect, Message, Refusal, Verdict};
 use hotseat_chess::{ByColor, Color};
 
 /// What a face read from its input, for the session.
@@ -130,9 +130,23 @@ impl<'a> Session<'a> {
     pub fn may(&self, action: &Action) -> bool {
         let seats = self.seats();
         let elsewhere = self.refereed_elsewhere();
-        self.app.resolve(action).into_iter().all(|deed| match seats.judge(self.app, Feeder::Here, deed) {
-            Verdict::Do { .. } => !elsewhere || carried(deed),
-            Verdict::Refused(_) | Verdict::Sent => false,
+        let here = seats.of(Feeder::Here);
+        // What a key that first asks on this screen leads to: a resignation of a side
+        // played here, a new game.
+        let deeds = match action {
+            Action::Command(Command::Resign) => {
+                let side = if here[self.app.game().turn()] {
+                    self.app.game().turn()
+                } else {
+                    !self.app.game().turn()
+                };
+                vec![Deed::Resign(side)]
+            }
+            Action::Command(Command::NewGame) => vec![Deed::NewGame],
+            action => self.app.resolve(action),
+        };
+        deeds.into_iter().all(|deed| {
+            matches!(door(seats, self.app, Feeder::Here, elsewhere, deed), Verdict::Do { .. } | Verdict::Sent)
         })
     }
 
@@ -151,6 +165,20 @@ impl<'a> Session<'a> {
         if let Some(elsewhere) = self.elsewhere.as_deref_mut() {
             elsewhere.engine_plays(self.bench.sides());
         }
+        self.tag_sides();
+    }
+
+    /// Says in the saved game who plays each side now, and at which strength the
+    /// engine does, so that the game resumed later brings the engine back for its
+    /// sides. A game the engine never sat in is left without these tags.
+    fn tag_sides(&mut self) {
+        let Some(computer) = self.bench.computer() else { return };
+        let sides = self.bench.sides();
+        for color in [Color::White, Color::Black] {
+            let who = if sides[color] { computer::PROGRAM } else { computer::HUMAN };
+            self.effects.tag(computer::TYPE_TAGS[color], who);
+        }
+        self.effects.tag(computer::STRENGTH_TAG, &computer.strength().label());
     }
 
     // ----- the steps of the loop -----
@@ -271,14 +299,9 @@ impl<'a> Session<'a> {
         let here = feeder == Feeder::Here;
         let elsewhere = here && self.refereed_elsewhere();
         let went = action != Action::Quit;
-        let acted = self.app.act(action, here, &mut |app: &App, deed: Deed| {
-            match seats.judge(app, feeder, deed) {
-                // A view's player asks the host, which does it (or not) and says so.
-                Verdict::Do { .. } if elsewhere && carried(deed) => Verdict::Sent,
-                Verdict::Do { .. } if elsewhere => Verdict::Refused(Refusal::OnlyHere),
-                verdict => verdict,
-            }
-        });
+        let acted = self
+            .app
+            .act(action, here, &mut |app: &App, deed: Deed| door(seats, app, feeder, elsewhere, deed));
         self.pending.add(acted.effects);
         for (deed, by) in acted.done {
             self.news.done.push((deed, by, feeder));
@@ -316,6 +339,11 @@ impl<'a> Session<'a> {
                 true
             }
         }
+    }
+
+    /// Whether a coach is on.
+    pub fn has_coach(&self) -> bool {
+        self.coach.is_some()
     }
 
     /// Whether chat typed here reaches anyone.
@@ -359,7 +387,10 @@ impl<'a> Session<'a> {
                     // the recorder), with its hints counted afresh.
                     coach.new_game();
                 }
-                self.effects.carry_out(self.app, effect)
+                let said = self.effects.carry_out(self.app, effect);
+                // The new game's tags are fresh: who plays it is said again.
+                self.tag_sides();
+                said
             }
             effect => self.effects.carry_out(self.app, effect),
         };
@@ -406,13 +437,20 @@ impl<'a> Session<'a> {
 
     // ----- the engine and the coach -----
 
-    /// Ctrl-B: hands the side not to move to the engine, or takes back the sides it
-    /// plays. A seat a person elsewhere holds is theirs: the engine takes only a seat
-    /// fed from here or one nobody has taken.
+    /// Ctrl-B: hands the engine a side, or takes back the sides it plays. At one
+    /// keyboard the side handed is the one not to move; in a game with another
+    /// terminal, the seat fed from elsewhere. A seat a person elsewhere holds is
+    /// theirs: the engine takes only a seat fed from here or one nobody has taken.
     fn hand_over(&mut self) -> Message {
         let open = self.open_seats();
+        let here = self.base.of(Feeder::Here);
+        let side = match (here.white, here.black) {
+            (true, false) => Color::Black,
+            (false, true) => Color::White,
+            _ => !self.app.game().turn(),
+        };
         let before = self.bench.sides();
-        let said = self.bench.hand_over(self.app, open);
+        let said = self.bench.hand_over(self.app, side, open);
         if self.bench.sides() != before {
             return self.hands_changed(before).unwrap_or(said);
         }
@@ -455,6 +493,18 @@ impl<'a> Session<'a> {
         let hints = coach.hints();
         self.effects.tag(computer::HINTS_TAG, &computer::hints_tag(hints));
         said
+    }
+}
+
+/// The door: what `feeder`'s deed comes to under `seats`, the one place the seats
+/// judge a deed (the key bar and the help ask it too, to show what may be done). A
+/// view's player asks the host (`elsewhere`), which does it (or not) and says so; what
+/// the host does not carry is refused here.
+fn door(seats: Seats, app: &App, feeder: Feeder, elsewhere: bool, deed: Deed) -> Verdict {
+    match seats.judge(app, feeder, deed) {
+        Verdict::Do { .. } if elsewhere && carried(deed) => Verdict::Sent,
+        Verdict::Do { .. } if elsewhere => Verdict::Refused(Refusal::OnlyHere),
+        verdict => verdict,
     }
 }
 

@@ -107,13 +107,22 @@ pub fn run<R: Runner + ?Sized, F: Face<R>>(runner: &mut R, face: &mut F) -> io::
     let mut ended = false;
     while !runner.done() {
         let now = face.now();
-        let polled = if !waiting.is_empty() && !runner.holds_input() {
+        // A line that waited its turn is read once the engine has answered, before
+        // anything newer; after the end of input, the loop only looks for the
+        // engine's answer (still through the face, which flushes what it told and
+        // hears a signal), and ends once nothing waits.
+        let turn_come = !runner.holds_input() && !waiting.is_empty();
+        let polled = if turn_come {
             waiting.pop_front().map_or(Polled::TimedOut, Polled::Input)
-        } else if ended && runner.holds_input() {
-            std::thread::sleep(runner.wait_limit(now).unwrap_or(LOOK_AFTER_THE_END).min(LOOK_AFTER_THE_END));
-            Polled::TimedOut
-        } else if ended {
+        } else if ended && !runner.holds_input() {
             Polled::Closed
+        } else if ended {
+            face.wait(Some(
+                runner
+                    .wait_limit(now)
+                    .unwrap_or(LOOK_AFTER_THE_END)
+                    .clamp(Duration::from_millis(1), LOOK_AFTER_THE_END),
+            ))?
         } else {
             face.wait(runner.wait_limit(now))?
         };
@@ -126,7 +135,11 @@ pub fn run<R: Runner + ?Sized, F: Face<R>>(runner: &mut R, face: &mut F) -> io::
             polled => polled,
         };
         let input = match polled {
-            Polled::Input(input) if face.takes_turns() && (runner.holds_input() || !waiting.is_empty()) => {
+            // A line that comes while the engine is to move, or behind lines that
+            // wait, waits too (never one whose turn has just come).
+            Polled::Input(input)
+                if !turn_come && face.takes_turns() && (runner.holds_input() || !waiting.is_empty()) =>
+            {
                 waiting.push_back(input);
                 None
             }
@@ -134,6 +147,11 @@ pub fn run<R: Runner + ?Sized, F: Face<R>>(runner: &mut R, face: &mut F) -> io::
             Polled::TimedOut | Polled::Suspend => None,
             Polled::Closed => {
                 if face.takes_turns() && !face.stopped() && (runner.holds_input() || !waiting.is_empty()) {
+                    if ended {
+                        // A source that says at once that it ended (a script): the
+                        // engine is given a moment rather than a busy loop.
+                        std::thread::sleep(LOOK_AFTER_THE_END);
+                    }
                     ended = true;
                     None
                 } else {

@@ -18,6 +18,7 @@ use crate::app::{App, Message};
 use crate::input::library::action_for_event;
 use crate::library::{Action, Effect, Library, OpenAs, Shelves};
 use crate::printable::printable;
+use crate::session::computer::{Computer, DEFAULT_LEVEL, Strength};
 use crate::session::{self, Face, Input, Polled, Recorder, Runner, Session, World};
 use crate::ui::Look;
 use crate::ui::library::{MIN_HEIGHT, MIN_WIDTH, list_rows, render};
@@ -183,7 +184,7 @@ impl Screen {
     /// the library. Returns what each game left said, to print once the terminal is back.
     pub fn games(
         &mut self,
-        shelves: &mut impl Shelves<Opened = (App, Recorder)>,
+        shelves: &mut impl Shelves<Opened = (App, Recorder, Option<Computer>)>,
         folder: &str,
         look: &Look,
     ) -> io::Result<Vec<String>> {
@@ -199,7 +200,7 @@ impl Screen {
                 Left::Quit => break,
                 Left::Open(path, how) => (path, how),
             };
-            let (mut app, mut recorder) = match shelves.open(&path, how) {
+            let (mut app, mut recorder, computer) = match shelves.open(&path, how) {
                 Ok(opened) => opened,
                 Err(why) => {
                     library.update(Action::Report(Message::error(why)));
@@ -208,7 +209,12 @@ impl Screen {
             };
             let read_only = how == OpenAs::Browse;
             let mut world = World::new(&mut recorder, read_only, shelves.engine());
-            let mut session = Session::new(&mut app, &mut world);
+            // The engine that played the game continued, back at the board; a side
+            // handed to an engine later is played at its strength.
+            let strength = computer.as_ref().map_or(Strength::Level(DEFAULT_LEVEL), Computer::strength);
+            let mut session = Session::new(&mut app, &mut world)
+                .with_engine(shelves.engine(), strength)
+                .with_computer(computer);
             let result = self.play(&mut session, look);
             // The engine, if one is reviewing the game, ends before the library comes back.
             drop(session);

@@ -5,17 +5,18 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
+use super::View;
 use super::layout::ScreenLayout;
 use super::text;
 use super::theme::Look;
-use crate::app::{Action, App, Browse, Command, MessageKind, Mode, Reading, strings};
+use crate::app::{Action, App, Ask, Browse, Command, MessageKind, Mode, Reading, strings};
 use crate::input::{self, Key};
 use hotseat_chess::{DrawClaim, Nag};
 
 /// Draws the four lines. A message too long for its line goes on over a second one:
 /// the row under the hints when the screen has it (the hints move down), else the
 /// hints' own, which come back with the next short message.
-pub fn render(screen: &ScreenLayout, buf: &mut Buffer, app: &App, look: &Look) {
+pub fn render(screen: &ScreenLayout, buf: &mut Buffer, app: &App, view: &View<'_>, look: &Look) {
     fit_line(status_line(app, look), usize::from(screen.status.width)).render(screen.status, buf);
     input_line(app, look, usize::from(screen.input.width)).render(screen.input, buf);
     let lines = message_lines(app, look, usize::from(screen.message.width));
@@ -28,13 +29,13 @@ pub fn render(screen: &ScreenLayout, buf: &mut Buffer, app: &App, look: &Look) {
         }
     }
     if hints.bottom() <= buf.area.bottom() {
-        hint_line(app, look, hints.width).render(hints, buf);
+        hint_line(app, view, look, hints.width).render(hints, buf);
     }
 }
 
 /// The name of the key for `action` in play, for sentences on screen.
-fn key_name(action: &Action) -> String {
-    input::key_for(Mode::Play, action).map_or_else(|| "?".to_owned(), Key::name)
+fn key_name(look: &Look, action: &Action) -> String {
+    look.keys.key_for(Mode::Play, action).map_or_else(|| "?".to_owned(), Key::name)
 }
 
 /// `line` in `width` columns without cutting a word (a key's name above all): the notes
@@ -80,15 +81,35 @@ fn status_line(app: &App, look: &Look) -> Line<'static> {
         };
         spans.push(Span::raw(format!(
             " · {turn} may claim a draw by {rule}: press {}",
-            key_name(&Action::Command(Command::ClaimDraw))
+            key_name(look, &Action::Command(Command::ClaimDraw))
         )));
     }
-    if let (Some(by), Mode::Play) = (app.draw_offer(), app.mode()) {
-        spans.push(Span::styled(format!(" · {} offers a draw: Esc to answer", app.named(by)), look.accent()));
+    let here = app.sides_here();
+    if let (Some(asked), Mode::Play) = (app.asked(), app.mode()) {
+        let what = match asked.what {
+            Ask::Draw => "offers a draw",
+            Ask::TakeBack => "asks to take back a move",
+            Ask::Rematch => "asks for a rematch",
+        };
+        let said = if here[!asked.by] {
+            format!(" · {} {what}: Esc to answer", app.named(asked.by))
+        } else {
+            format!(" · {} {what}: waiting for {}'s answer", app.named(asked.by), app.named(!asked.by))
+        };
+        spans.push(Span::styled(said, look.accent()));
+    }
+    if let Some(by) = app.offer_with_move() {
+        spans.push(Span::styled(
+            format!(" · {} offers a draw with the next move", app.named(by)),
+            look.accent(),
+        ));
     }
     if app.clocks_paused() {
         spans.push(Span::styled(
-            format!(" · clocks paused: {} or a move starts them", key_name(&Action::Command(Command::Pause))),
+            format!(
+                " · clocks paused: {} or a move starts them",
+                key_name(look, &Action::Command(Command::Pause))
+            ),
             look.accent(),
         ));
     }
@@ -115,17 +136,21 @@ fn input_line(app: &App, look: &Look, width: usize) -> Line<'static> {
     let typed = app.input();
     if typed.is_empty() {
         spans.push(Span::raw("█"));
-        let hint = if app.game().is_over() && app.takeback_by_consent() {
+        let here = app.sides_here();
+        let watching = !here.white && !here.black;
+        let hint = if watching {
+            " you are watching: a quote, a line and Enter chat with the players; ^Q leaves".to_owned()
+        } else if app.game().is_over() && app.takeback_by_consent() {
             // Played from two terminals: the next game is a rematch both agree to.
             format!(
                 " the game is over: {} to ask for a rematch with the colours swapped",
-                key_name(&Action::Command(Command::NewGame))
+                key_name(look, &Action::Command(Command::NewGame))
             )
         } else if app.game().is_over() {
             format!(
                 " the game is over: {} takes back a move, {} starts a new game",
-                key_name(&Action::Command(Command::Undo)),
-                key_name(&Action::Command(Command::NewGame))
+                key_name(look, &Action::Command(Command::Undo)),
+                key_name(look, &Action::Command(Command::NewGame))
             )
         } else {
             " type a move (e4, Nf3, O-O) and Enter, or point with the arrows and Space".to_owned()
@@ -249,19 +274,19 @@ fn message_lines(app: &App, look: &Look, width: usize) -> Vec<Line<'static>> {
             .map(|line| Line::styled(line, style))
             .collect();
     }
-    let line = browsing_line(app);
+    let line = browsing_line(app, look);
     text::wrap(&line, width, 2).into_iter().map(|line| Line::styled(line, look.accent())).collect()
 }
 
 /// Where browsing is, or nothing.
-fn browsing_line(app: &App) -> String {
+fn browsing_line(app: &App, look: &Look) -> String {
     if app.is_browsing() {
         let ply = app.shown_ply();
         let at = match ply.checked_sub(1).and_then(|index| app.game().label(index)) {
             Some(label) => format!("the position after {label}"),
             None => "the starting position".to_owned(),
         };
-        let live = key_name(&Action::Browse(Browse::Live));
+        let live = key_name(look, &Action::Browse(Browse::Live));
         let text = if let Some(view) = app.variation() {
             match view.path.len() {
                 0 => format!(
@@ -272,7 +297,7 @@ fn browsing_line(app: &App) -> String {
                 ),
             }
         } else if app.can(&Action::Browse(Browse::Variation)) {
-            let key = key_name(&Action::Browse(Browse::Variation));
+            let key = key_name(look, &Action::Browse(Browse::Variation));
             format!("Viewing {at} — {key} shows its variations, {live} returns to the game")
         } else {
             format!("Viewing {at} — {live} returns to the game, which is unchanged")
@@ -285,7 +310,8 @@ fn browsing_line(app: &App) -> String {
 /// The keys that answer the open question (or work the promotion picker), each with
 /// its word: only those that would do something now, and neither help nor quit.
 pub(super) fn answer_keys(app: &App, look: &Look, gap: &str) -> Vec<Span<'static>> {
-    input::bindings(app.mode())
+    look.keys
+        .bindings(app.mode())
         .iter()
         .filter(|b| {
             b.action().is_some_and(|a| {
@@ -301,10 +327,20 @@ pub(super) fn answer_keys(app: &App, look: &Look, gap: &str) -> Vec<Span<'static
 /// The hints of the current key table that apply to this game, as many as fit: those
 /// that would do nothing now are dimmed, and are the first to go when room is short; then hints go from the end
 /// of the table, but help and quit (the last two) stay.
-fn hint_line(app: &App, look: &Look, width: u16) -> Line<'static> {
-    let mut hints: Vec<(String, &str, bool)> = input::bindings(app.mode())
+fn hint_line(app: &App, view: &View<'_>, look: &Look, width: u16) -> Line<'static> {
+    // What this terminal may do, by the session's door; after the game, nothing that
+    // needs a game on, and in a question no answer it does not take (Tab where one
+    // resigns only for oneself); chat only with others in the game.
+    let dims = !app.game().is_over() && app.mode() == Mode::Play;
+    let offered = |b: &&input::Binding| {
+        b.action().is_none_or(|a| applies(app, view, &a) && view.may(&a) && (app.can(&a) || dims))
+            && (!b.is_chat() || view.company)
+    };
+    let mut hints: Vec<(String, &str, bool)> = look
+        .keys
+        .bindings(app.mode())
         .iter()
-        .filter(|b| b.action().is_none_or(|a| applies(app, &a)))
+        .filter(offered)
         .filter_map(|b| Some((b.short_key_names(), b.hint?, b.action().is_none_or(|a| app.can(&a)))))
         .collect();
     let width_of = |hints: &[(String, &str, bool)]| -> usize {
@@ -330,10 +366,13 @@ fn hint_line(app: &App, look: &Look, width: u16) -> Line<'static> {
 
 /// Whether an action is worth a hint in this game: pausing needs clocks; a review is
 /// offered once the game is over (or while one is at work, to stop it), and the
-/// marks once there is a review.
-fn applies(app: &App, action: &Action) -> bool {
+/// marks once there is a review; the engine's key while an engine plays, the coach's
+/// while a coach is on.
+fn applies(app: &App, view: &View<'_>, action: &Action) -> bool {
     match action {
         Action::Command(Command::Pause) => app.clocks().is_some(),
+        Action::Command(Command::HandOver) => view.engine,
+        Action::Command(Command::Hint) => view.coach,
         Action::Command(Command::Review) => app.game().is_over() || app.reviewing().is_some(),
         Action::Browse(Browse::PreviousMark | Browse::NextMark) => app.reviewing().is_some(),
         _ => true,

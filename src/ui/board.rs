@@ -223,7 +223,7 @@ mod tests {
         let mut problems = Vec::new();
         for theme in THEMES {
             for colors in depths {
-                let look = Look { theme, colors, pieces: PieceSet::Glyphs };
+                let look = Look { theme, colors, pieces: PieceSet::Glyphs, ..Look::default() };
                 for (width, height) in [(51, 13), (80, 24), (120, 40)] {
                     for sq in [Square::D1, Square::E1] {
                         let shade = if sq.is_light() { "light" } else { "dark" };

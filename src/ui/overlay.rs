@@ -13,7 +13,7 @@ use super::sprites;
 use super::text::put;
 use super::theme::{Look, Mark};
 use crate::app::{Action, App, Mode};
-use crate::input::{self, Binding, Key};
+use crate::input::{Binding, Key};
 use hotseat_chess::Role;
 
 /// A `width` × `height` rectangle centred in `outer`, clipped to it.
@@ -30,7 +30,7 @@ pub fn render_too_small(area: Rect, buf: &mut Buffer, look: &Look) {
         Line::raw(format!("{}×{} here; hotseat needs {MIN_WIDTH}×{MIN_HEIGHT}.", area.width, area.height)),
         Line::raw(format!(
             "Enlarge the window, or press {} to quit.",
-            input::key_for(Mode::Play, &Action::Quit).map_or_else(String::new, Key::name)
+            look.keys.key_for(Mode::Play, &Action::Quit).map_or_else(String::new, Key::name)
         )),
     ];
     let text_height = if area.width >= 44 { 3 } else { 6 };
@@ -61,7 +61,7 @@ pub fn render_promotion(screen: &ScreenLayout, buf: &mut Buffer, app: &App, look
     let frame = promotion_box(screen);
     Clear.render(frame, buf);
     Block::new().borders(Borders::ALL).title(" Promote to ").border_style(look.accent()).render(frame, buf);
-    let keys = input::bindings(Mode::Promotion)[0].keys;
+    let keys = look.keys.bindings(Mode::Promotion)[0].keys;
     let tiles = promotion_tiles(screen);
     let labels: Vec<(String, String)> = Role::PROMOTIONS
         .iter()
@@ -125,10 +125,10 @@ pub fn render_prompt(screen: &ScreenLayout, buf: &mut Buffer, app: &App, look: &
 
 /// The help screen, drawn from the same key tables the keys are read with: every
 /// mode's keys, each under its heading.
-pub fn render_help(area: Rect, buf: &mut Buffer, scroll: u16, look: &Look) {
+pub fn render_help(area: Rect, buf: &mut Buffer, scroll: u16, view: &super::View<'_>, look: &Look) {
     let key_width = Mode::ALL
         .iter()
-        .flat_map(|&mode| input::bindings(mode))
+        .flat_map(|&mode| look.keys.bindings(mode))
         .map(|b| b.key_names().chars().count())
         .filter(|&w| w <= 16)
         .max()
@@ -146,7 +146,11 @@ pub fn render_help(area: Rect, buf: &mut Buffer, scroll: u16, look: &Look) {
                 mode != Mode::Play
                     && matches!(b.action(), Some(Action::Quit | Action::Show(crate::app::Show::Repaint)))
             };
-            for binding in input::bindings(mode).iter().filter(|b| !everywhere(b)) {
+            // Only what this terminal may do: a spectator's help lists no move, offer or
+            // resignation; chat only where others are in the game.
+            let may =
+                |b: &&Binding| b.action().is_none_or(|a| view.may(&a)) && (!b.is_chat() || view.company);
+            for binding in look.keys.bindings(mode).iter().filter(|b| !everywhere(b)).filter(may) {
                 lines.extend(binding_lines(binding, key_width, width, look));
             }
         }
@@ -170,7 +174,9 @@ pub fn render_help(area: Rect, buf: &mut Buffer, scroll: u16, look: &Look) {
     let mut block = Block::new().borders(Borders::ALL).border_style(look.accent()).title(" Keys ");
     let inner = block.inner(frame);
     let hidden = (lines.len() as u16).saturating_sub(inner.height);
-    let footer: Vec<String> = input::bindings(Mode::Help)
+    let footer: Vec<String> = look
+        .keys
+        .bindings(Mode::Help)
         .iter()
         .filter(|b| {
             hidden > 0

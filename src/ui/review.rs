@@ -13,7 +13,6 @@ use ratatui::widgets::Widget;
 use super::text::{self, put};
 use super::theme::Look;
 use crate::app::{Action, App, Command, Mode, ReviewState, Reviewing, strings};
-use crate::input;
 use crate::review::Mark;
 use hotseat_chess::Color;
 
@@ -187,7 +186,7 @@ fn state_line(review: &Reviewing, look: &Look, width: usize) -> Line<'static> {
             return Line::from(spans);
         }
         ReviewState::Done => {
-            let key = input::key_for(Mode::Play, &Action::Command(Command::WriteReview));
+            let key = look.keys.key_for(Mode::Play, &Action::Command(Command::WriteReview));
             key.map_or_else(
                 || "Reviewed".to_owned(),
                 |key| format!("Reviewed: {} writes it in the PGN", key.short_name()),

@@ -2,6 +2,7 @@
 
 use ratatui::style::{Color, Modifier, Style};
 
+use crate::input::Keys;
 use hotseat_chess::{Color as Side, Piece, Role};
 
 /// How many colours the terminal shows.
@@ -184,11 +185,14 @@ pub struct Look {
     pub colors: ColorSupport,
     /// Glyphs or letters.
     pub pieces: PieceSet,
+    /// The command keys, as the player bound them: the hint bar and the help name
+    /// these, and the loop reads keys with them.
+    pub keys: Keys,
 }
 
 impl Default for Look {
     fn default() -> Look {
-        Look { theme: WOOD, colors: ColorSupport::TrueColor, pieces: PieceSet::Glyphs }
+        Look { theme: WOOD, colors: ColorSupport::TrueColor, pieces: PieceSet::Glyphs, keys: Keys::default() }
     }
 }
 
@@ -494,7 +498,7 @@ mod tests {
 
     /// The lower contrast of the two sides' pieces on each plain square, light first.
     fn piece_contrast(theme: Theme, colors: ColorSupport) -> [f64; 2] {
-        let look = Look { theme, colors, pieces: PieceSet::Glyphs };
+        let look = Look { theme, colors, pieces: PieceSet::Glyphs, ..Look::default() };
         let rgb = |shade| shown(look.color(shade).expect("a colour"));
         let (white, black) = (rgb(theme.white_piece), rgb(theme.black_piece));
         [theme.light, theme.dark].map(|square| ratio(white, rgb(square)).min(ratio(black, rgb(square))))

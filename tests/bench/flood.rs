@@ -166,49 +166,7 @@ fn main() {
     let rss_after = status(pid, "VmRSS:");
 
     // The second round: as much as the door lets in.
-    let stop = Arc::new(AtomicBool::new(false));
-    let mut chatting: Vec<thread::JoinHandle<u64>> = (0..15)
-        .map(|_| {
-            let (socket, stop) = (socket.clone(), Arc::clone(&stop));
-            thread::spawn(move || {
-                let Ok(mut stream) = UnixStream::connect(&socket) else { return 0 };
-                let mut reading = stream.try_clone().expect("a clone");
-                thread::spawn(move || std::io::copy(&mut reading, &mut std::io::sink()));
-                let _ = stream.write_all(b"hello hotseat 3 watch\n");
-                let mut said = 0;
-                while !stop.load(Ordering::SeqCst) && stream.write_all(b"say chatting along\n").is_ok() {
-                    said += 1;
-                    thread::sleep(Duration::from_millis(50));
-                }
-                said
-            })
-        })
-        .collect();
-    chatting.push({
-        let (socket, stop) = (socket.clone(), Arc::clone(&stop));
-        thread::spawn(move || {
-            let mut made = 0;
-            while !stop.load(Ordering::SeqCst) {
-                if let Ok(mut stream) = UnixStream::connect(&socket) {
-                    let _ = stream.write_all(b"hello hotseat 3 watch\nsay hello and goodbye\n");
-                    made += 1;
-                }
-                thread::sleep(Duration::from_millis(20));
-            }
-            made
-        })
-    });
-    let round = Instant::now();
-    let mut busy = Vec::new();
-    let mut busy_peak = 0;
-    while round.elapsed() < Duration::from_secs(10) {
-        thread::sleep(KEY_GAP);
-        busy.push(key(&mut host, &mut typed));
-        busy_peak = busy_peak.max(status(pid, "VmRSS:"));
-        black.read_for(Duration::ZERO);
-    }
-    stop.store(true, Ordering::SeqCst);
-    let lines: Vec<u64> = chatting.into_iter().map(|t| t.join().expect("chatted")).collect();
+    let (lines, busy, busy_peak) = second_round(&socket, &mut host, &mut typed, &mut black, pid);
 
     println!("commit {}", git_head());
     println!("machine: {}", machine());
@@ -236,6 +194,63 @@ fn main() {
     host.wait_for_exit();
     black.wait_for_exit();
     let _ = std::fs::remove_dir_all(&place);
+}
+
+/// The second round, for ten seconds: fifteen spectators chatting at one connection's
+/// limit and 50 short connections a second, keys typed on `host` meanwhile. The chat
+/// lines and connections made (the connections last), the keys' times, and the
+/// host's largest resident set.
+fn second_round(
+    socket: &Path,
+    host: &mut Pty,
+    typed: &mut bool,
+    black: &mut Pty,
+    pid: u32,
+) -> (Vec<u64>, Vec<Duration>, u64) {
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut chatting: Vec<thread::JoinHandle<u64>> = (0..15)
+        .map(|_| {
+            let (socket, stop) = (socket.to_owned(), Arc::clone(&stop));
+            thread::spawn(move || {
+                let Ok(mut stream) = UnixStream::connect(&socket) else { return 0 };
+                let mut reading = stream.try_clone().expect("a clone");
+                thread::spawn(move || std::io::copy(&mut reading, &mut std::io::sink()));
+                let _ = stream.write_all(b"hello hotseat 3 watch\n");
+                let mut said = 0;
+                while !stop.load(Ordering::SeqCst) && stream.write_all(b"say chatting along\n").is_ok() {
+                    said += 1;
+                    thread::sleep(Duration::from_millis(50));
+                }
+                said
+            })
+        })
+        .collect();
+    chatting.push({
+        let (socket, stop) = (socket.to_owned(), Arc::clone(&stop));
+        thread::spawn(move || {
+            let mut made = 0;
+            while !stop.load(Ordering::SeqCst) {
+                if let Ok(mut stream) = UnixStream::connect(&socket) {
+                    let _ = stream.write_all(b"hello hotseat 3 watch\nsay hello and goodbye\n");
+                    made += 1;
+                }
+                thread::sleep(Duration::from_millis(20));
+            }
+            made
+        })
+    });
+    let round = Instant::now();
+    let mut busy = Vec::new();
+    let mut busy_peak = 0;
+    while round.elapsed() < Duration::from_secs(10) {
+        thread::sleep(KEY_GAP);
+        busy.push(key(host, typed));
+        busy_peak = busy_peak.max(status(pid, "VmRSS:"));
+        black.read_for(Duration::ZERO);
+    }
+    stop.store(true, Ordering::SeqCst);
+    let lines: Vec<u64> = chatting.into_iter().map(|t| t.join().expect("chatted")).collect();
+    (lines, busy, busy_peak)
 }
 
 fn git_head() -> String {

@@ -11,44 +11,31 @@
 //! Then it plays a whole game (Nepomniachtchi–Ding, 2023, game 1: 97 plies typed as
 //! SAN with Enter, each saved) and reports the peak resident set (`VmHWM`).
 
-use std::io::{Read, Write};
+#[path = "../common/pty.rs"]
+#[allow(dead_code)]
+mod pty;
+#[path = "release.rs"]
+mod release;
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::RecvTimeoutError;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
+use pty::{COLS, PATIENCE, Pty, ROWS};
+use release::release_binary;
 
-const ROWS: u16 = 32;
-const COLS: u16 = 100;
 const WARM_UP: usize = 20;
 const RUNS: usize = 300;
 /// Between a frame and the next key, as a fast typist types.
 const GAP: Duration = Duration::from_millis(30);
 /// A frame is complete once it shows what it should and nothing more comes for this long.
 const QUIET: Duration = Duration::from_millis(20);
-const PATIENCE: Duration = Duration::from_secs(20);
 const GAME: &str = "tests/data/games/nepomniachtchi-liren-game1.pgn";
 
-const BACKSPACE: &[u8] = b"\x7f";
-const CTRL_Z: &[u8] = b"\x1a";
-const CTRL_Q: &[u8] = b"\x11";
-
-/// Builds the release binary and says where it is.
-fn release_binary() -> PathBuf {
-    let built = Command::new(env!("CARGO"))
-        .args(["build", "--release", "--bin", "hotseat"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .status()
-        .expect("cargo runs");
-    assert!(built.success(), "cargo build --release failed");
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target"), PathBuf::from);
-    let binary = target.join("release").join("hotseat");
-    assert!(binary.is_file(), "no release binary at {}", binary.display());
-    binary
-}
+const BACKSPACE: &str = "\x7f";
+const CTRL_Z: &str = "\x1a";
+const CTRL_Q: &str = "\x11";
 
 /// A directory of its own for one run, removed afterwards.
 struct TempDir(PathBuf);
@@ -68,133 +55,82 @@ impl Drop for TempDir {
     }
 }
 
-/// The binary in a pseudo-terminal; its output arrives stamped with the time it was read.
-struct Pty {
-    _master: Box<dyn MasterPty + Send>,
-    child: Box<dyn Child + Send + Sync>,
-    writer: Box<dyn Write + Send>,
-    output: Receiver<(Instant, Vec<u8>)>,
-    screen: vt100::Parser,
-    /// When the last chunk of output arrived.
-    last_output: Instant,
+/// The release binary in the tests' pseudo-terminal, saving into `data`.
+fn start(binary: &Path, data: &Path, args: &[&str]) -> Pty {
+    Pty::start_program(
+        binary.to_str().expect("a UTF-8 path"),
+        args,
+        None,
+        &[("HOTSEAT_DATA_DIR", data)],
+        true,
+    )
 }
 
-impl Pty {
-    fn start(binary: &Path, data: &Path, args: &[&str]) -> Pty {
-        let pty = native_pty_system()
-            .openpty(PtySize { rows: ROWS, cols: COLS, pixel_width: 0, pixel_height: 0 })
-            .expect("a pseudo-terminal");
-        let mut cmd = CommandBuilder::new(binary);
-        cmd.args(args);
-        cmd.env("HOTSEAT_DATA_DIR", data);
-        cmd.env("TERM", "xterm-256color");
-        cmd.env("COLORTERM", "truecolor");
-        cmd.env_remove("NO_COLOR");
-        let child = pty.slave.spawn_command(cmd).expect("the binary starts");
-        drop(pty.slave);
-        let mut reader = pty.master.try_clone_reader().expect("a reader");
-        let (send, output) = mpsc::channel();
-        thread::spawn(move || {
-            let mut chunk = [0; 4096];
-            while let Ok(n @ 1..) = reader.read(&mut chunk) {
-                if send.send((Instant::now(), chunk[..n].to_vec())).is_err() {
-                    break;
-                }
-            }
-        });
-        let writer = pty.master.take_writer().expect("a writer");
-        Pty {
-            _master: pty.master,
-            child,
-            writer,
-            output,
-            screen: vt100::Parser::new(ROWS.try_into().expect("rows"), COLS.try_into().expect("cols"), 0),
-            last_output: Instant::now(),
-        }
-    }
-
-    fn contents(&self) -> String {
-        self.screen.screen().contents()
-    }
-
-    /// Writes `keys` a gap after the last output; returns when they were written.
-    fn press(&mut self, keys: &[u8]) -> Instant {
-        thread::sleep((self.last_output + GAP).saturating_duration_since(Instant::now()));
-        // Anything that came unasked would be taken for the answer.
-        if let Ok((at, bytes)) = self.output.try_recv() {
-            panic!("output nobody asked for at {at:?}: {:?}", String::from_utf8_lossy(&bytes));
-        }
-        let sent = Instant::now();
-        self.writer.write_all(keys).expect("keys written");
-        self.writer.flush().expect("keys sent");
-        sent
-    }
-
-    /// Reads until the screen shows what `done` looks for and the output has gone
-    /// quiet; returns how long after `sent` the first byte arrived.
-    fn settle(&mut self, sent: Instant, what: &str, done: impl Fn(&str) -> bool) -> Duration {
-        let deadline = Instant::now() + PATIENCE;
-        let mut first = None;
-        loop {
-            let wait = if done(&self.contents()) { QUIET } else { Duration::from_millis(50) };
-            match self.output.recv_timeout(wait) {
-                Ok((at, bytes)) => {
-                    first.get_or_insert(at);
-                    self.last_output = at;
-                    self.screen.process(&bytes);
-                }
-                Err(RecvTimeoutError::Timeout) if done(&self.contents()) => break,
-                Err(RecvTimeoutError::Timeout) => {}
-                Err(RecvTimeoutError::Disconnected) => panic!("the binary exited:\n{}", self.contents()),
-            }
-            assert!(Instant::now() < deadline, "the screen never showed {what}:\n{}", self.contents());
-        }
-        first.expect("a frame").saturating_duration_since(sent)
-    }
-
-    /// Writes `keys` a gap after the last output, whatever came since (an engine's
-    /// move); returns when they were written.
-    fn press_anyway(&mut self, keys: &[u8]) -> Instant {
-        thread::sleep((self.last_output + GAP).saturating_duration_since(Instant::now()));
-        while let Ok((at, bytes)) = self.output.try_recv() {
-            self.last_output = at;
-            self.screen.process(&bytes);
-        }
-        let sent = Instant::now();
-        self.writer.write_all(keys).expect("keys written");
-        self.writer.flush().expect("keys sent");
-        sent
-    }
-
-    /// Presses `keys` and times the frame that answers them.
-    fn time(&mut self, keys: &[u8], what: &str, done: impl Fn(&str) -> bool) -> Duration {
-        let sent = self.press(keys);
-        self.settle(sent, what, done)
-    }
-
-    /// The peak resident set so far, in kB.
-    fn peak_memory_kb(&self) -> u64 {
-        let pid = self.child.process_id().expect("a process id");
-        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("/proc/<pid>/status");
-        let line = status.lines().find(|l| l.starts_with("VmHWM:")).expect("a VmHWM line");
-        line.split_whitespace().nth(1).and_then(|kb| kb.parse().ok()).expect("VmHWM in kB")
-    }
-
-    fn quit(&mut self) {
-        let sent = self.press(CTRL_Q);
-        let deadline = sent + PATIENCE;
-        while self.child.try_wait().expect("child status").is_none() {
-            assert!(Instant::now() < deadline, "Ctrl-Q did not quit:\n{}", self.contents());
-            thread::sleep(Duration::from_millis(10));
-        }
+/// Waits until a gap has passed since the last output, as a typist would.
+fn pause(pty: &Pty) {
+    if let Some(last) = pty.last_output {
+        thread::sleep((last + GAP).saturating_duration_since(Instant::now()));
     }
 }
 
-impl Drop for Pty {
-    fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            let _ = self.child.kill();
+/// Writes `keys` a gap after the last output; returns when they were written.
+fn press(pty: &mut Pty, keys: &str) -> Instant {
+    pause(pty);
+    // Anything that came unasked would be taken for the answer.
+    if let Ok(at) = pty.next_chunk(Duration::ZERO) {
+        panic!("output nobody asked for at {at:?}:\n{}", pty.contents());
+    }
+    pty.send(keys)
+}
+
+/// Reads until the screen shows what `done` looks for and the output has gone quiet;
+/// returns how long after `sent` the first byte arrived.
+fn settle(pty: &mut Pty, sent: Instant, what: &str, done: impl Fn(&str) -> bool) -> Duration {
+    let deadline = Instant::now() + PATIENCE;
+    let mut first = None;
+    loop {
+        let wait = if done(&pty.contents()) { QUIET } else { Duration::from_millis(50) };
+        match pty.next_chunk(wait) {
+            Ok(at) => {
+                first.get_or_insert(at);
+            }
+            Err(RecvTimeoutError::Timeout) if done(&pty.contents()) => break,
+            Err(RecvTimeoutError::Timeout) => {}
+            Err(RecvTimeoutError::Disconnected) => panic!("the binary exited:\n{}", pty.contents()),
         }
+        assert!(Instant::now() < deadline, "the screen never showed {what}:\n{}", pty.contents());
+    }
+    first.expect("a frame").saturating_duration_since(sent)
+}
+
+/// Writes `keys` a gap after the last output, whatever came since (an engine's move);
+/// returns when they were written.
+fn press_anyway(pty: &mut Pty, keys: &str) -> Instant {
+    pause(pty);
+    while pty.next_chunk(Duration::ZERO).is_ok() {}
+    pty.send(keys)
+}
+
+/// Presses `keys` and times the frame that answers them.
+fn time(pty: &mut Pty, keys: &str, what: &str, done: impl Fn(&str) -> bool) -> Duration {
+    let sent = press(pty, keys);
+    settle(pty, sent, what, done)
+}
+
+/// The peak resident set so far, in kB.
+fn peak_memory_kb(pty: &Pty) -> u64 {
+    let pid = pty.child.process_id().expect("a process id");
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("/proc/<pid>/status");
+    let line = status.lines().find(|l| l.starts_with("VmHWM:")).expect("a VmHWM line");
+    line.split_whitespace().nth(1).and_then(|kb| kb.parse().ok()).expect("VmHWM in kB")
+}
+
+fn quit(pty: &mut Pty) {
+    let sent = press(pty, CTRL_Q);
+    let deadline = sent + PATIENCE;
+    while pty.child.try_wait().expect("child status").is_none() {
+        assert!(Instant::now() < deadline, "Ctrl-Q did not quit:\n{}", pty.contents());
+        thread::sleep(Duration::from_millis(10));
     }
 }
 
@@ -224,13 +160,13 @@ fn nothing_typed(screen: &str) -> bool {
 fn keystrokes(binary: &Path) -> [(&'static str, Samples); 4] {
     let data = TempDir::new("keys");
     let save = data.0.join("bench.pgn");
-    let mut pty = Pty::start(binary, &data.0, &["--save", save.to_str().expect("a UTF-8 path")]);
-    pty.settle(Instant::now(), "the first frame", |s| s.contains("White to move") && nothing_typed(s));
+    let mut pty = start(binary, &data.0, &["--save", save.to_str().expect("a UTF-8 path")]);
+    settle(&mut pty, Instant::now(), "the first frame", |s| s.contains("White to move") && nothing_typed(s));
 
     let (mut typed, mut erased) = (Samples::default(), Samples::default());
     for run in 0..WARM_UP + RUNS {
-        let t = pty.time(b"e", "e typed", typing_shows("e"));
-        let b = pty.time(BACKSPACE, "e erased", nothing_typed);
+        let t = time(&mut pty, "e", "e typed", typing_shows("e"));
+        let b = time(&mut pty, BACKSPACE, "e erased", nothing_typed);
         if run >= WARM_UP {
             typed.0.push(t);
             erased.0.push(b);
@@ -239,10 +175,10 @@ fn keystrokes(binary: &Path) -> [(&'static str, Samples); 4] {
 
     let (mut entered, mut taken_back) = (Samples::default(), Samples::default());
     for run in 0..WARM_UP + RUNS {
-        pty.time(b"e", "e typed", typing_shows("e"));
-        pty.time(b"4", "e4 typed", typing_shows("e4"));
-        let e = pty.time(b"\r", "1. e4 played", |s| s.contains("1. e4") && s.contains("Black to move"));
-        let z = pty.time(CTRL_Z, "1. e4 taken back", |s| {
+        time(&mut pty, "e", "e typed", typing_shows("e"));
+        time(&mut pty, "4", "e4 typed", typing_shows("e4"));
+        let e = time(&mut pty, "\r", "1. e4 played", |s| s.contains("1. e4") && s.contains("Black to move"));
+        let z = time(&mut pty, CTRL_Z, "1. e4 taken back", |s| {
             s.contains("Taken back: 1. e4.") && s.contains("White to move") && nothing_typed(s)
         });
         if run >= WARM_UP {
@@ -250,7 +186,7 @@ fn keystrokes(binary: &Path) -> [(&'static str, Samples); 4] {
             taken_back.0.push(z);
         }
     }
-    pty.quit();
+    quit(&mut pty);
     // Every move was taken back, so the file this run made is not kept.
     assert!(!save.exists(), "a game with no move is not kept: {}", save.display());
     [
@@ -274,26 +210,28 @@ fn top_rank(screen: &str) -> Option<char> {
 fn keys_while_the_engine_thinks(binary: &Path, engine: &Path) -> Samples {
     let data = TempDir::new("engine");
     let engine = engine.to_str().expect("a UTF-8 path");
-    let mut pty = Pty::start(binary, &data.0, &["--computer", "black", "--level", "8", "--engine", engine]);
-    pty.settle(Instant::now(), "the first frame", |s| s.contains("White to move") && nothing_typed(s));
+    let mut pty = start(binary, &data.0, &["--computer", "black", "--level", "8", "--engine", engine]);
+    settle(&mut pty, Instant::now(), "the first frame", |s| s.contains("White to move") && nothing_typed(s));
     let mut flips = Samples::default();
     let mut rank = '8';
     while flips.0.len() < RUNS {
-        pty.time(b"e4\r", "1. e4 played", |s| s.contains("1. e4") && s.contains("Black to move"));
+        time(&mut pty, "e4\r", "1. e4 played", |s| s.contains("1. e4") && s.contains("Black to move"));
         loop {
             let next = if rank == '8' { '1' } else { '8' };
-            let sent = pty.press_anyway(b"\x06");
-            let took = pty.settle(sent, "the board turned", |s| top_rank(s) == Some(next));
+            let sent = press_anyway(&mut pty, "\x06");
+            let took = settle(&mut pty, sent, "the board turned", |s| top_rank(s) == Some(next));
             rank = next;
             if pty.contents().contains("White to move") {
                 break;
             }
             flips.0.push(took);
         }
-        let sent = pty.press_anyway(CTRL_Z);
-        pty.settle(sent, "both moves taken back", |s| s.contains("Taken back: 1. e4.") && nothing_typed(s));
+        let sent = press_anyway(&mut pty, CTRL_Z);
+        settle(&mut pty, sent, "both moves taken back", |s| {
+            s.contains("Taken back: 1. e4.") && nothing_typed(s)
+        });
     }
-    pty.quit();
+    quit(&mut pty);
     flips
 }
 
@@ -306,17 +244,17 @@ fn whole_game(binary: &Path) -> (u64, usize, Duration) {
     let moves = record.game.san_moves();
 
     let data = TempDir::new("game");
-    let mut pty = Pty::start(binary, &data.0, &[]);
-    pty.settle(Instant::now(), "the first frame", |s| s.contains("White to move") && nothing_typed(s));
+    let mut pty = start(binary, &data.0, &[]);
+    settle(&mut pty, Instant::now(), "the first frame", |s| s.contains("White to move") && nothing_typed(s));
     let start = Instant::now();
     for (ply, san) in moves.iter().enumerate() {
         let next = if ply % 2 == 0 { "Black to move" } else { "White to move" };
         let keys = format!("{san}\r");
-        pty.time(keys.as_bytes(), &format!("{san} played"), |s| s.contains(next) && nothing_typed(s));
+        time(&mut pty, &keys, &format!("{san} played"), |s| s.contains(next) && nothing_typed(s));
     }
     let took = start.elapsed();
-    let peak = pty.peak_memory_kb();
-    pty.quit();
+    let peak = peak_memory_kb(&pty);
+    quit(&mut pty);
 
     let games: Vec<PathBuf> = std::fs::read_dir(data.0.join("games"))
         .expect("the games folder")

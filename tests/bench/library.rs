@@ -81,7 +81,12 @@ fn main() {
         let when = start + Duration::from_secs(n as u64 * 60);
         File::options().write(true).open(&path).and_then(|f| f.set_modified(when)).expect("date it");
     }
-    let look = Look { theme: theme::WOOD, colors: ColorSupport::TrueColor, pieces: PieceSet::Glyphs };
+    let look = Look {
+        theme: theme::WOOD,
+        colors: ColorSupport::TrueColor,
+        pieces: PieceSet::Glyphs,
+        ..Look::default()
+    };
     let area = Rect::new(0, 0, 100, 32);
     let list = || {
         let started = Instant::now();

@@ -7,114 +7,51 @@
 //! byte of the other terminal's output that completes the frame showing the move
 //! (the other side to move, and the move in the list). Output is stamped as it is
 //! read, so parsing the screen never adds to a figure. Then the same through
-//! `join --ssh` over a real sshd on loopback (skipped where there is none): the move
+//! `join --ssh` over a real sshd on loopback (not measured where there is none): the move
 //! goes through `ssh`, `sshd` and `hotseat relay`.
 
-use std::io::{Read, Write};
+#[path = "../common/pty.rs"]
+#[allow(dead_code)]
+mod pty;
+#[path = "release.rs"]
+mod release;
+
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child as Process, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
+use pty::{PATIENCE, Pty};
+use release::release_binary;
 
-const ROWS: u16 = 32;
-const COLS: u16 = 100;
-const PATIENCE: Duration = Duration::from_secs(20);
 /// Between a frame and the next move, as a player's pause.
 const GAP: Duration = Duration::from_millis(30);
 const GAME: &str = "tests/data/games/nepomniachtchi-liren-game1.pgn";
 
-fn release_binary() -> PathBuf {
-    let built = Command::new(env!("CARGO"))
-        .args(["build", "--release", "--bin", "hotseat"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .status()
-        .expect("cargo runs");
-    assert!(built.success(), "cargo build --release failed");
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target"), PathBuf::from);
-    target.join("release").join("hotseat")
+/// The release binary in the tests' pseudo-terminal.
+fn start(program: &Path, args: &[&str], env: &[(&str, &Path)]) -> Pty {
+    Pty::start_program(program.to_str().expect("a UTF-8 path"), args, None, env, true)
 }
 
-struct Pty {
-    _master: Box<dyn MasterPty + Send>,
-    child: Box<dyn Child + Send + Sync>,
-    writer: Box<dyn Write + Send>,
-    output: Receiver<(Instant, Vec<u8>)>,
-    screen: vt100::Parser,
-}
-
-impl Pty {
-    fn start(program: &Path, args: &[&str], env: &[(&str, &str)]) -> Pty {
-        let pty = native_pty_system()
-            .openpty(PtySize { rows: ROWS, cols: COLS, pixel_width: 0, pixel_height: 0 })
-            .expect("a pseudo-terminal");
-        let mut cmd = CommandBuilder::new(program);
-        cmd.args(args);
-        cmd.env("TERM", "xterm-256color");
-        cmd.env("COLORTERM", "truecolor");
-        for (name, value) in env {
-            cmd.env(name, value);
-        }
-        let child = pty.slave.spawn_command(cmd).expect("the binary starts");
-        drop(pty.slave);
-        let mut reader = pty.master.try_clone_reader().expect("a reader");
-        let (send, output) = mpsc::channel();
-        thread::spawn(move || {
-            let mut chunk = [0; 4096];
-            while let Ok(n @ 1..) = reader.read(&mut chunk) {
-                if send.send((Instant::now(), chunk[..n].to_vec())).is_err() {
-                    break;
-                }
-            }
+/// Reads until the screen shows all of `texts`; when the chunk that did it came.
+fn wait_for_all(pty: &mut Pty, texts: &[&str]) -> Instant {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let at = pty.next_chunk(left).unwrap_or_else(|_| {
+            panic!("the screen never showed {texts:?}:\n{}", pty.contents());
         });
-        let writer = pty.master.take_writer().expect("a writer");
-        let screen = vt100::Parser::new(ROWS.try_into().expect("rows"), COLS.try_into().expect("cols"), 0);
-        Pty { _master: pty.master, child, writer, output, screen }
-    }
-
-    fn contents(&self) -> String {
-        self.screen.screen().contents()
-    }
-
-    fn send(&mut self, keys: &str) -> Instant {
-        let sent = Instant::now();
-        self.writer.write_all(keys.as_bytes()).expect("keys written");
-        self.writer.flush().expect("keys sent");
-        sent
-    }
-
-    /// Reads until the screen shows all of `texts`; when the chunk that did it came.
-    fn wait_for(&mut self, texts: &[&str]) -> Instant {
-        let deadline = Instant::now() + PATIENCE;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let (at, bytes) = self.output.recv_timeout(left).unwrap_or_else(|_| {
-                panic!("the screen never showed {texts:?}:\n{}", self.contents());
-            });
-            self.screen.process(&bytes);
-            let screen = self.contents();
-            if texts.iter().all(|t| screen.contains(t)) {
-                return at;
-            }
-        }
-    }
-
-    /// Reads whatever comes for `quiet`.
-    fn drain(&mut self, quiet: Duration) {
-        while let Ok((_, bytes)) = self.output.recv_timeout(quiet) {
-            self.screen.process(&bytes);
+        let screen = pty.contents();
+        if texts.iter().all(|t| screen.contains(t)) {
+            return at;
         }
     }
 }
 
-impl Drop for Pty {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-    }
+/// Reads whatever comes until nothing has for `quiet`.
+fn drain(pty: &mut Pty, quiet: Duration) {
+    while pty.next_chunk(quiet).is_ok() {}
 }
 
 fn sans() -> Vec<String> {
@@ -131,14 +68,14 @@ fn play(white: &mut Pty, black: &mut Pty) -> Vec<Duration> {
             if ply % 2 == 0 { (&mut *white, &mut *black) } else { (&mut *black, &mut *white) };
         thread::sleep(GAP);
         mover.send(san);
-        mover.wait_for(&[&format!("Move: {san}")]);
+        wait_for_all(mover, &[&format!("Move: {san}")]);
         let sent = mover.send("\r");
         let next = if ply % 2 == 0 { "Black to move" } else { "White to move" };
-        let drawn = other.wait_for(&[next, san.trim_end_matches(['+', '#'])]);
+        let drawn = wait_for_all(other, &[next, san.trim_end_matches(['+', '#'])]);
         figures.push(drawn.saturating_duration_since(sent));
         // The mover's own screen read up to its move, so it never shows an older turn.
-        mover.wait_for(&[next]);
-        mover.drain(Duration::from_millis(5));
+        wait_for_all(mover, &[next]);
+        drain(mover, Duration::from_millis(5));
     }
     figures
 }
@@ -165,11 +102,8 @@ impl Place {
         Place(path)
     }
 
-    fn env(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("HOTSEAT_DATA_DIR", self.0.join("data").display().to_string()),
-            ("HOTSEAT_RUNTIME_DIR", self.0.join("run").display().to_string()),
-        ]
+    fn env(&self) -> Vec<(&'static str, PathBuf)> {
+        vec![("HOTSEAT_DATA_DIR", self.0.join("data")), ("HOTSEAT_RUNTIME_DIR", self.0.join("run"))]
     }
 }
 
@@ -181,9 +115,9 @@ impl Drop for Place {
 
 fn host(binary: &Path, place: &Place) -> Pty {
     let env = place.env();
-    let env: Vec<(&str, &str)> = env.iter().map(|(n, v)| (*n, v.as_str())).collect();
-    let mut white = Pty::start(binary, &["host"], &env);
-    white.wait_for(&["hotseat join"]);
+    let env: Vec<(&str, &Path)> = env.iter().map(|(n, v)| (*n, v.as_path())).collect();
+    let mut white = start(binary, &["host"], &env);
+    white.wait_for("hotseat join");
     white
 }
 
@@ -191,10 +125,10 @@ fn local(binary: &Path) {
     let place = Place::new("local");
     let mut white = host(binary, &place);
     let env = place.env();
-    let env: Vec<(&str, &str)> = env.iter().map(|(n, v)| (*n, v.as_str())).collect();
-    let mut black = Pty::start(binary, &["join"], &env);
-    black.wait_for(&["Joined"]);
-    white.wait_for(&["Black joined"]);
+    let env: Vec<(&str, &Path)> = env.iter().map(|(n, v)| (*n, v.as_path())).collect();
+    let mut black = start(binary, &["join"], &env);
+    black.wait_for("Joined");
+    white.wait_for("Black joined");
     report("on this machine (the game's socket)", play(&mut white, &mut black));
 }
 
@@ -215,7 +149,7 @@ fn keygen(path: &Path) {
 
 fn ssh(binary: &Path) {
     if !Path::new("/usr/sbin/sshd").exists() {
-        println!("through ssh: skipped, no /usr/sbin/sshd");
+        println!("through ssh: not measured, no /usr/sbin/sshd here");
         return;
     }
     let place = Place::new("ssh");
@@ -227,8 +161,8 @@ fn ssh(binary: &Path) {
     let env = place.env();
     let forced = format!(
         "restrict,command=\"env HOTSEAT_DATA_DIR={} HOTSEAT_RUNTIME_DIR={} {} join\" {}\n",
-        env[0].1,
-        env[1].1,
+        env[0].1.display(),
+        env[1].1.display(),
         binary.display(),
         public.trim()
     );
@@ -274,16 +208,16 @@ fn ssh(binary: &Path) {
         thread::sleep(Duration::from_millis(20));
     }
     let mut white = host(binary, &place);
-    let ssh_command = format!("ssh -F {}/ssh_config", dir.display());
-    let elsewhere = place.0.join("elsewhere").display().to_string();
+    let ssh_command = PathBuf::from(format!("ssh -F {}/ssh_config", dir.display()));
+    let elsewhere = place.0.join("elsewhere");
     let env = [
-        ("HOTSEAT_DATA_DIR", elsewhere.as_str()),
-        ("HOTSEAT_RUNTIME_DIR", elsewhere.as_str()),
-        ("HOTSEAT_SSH", ssh_command.as_str()),
+        ("HOTSEAT_DATA_DIR", elsewhere.as_path()),
+        ("HOTSEAT_RUNTIME_DIR", elsewhere.as_path()),
+        ("HOTSEAT_SSH", ssh_command.as_path()),
     ];
-    let mut black = Pty::start(binary, &["join", "--ssh", "friend"], &env);
-    black.wait_for(&["Joined"]);
-    white.wait_for(&["Black joined"]);
+    let mut black = start(binary, &["join", "--ssh", "friend"], &env);
+    black.wait_for("Joined");
+    white.wait_for("Black joined");
     report("through ssh and hotseat relay (loopback sshd)", play(&mut white, &mut black));
 }
 

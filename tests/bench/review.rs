@@ -8,114 +8,44 @@
 //! meanwhile, and are counted). Then it times drawing the whole screen in-process with
 //! a review of a 97-ply game filled in, which is the work of every frame.
 
-use std::io::{Read, Write};
+#[path = "../common/pty.rs"]
+#[allow(dead_code)]
+mod pty;
+#[path = "release.rs"]
+mod release;
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::RecvTimeoutError;
 use std::thread;
 use std::time::{Duration, Instant};
 
 use hotseat::app::{Action, App, EngineReport};
 use hotseat::review::Eval;
 use hotseat::ui::{self, Look, View};
-use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
+use pty::{COLS, Pty, ROWS};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
+use release::release_binary;
 
-const ROWS: u16 = 32;
-const COLS: u16 = 100;
 const PLIES: usize = 40;
 const RUNS: usize = 60;
 const GAP: Duration = Duration::from_millis(30);
 const PATIENCE: Duration = Duration::from_secs(30);
 const GAME: &str = "tests/data/games/nepomniachtchi-liren-game1.pgn";
 
-fn release_binary() -> PathBuf {
-    let built = Command::new(env!("CARGO"))
-        .args(["build", "--release", "--bin", "hotseat"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .status()
-        .expect("cargo runs");
-    assert!(built.success(), "cargo build --release failed");
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target"), PathBuf::from);
-    target.join("release").join("hotseat")
-}
-
-struct Pty {
-    _master: Box<dyn MasterPty + Send>,
-    child: Box<dyn Child + Send + Sync>,
-    writer: Box<dyn Write + Send>,
-    output: Receiver<Vec<u8>>,
-    screen: vt100::Parser,
-    /// Chunks of output read so far.
-    chunks: usize,
-}
-
-impl Pty {
-    fn start(binary: &Path, data: &Path, args: &[&str]) -> Pty {
-        let pty = native_pty_system()
-            .openpty(PtySize { rows: ROWS, cols: COLS, pixel_width: 0, pixel_height: 0 })
-            .expect("a pseudo-terminal");
-        let mut cmd = CommandBuilder::new(binary);
-        cmd.args(args);
-        cmd.env("HOTSEAT_DATA_DIR", data);
-        cmd.env("TERM", "xterm-256color");
-        cmd.env("COLORTERM", "truecolor");
-        let child = pty.slave.spawn_command(cmd).expect("the binary starts");
-        drop(pty.slave);
-        let mut reader = pty.master.try_clone_reader().expect("a reader");
-        let (send, output) = mpsc::channel();
-        thread::spawn(move || {
-            let mut chunk = [0; 4096];
-            while let Ok(n @ 1..) = reader.read(&mut chunk) {
-                if send.send(chunk[..n].to_vec()).is_err() {
-                    break;
-                }
-            }
-        });
-        let writer = pty.master.take_writer().expect("a writer");
-        let screen = vt100::Parser::new(ROWS.try_into().expect("rows"), COLS.try_into().expect("cols"), 0);
-        Pty { _master: pty.master, child, writer, output, screen, chunks: 0 }
-    }
-
-    fn contents(&self) -> String {
-        self.screen.screen().contents()
-    }
-
-    fn read_for(&mut self, wait: Duration) {
-        match self.output.recv_timeout(wait) {
-            Ok(bytes) => {
-                self.chunks += 1;
-                self.screen.process(&bytes);
-            }
-            Err(RecvTimeoutError::Timeout) => {}
-            Err(RecvTimeoutError::Disconnected) => panic!("the binary exited:\n{}", self.contents()),
+/// Writes `keys` and waits until the screen satisfies `done`; how long that took.
+fn time(pty: &mut Pty, keys: &str, what: &str, done: impl Fn(&str) -> bool) -> Duration {
+    while pty.next_chunk(Duration::ZERO).is_ok() {}
+    let sent = pty.send(keys);
+    while !done(&pty.contents()) {
+        assert!(sent.elapsed() < PATIENCE, "the screen never showed {what}:\n{}", pty.contents());
+        if let Err(RecvTimeoutError::Disconnected) = pty.next_chunk(Duration::from_millis(1)) {
+            panic!("the binary exited:\n{}", pty.contents());
         }
     }
-
-    /// Writes `keys` and waits until the screen satisfies `done`; how long that took.
-    fn time(&mut self, keys: &[u8], what: &str, done: impl Fn(&str) -> bool) -> Duration {
-        while self.output.try_recv().map(|bytes| self.screen.process(&bytes)).is_ok() {}
-        let sent = Instant::now();
-        self.writer.write_all(keys).expect("keys written");
-        self.writer.flush().expect("keys sent");
-        while !done(&self.contents()) {
-            assert!(sent.elapsed() < PATIENCE, "the screen never showed {what}:\n{}", self.contents());
-            self.read_for(Duration::from_millis(1));
-        }
-        let took = sent.elapsed();
-        thread::sleep(GAP);
-        took
-    }
-}
-
-impl Drop for Pty {
-    fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            let _ = self.child.kill();
-        }
-    }
+    let took = sent.elapsed();
+    thread::sleep(GAP);
+    took
 }
 
 fn percentiles(name: &str, samples: &mut [Duration]) -> String {
@@ -136,28 +66,33 @@ fn during_review(binary: &Path, engine: &Path) -> (Vec<Duration>, Vec<Duration>,
     let _ = std::fs::remove_dir_all(&data);
     std::fs::create_dir_all(&data).expect("a data directory");
     let engine = engine.to_str().expect("a UTF-8 path");
-    let mut pty = Pty::start(binary, &data, &["--engine", engine]);
+    let mut pty = Pty::start_program(
+        binary.to_str().expect("a UTF-8 path"),
+        &["--engine", engine],
+        None,
+        &[("HOTSEAT_DATA_DIR", &data)],
+        true,
+    );
     let ready = |s: &str| s.contains("Move: █");
-    pty.time(b"", "the first frame", |s| s.contains("White to move") && ready(s));
+    time(&mut pty, "", "the first frame", |s| s.contains("White to move") && ready(s));
     for (ply, san) in moves().iter().take(PLIES).enumerate() {
         let next = if ply % 2 == 0 { "Black to move" } else { "White to move" };
-        pty.time(format!("{san}\r").as_bytes(), san, |s| s.contains(next) && ready(s));
+        time(&mut pty, &format!("{san}\r"), san, |s| s.contains(next) && ready(s));
     }
     // Mid-game the board asks first: both players would see the engine's verdicts.
-    pty.time(b"\x05", "the question", |s| s.contains("Y yes"));
-    pty.time(b"y", "the review started", |s| s.contains("Engine ▕"));
+    time(&mut pty, "\x05", "the question", |s| s.contains("Y yes"));
+    time(&mut pty, "y", "the review started", |s| s.contains("Engine ▕"));
     let chunks = pty.chunks;
     let (mut typing, mut browsing) = (Vec::new(), Vec::new());
     for _ in 0..RUNS {
-        typing.push(pty.time(b"e", "e typed", |s| s.contains("Move: e█")));
-        typing.push(pty.time(b"\x7f", "e erased", ready));
-        browsing.push(pty.time(b"\x1b[5~", "browsing", |s| s.contains("Viewing the position")));
-        browsing.push(pty.time(b"\x1b[F", "live again", |s| !s.contains("Viewing the position")));
+        typing.push(time(&mut pty, "e", "e typed", |s| s.contains("Move: e█")));
+        typing.push(time(&mut pty, "\x7f", "e erased", ready));
+        browsing.push(time(&mut pty, "\x1b[5~", "browsing", |s| s.contains("Viewing the position")));
+        browsing.push(time(&mut pty, "\x1b[F", "live again", |s| !s.contains("Viewing the position")));
     }
     let still_running = pty.contents().contains("Engine ▕");
     let frames = pty.chunks - chunks;
-    pty.writer.write_all(b"\x11").expect("quit");
-    let _ = pty.writer.flush();
+    pty.send("\x11");
     let deadline = Instant::now() + PATIENCE;
     while pty.child.try_wait().expect("status").is_none() && Instant::now() < deadline {
         thread::sleep(Duration::from_millis(10));

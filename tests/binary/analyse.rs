@@ -10,7 +10,8 @@ use std::time::{Duration, Instant};
 
 use common::TempDir;
 use common::fake_engine::{
-    Answer, FakeScript, Hang, fake_engine, fake_pid, fake_pids, is_alive, is_running, log_file, wrapper,
+    Answer, FakeScript, Hang, fake_engine, fake_pid, fake_pids, is_alive, is_running, log_file, wait_gone,
+    wrapper,
 };
 
 fn game_file(name: &str) -> PathBuf {
@@ -252,10 +253,47 @@ fn sigterm_ends_the_engine_with_the_program() {
     let mut stderr = String::new();
     std::io::Read::read_to_string(&mut child.stderr.take().expect("piped"), &mut stderr).expect("read");
     assert_eq!(stderr, "hotseat: the analysis was stopped by a signal\n");
-    // Killed and reaped before the program ended: nothing is left.
-    std::thread::sleep(Duration::from_millis(100));
+    // Killed with the program: nothing is left.
     for pid in pids {
-        assert!(!is_alive(pid), "the engine {pid} outlived the program");
+        assert!(wait_gone(pid), "the engine {pid} outlived the program");
+    }
+}
+
+#[test]
+fn an_engine_ended_by_a_signal_that_would_end_the_program_stops_the_analysis_as_that_signal() {
+    // The engines alone (a signal to every process of the user, which reached them
+    // first), then the engines and the program at once: the same end either way.
+    for (case, program_too) in [("engines", false), ("both", true)] {
+        let dir = TempDir::new(&format!("analyse-engine-signalled-{case}"));
+        // Every search hangs, so no engine ends by itself before the signal.
+        let engine = fake_engine(dir.path(), &FakeScript { hang: Some(Hang::From(0)), ..legal_script() });
+        let file = game_file("legal-saint-brie-1750.pgn");
+        let mut child =
+            hotseat(&["analyse", file.to_str().expect("path"), "--engine", engine.to_str().expect("path")])
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .expect("runs");
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while std::fs::read_to_string(log_file(dir.path())).map_or(0, |log| log.matches("go ").count()) < 1 {
+            assert!(Instant::now() < deadline, "the engine never got to its first search");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        // One engine, then at once the program: the other engines are ended by the
+        // program when the first is lost (so a signal sent to them may find them gone).
+        let pid = |id: u32| rustix::process::Pid::from_raw(i32::try_from(id).expect("a pid")).expect("a pid");
+        let first = fake_pid(dir.path()).expect("an engine");
+        rustix::process::kill_process(pid(first), rustix::process::Signal::TERM)
+            .expect("the engine signalled");
+        if program_too {
+            // It may be on its way out already, of the engine's end.
+            let _ = rustix::process::kill_process(pid(child.id()), rustix::process::Signal::TERM);
+        }
+        let status = child.wait().expect("the program ends");
+        let mut stderr = String::new();
+        std::io::Read::read_to_string(&mut child.stderr.take().expect("piped"), &mut stderr).expect("read");
+        assert_eq!(status.code(), Some(128 + 15), "{case}: {status:?} {stderr}");
+        assert_eq!(stderr, "hotseat: the analysis was stopped by a signal\n", "{case}");
     }
 }
 
@@ -302,9 +340,8 @@ fn ctrl_c_on_the_terminal_ends_the_program_and_the_engine() {
     let status = pty.wait_for_exit();
     assert!(!status.success());
     assert!(pty.contents().contains("hotseat: the analysis was stopped by a signal"), "{}", pty.contents());
-    std::thread::sleep(Duration::from_millis(100));
     for pid in pids {
-        assert!(!is_alive(pid), "the engine {pid} outlived Ctrl-C");
+        assert!(wait_gone(pid), "the engine {pid} outlived Ctrl-C");
     }
 }
 

@@ -15,6 +15,7 @@ fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_hotseat"))
         .args(args)
         .env("HOTSEAT_DATA_DIR", &data_dir)
+        .env("HOTSEAT_CONFIG", "")
         .stdin(Stdio::null())
         .output()
         .expect("the binary runs")

@@ -870,3 +870,509 @@ fn an_engine_that_hangs_with_its_clock_running_loses_on_time() {
     // A game with no move is not kept, whatever ended it.
     quit_plain(&mut pty);
 }
+
+// ----- the engine as a seat like any other (issue 26) -----
+
+/// The fake engine answering 1. e4 with e5, 2. Nf3 with Nc6 and 3. Bc4 with Nf6, a
+/// little slowly, so that lines typed ahead come while it thinks.
+fn three_replies() -> FakeScript {
+    FakeScript {
+        delay: Some(Duration::from_millis(300)),
+        ..scripted([(1, Answer::cp(-20, "e7e5")), (3, Answer::cp(-30, "b8c6")), (5, Answer::cp(-30, "g8f6"))])
+    }
+}
+
+/// Runs the binary with `args` and `input` on a pipe (no terminal at all), in the data
+/// directory `dir`; its exit status and what it printed. Killed, and the test failed,
+/// if it does not end in time.
+fn piped(dir: &Path, args: &[&str], input: &str) -> (std::process::ExitStatus, String) {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hotseat"))
+        .args(args)
+        .env("HOTSEAT_DATA_DIR", dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child.stdin.take().expect("its input").write_all(input.as_bytes()).expect("the lines written");
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        if child.try_wait().expect("its status").is_some() {
+            break;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let out = child.wait_with_output().expect("its output");
+            panic!("the binary did not end:\n{}", String::from_utf8_lossy(&out.stdout));
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().expect("its output");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    (out.status, format!("{text}{}", String::from_utf8_lossy(&out.stderr)))
+}
+
+#[test]
+fn scripted_lines_against_the_engine_are_played_in_turn_and_saved_with_every_answer() {
+    let dir = TempDir::new("computer-script-pipe");
+    let engine = fake_engine(dir.path(), &three_replies());
+    let save = dir.path().join("x.pgn");
+    let args = ["--engine", engine.to_str().expect("UTF-8"), "--computer", "black", "--announce", "san"];
+    let args = [&args[..], &["--save", save.to_str().expect("UTF-8")]].concat();
+    let (status, out) = piped(dir.path(), &args, "e4\nNf3\nBc4\n");
+    assert!(status.success(), "{out}");
+    // Each line waited for the engine's answer to the one before; the end of input
+    // waited for its answer to the last.
+    let told: Vec<&str> =
+        out.lines().filter(|line| line.starts_with("White: ") || line.starts_with("Black: ")).collect();
+    assert_eq!(
+        told,
+        ["White: e4.", "Black: e5.", "White: Nf3.", "Black: Nc6.", "White: Bc4.", "Black: Nf6."],
+        "{out}"
+    );
+    let saved = std::fs::read_to_string(&save).expect("saved");
+    assert!(saved.contains("1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 *"), "{saved}");
+}
+
+#[test]
+fn plain_lines_typed_ahead_in_a_terminal_wait_their_turn_and_the_end_waits_for_the_answer() {
+    let dir = TempDir::new("computer-script-pty");
+    let engine = fake_engine(dir.path(), &three_replies());
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--computer", "black"]);
+    pty.wait_for("White to move.");
+    // Three moves at once, then the end of input (Ctrl-D at the start of a line).
+    pty.send("e4\rNf3\rBc4\r");
+    pty.send("\x04");
+    assert!(pty.wait_for_exit().success(), "{}", pty.raw());
+    let raw = pty.raw();
+    let at = |text: &str| raw.find(text).unwrap_or_else(|| panic!("never told {text:?}:\n{raw}"));
+    assert!(at("White: e4.") < at("Black: e5.") && at("Black: e5.") < at("White: Nf3."), "{raw}");
+    assert!(at("White: Nf3.") < at("Black: Nc6.") && at("Black: Nc6.") < at("White: Bc4."), "{raw}");
+    assert!(at("White: Bc4.") < at("Black: Nf6.") && at("Black: Nf6.") < at("Game saved to"), "{raw}");
+    assert!(saved_game(dir.path()).contains("1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 *"));
+}
+
+#[test]
+fn after_a_game_that_ends_on_the_engines_turn_every_later_line_is_answered() {
+    // It mates (the fool's mate, White's moves typed ahead), it resigns (level 6, lost),
+    // it accepts a draw offered with the move.
+    let mates = scripted([(1, Answer::cp(100, "e7e5")), (3, Answer::mate(1, "d8h4"))]);
+    let resigns = scripted([(1, Answer::cp(-2000, "e7e5")), (3, Answer::cp(-2000, "b8c6"))]);
+    let draws = scripted([(1, Answer::cp(-200, "e7e5"))]);
+    let cases = [
+        ("mate", mates, "f3\ng4\n", "Checkmate", &[][..]),
+        ("resign", resigns, "e4\nNf3\n", "Fake Engine resigns.", &["--level", "6"][..]),
+        ("draw", draws, "e4 draw\n", "Fake Engine accepts the draw.", &[][..]),
+    ];
+    for (name, script, moves, ending, more) in cases {
+        let dir = TempDir::new(&format!("computer-after-{name}"));
+        let engine = fake_engine(dir.path(), &script);
+        let args = ["--engine", engine.to_str().expect("UTF-8"), "--computer", "black", "--announce", "san"];
+        let args = [&args[..], more].concat();
+        // After the end: a move, a word that reads the game out, one unknown.
+        let (status, out) = piped(dir.path(), &args, &format!("{moves}Nc3\nlast\nfoo\n"));
+        assert!(status.success(), "{name}: {out}");
+        let (_, after) =
+            out.split_once(ending).unwrap_or_else(|| panic!("{name}: never told {ending:?}:\n{out}"));
+        assert!(after.contains("The game is over"), "{name}: the move is answered:\n{out}");
+        assert!(after.contains("Last move: "), "{name}: last is answered:\n{out}");
+        assert!(after.contains("foo"), "{name}: an unknown word is answered:\n{out}");
+    }
+}
+
+#[test]
+fn a_signal_while_the_end_of_input_waits_for_the_engine_ends_the_game_at_once() {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+    let dir = TempDir::new("computer-script-signal");
+    // An engine that never answers: it would be given up on only after seconds.
+    let engine = fake_engine(dir.path(), &FakeScript { hang: Some(Hang::Go(1)), ..replies() });
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hotseat"))
+        .args(["--engine", engine.to_str().expect("UTF-8"), "--computer", "black", "--announce", "san"])
+        .env("HOTSEAT_DATA_DIR", dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child.stdin.take().expect("its input").write_all(b"e4\n").expect("the line written");
+    let deadline = Instant::now() + PATIENCE;
+    while !std::fs::read_to_string(log_file(dir.path())).unwrap_or_default().contains("go movetime") {
+        assert!(Instant::now() < deadline, "the engine was never asked to move");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let sent = std::process::Command::new("kill").args(["-TERM", &child.id().to_string()]).status();
+    assert!(sent.expect("kill runs").success());
+    let out = child.wait_with_output().expect("its output");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(143), "ended by the signal, not by the engine given up on: {text}");
+    assert!(!text.contains("stopped playing"), "{text}");
+    assert!(text.contains("White: e4.") && text.contains("Game saved to"), "{text}");
+}
+
+#[test]
+fn undo_against_the_engine_names_both_plies_taken_back_on_both_faces() {
+    let script = scripted([(1, Answer::cp(-20, "b7b6"))]);
+    let dir = TempDir::new("computer-undo-plain");
+    let engine = fake_engine(dir.path(), &script);
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--computer", "black"]);
+    pty.wait_for("White to move.");
+    pty.send("e4\r");
+    pty.wait_for("Black: b6.");
+    pty.send("undo\r");
+    pty.wait_for("Taken back: 1. e4 b6.");
+    quit_plain(&mut pty);
+
+    let dir = TempDir::new("computer-undo-board");
+    let engine = fake_engine(dir.path(), &script);
+    let mut pty = start(&dir, &engine, &["--computer", "black"]);
+    pty.wait_for("White to move");
+    pty.play("e4", "b6");
+    pty.send("undo");
+    pty.wait_for("Move: undo");
+    pty.send("\r");
+    pty.wait_for("Taken back: 1. e4 b6.");
+    pty.quit();
+}
+
+/// The saved game's tag `name`, if it has one.
+fn tag<'a>(saved: &'a str, name: &str) -> Option<&'a str> {
+    let start = format!("[{name} \"");
+    saved.lines().find_map(|line| line.strip_prefix(start.as_str())?.strip_suffix("\"]"))
+}
+
+/// The `MultiPV` values the fake engine in `dir` was set to, in order: how many lines
+/// a level asks for (level 2: 8, level 3: 6).
+fn lines_asked(dir: &Path) -> Vec<String> {
+    let log = std::fs::read_to_string(log_file(dir)).unwrap_or_default();
+    log.lines()
+        .filter_map(|line| line.strip_prefix("setoption name MultiPV value "))
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn a_resumed_game_brings_back_the_engine_that_played_it_at_its_strength() {
+    let dir = TempDir::new("computer-resume-back");
+    let engine = fake_engine(dir.path(), &replies());
+    let args = ["--plain", "--announce", "san", "--computer", "black", "--level", "3"];
+    let mut pty = start(&dir, &engine, &args);
+    pty.wait_for("White to move.");
+    pty.send("e4\r");
+    pty.wait_for("Black: e5.");
+    quit_plain(&mut pty);
+    // The saved game says who played which side, and how strong the engine was.
+    let saved = saved_game(dir.path());
+    assert_eq!(tag(&saved, "WhiteType"), Some("human"), "{saved}");
+    assert_eq!(tag(&saved, "BlackType"), Some("program"), "{saved}");
+    assert_eq!(tag(&saved, "EngineStrength"), Some("level 3"), "{saved}");
+    // Resumed on the board without --computer: the engine is back for Black, at level 3.
+    let mut pty = start(&dir, &engine, &["--resume"]);
+    pty.wait_for("Resumed the game");
+    pty.play("Nf3", "Nc6");
+    pty.quit();
+    let saved = saved_game(dir.path());
+    assert!(saved.contains("1. e4 e5 2. Nf3 Nc6 *"), "{saved}");
+    assert_eq!(tag(&saved, "BlackType"), Some("program"), "{saved}");
+    assert_eq!(lines_asked(dir.path()), ["6", "6"], "level 3 both times");
+}
+
+#[test]
+fn a_side_handed_to_the_engine_mid_game_is_the_engines_again_when_resumed() {
+    let dir = TempDir::new("computer-resume-handed");
+    let engine = fake_engine(dir.path(), &replies());
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san"]);
+    pty.wait_for("White to move.");
+    pty.send("computer\r");
+    pty.wait_for("Fake Engine (level 2) plays Black now");
+    pty.send("e4\r");
+    pty.wait_for("Black: e5.");
+    quit_plain(&mut pty);
+    let saved = saved_game(dir.path());
+    assert_eq!(tag(&saved, "BlackType"), Some("program"), "{saved}");
+    assert_eq!(tag(&saved, "Black"), Some("?"), "the players' tags untouched: {saved}");
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--resume"]);
+    pty.wait_for("White to move.");
+    pty.send("Nf3\r");
+    pty.wait_for("Black: Nc6.");
+    // Taken back: a person's side from then on, and so when resumed again.
+    pty.send("computer\r");
+    pty.wait_for("Both sides are yours to play now");
+    quit_plain(&mut pty);
+    let saved = saved_game(dir.path());
+    assert_eq!(tag(&saved, "BlackType"), Some("human"), "{saved}");
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--resume"]);
+    pty.wait_for("White to move.");
+    pty.send("Bc4\r");
+    pty.wait_for("White: Bc4.");
+    pty.send("Nf6\r");
+    pty.wait_for("Black: Nf6.");
+    quit_plain(&mut pty);
+}
+
+#[test]
+fn a_resumed_engine_game_with_no_engine_to_start_says_in_one_line_it_is_two_players_now() {
+    let dir = TempDir::new("computer-resume-none");
+    let engine = fake_engine(dir.path(), &replies());
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--computer", "black"]);
+    pty.wait_for("White to move.");
+    pty.send("e4\r");
+    pty.wait_for("Black: e5.");
+    quit_plain(&mut pty);
+    let missing = dir.path().join("no-such-engine");
+    let mut pty = start(&dir, &missing, &["--plain", "--announce", "san", "--resume"]);
+    pty.wait_for("White to move.");
+    let raw = pty.raw();
+    let said: Vec<&str> = raw.lines().filter(|line| line.contains("could not be started")).collect();
+    assert_eq!(said.len(), 1, "{raw}");
+    assert!(
+        said[0].contains("The engine that played Black could not be started (No chess engine found")
+            && said[0].contains("a two-player game now; Ctrl-B (computer in plain text) hands it a side."),
+        "{raw}"
+    );
+    // Black is a person's to play now.
+    pty.send("Nf3\r");
+    pty.wait_for("White: Nf3.");
+    pty.send("Nc6\r");
+    pty.wait_for("Black: Nc6.");
+    quit_plain(&mut pty);
+    let saved = saved_game(dir.path());
+    assert!(saved.contains("1. e4 e5 2. Nf3 Nc6 *"), "{saved}");
+    assert_eq!(tag(&saved, "BlackType"), Some("human"), "the game says who plays now: {saved}");
+}
+
+#[test]
+fn a_game_continued_from_the_library_brings_back_its_engine() {
+    let dir = TempDir::new("computer-library");
+    let engine = fake_engine(dir.path(), &replies());
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--computer", "black"]);
+    pty.wait_for("White to move.");
+    pty.send("e4\r");
+    pty.wait_for("Black: e5.");
+    quit_plain(&mut pty);
+    let engine = engine.to_str().expect("a UTF-8 path");
+    let mut pty = Pty::start(&["games", "--engine", engine], None, &[("HOTSEAT_DATA_DIR", dir.path())]);
+    pty.wait_for("1 saved game");
+    pty.send("\r");
+    pty.wait_for("Continuing the game");
+    pty.play("Nf3", "Nc6");
+    pty.send("\x11");
+    pty.wait_for("1 saved game");
+    pty.send("\x1b");
+    assert!(pty.wait_for_exit().success(), "{}", pty.raw());
+    let saved = saved_game(dir.path());
+    assert!(saved.contains("1. e4 e5 2. Nf3 Nc6 *"), "{saved}");
+}
+
+// ----- the engine in a hosted game -----
+
+#[test]
+fn hosted_with_the_engine_in_the_other_seat_a_joiner_watches_its_moves() {
+    let place = crate::remote::Place::new("computer-host");
+    let engine_dir = TempDir::new("computer-host-engine");
+    let engine = fake_engine(engine_dir.path(), &replies());
+    let engine = engine.to_str().expect("a UTF-8 path");
+    let mut host = place.host(&["--engine", engine, "--computer", "black"]);
+    assert!(host.contents().contains("the engine plays Black; others watch"), "{}", host.contents());
+    host.play("e4", "1. e4");
+    host.wait_for("e5");
+    // One who joins watches: the seat is the engine's.
+    let mut view = place.view("join", "Joined");
+    view.wait_for("as a spectator");
+    view.wait_for("e5");
+    host.play("Nf3", "2. Nf3");
+    host.wait_for("Nc6");
+    // The engine's move reaches the one watching.
+    view.wait_for("Nc6");
+    place.wait_saved(&["e4", "e5", "Nf3", "Nc6"]);
+    host.quit();
+    assert!(view.wait_for_exit().success(), "{}", view.raw());
+}
+
+#[test]
+fn host_refuses_the_engine_in_both_seats_or_in_the_seat_played_here_with_a_line() {
+    let place = crate::remote::Place::new("computer-host-refused");
+    let engine_dir = TempDir::new("computer-host-refused-engine");
+    let engine = fake_engine(engine_dir.path(), &replies());
+    let engine = engine.to_str().expect("a UTF-8 path");
+    for (args, said) in [
+        (&["host", "--engine", engine, "--computer", "both"][..], "leaves no seat to join"),
+        (
+            &["host", "--as", "black", "--engine", engine, "--computer", "black"][..],
+            "is the side played here",
+        ),
+    ] {
+        let mut pty = Pty::start(args, None, &place.env());
+        assert!(!pty.wait_for_exit().success(), "{args:?}");
+        let raw = pty.raw();
+        assert!(raw.contains(said), "{args:?}: {raw}");
+        assert_eq!(raw.trim().lines().count(), 1, "one line: {raw}");
+    }
+}
+
+#[test]
+fn ctrl_b_in_a_hosted_game_seats_the_engine_in_the_seat_nobody_holds_and_a_joiner_then_watches() {
+    let place = crate::remote::Place::new("computer-host-ctrl-b");
+    let engine_dir = TempDir::new("computer-host-ctrl-b-engine");
+    let engine = fake_engine(engine_dir.path(), &replies());
+    let mut host = place.host(&["--engine", engine.to_str().expect("a UTF-8 path")]);
+    host.play("e4", "1. e4");
+    // Nobody has joined: the engine takes Black, and moves at once, it being its turn.
+    host.send("\x02");
+    host.wait_for("plays Black now");
+    host.wait_for("e5");
+    let mut view = place.view("join", "Joined");
+    view.wait_for("as a spectator");
+    host.play("Nf3", "2. Nf3");
+    view.wait_for("Nc6");
+    place.wait_saved(&["e4", "e5", "Nf3", "Nc6"]);
+    host.quit();
+    assert!(view.wait_for_exit().success(), "{}", view.raw());
+}
+
+#[test]
+fn ctrl_b_in_a_hosted_game_is_refused_while_a_person_holds_the_seat_and_taken_once_they_left() {
+    let place = crate::remote::Place::new("computer-host-held");
+    let engine_dir = TempDir::new("computer-host-held-engine");
+    let engine = fake_engine(engine_dir.path(), &replies());
+    let engine = engine.to_str().expect("a UTF-8 path");
+    let mut host = place.host(&["--engine", engine, "--clock", "5+0", "--clock-start", "white"]);
+    let mut view = place.view("join", "Joined");
+    view.wait_for("as Black");
+    host.wait_for("Black joined");
+    host.play("e4", "1. e4");
+    view.wait_for("1. e4");
+    host.send("\x02");
+    host.wait_for("Black is played from another terminal");
+    // Nothing started: no engine was asked anything.
+    assert!(!log_file(engine_dir.path()).exists(), "an engine was started for a seat a person holds");
+    // The player leaves on its turn: the clocks stop; then the engine takes the seat,
+    // its clock goes on, and it moves.
+    view.quit();
+    host.wait_for("Black left");
+    host.wait_for("The clocks are stopped");
+    host.send("\x02");
+    host.wait_for("plays Black now");
+    host.wait_for("e5");
+    place.wait_saved(&["e4", "e5"]);
+    host.quit();
+}
+
+// ----- a draw offered at human speed -----
+
+/// The fake engine answering at once, as levels 1-3 of a real one do: after 1. e4 it
+/// thinks it stands worse (it accepts a draw), after 1. d4 better (it declines).
+fn quick_to_weigh() -> FakeScript {
+    scripted([(1, Answer::cp(-200, "e7e5")), (3, Answer::cp(-200, "b8c6"))])
+}
+
+#[test]
+fn a_draw_offered_with_the_move_on_the_board_is_weighed_by_a_fast_engine_after_the_move() {
+    // Ctrl-O while the move is typed; `e4 draw` typed; `draw` typed on one's own turn.
+    for (name, ways) in [
+        ("ctrl-o", &["e4", "\x0f", "\r"][..]),
+        ("typed-with-move", &["e4 draw", "\r"][..]),
+        ("typed-first", &["draw", "\r", "e4", "\r"][..]),
+    ] {
+        let dir = TempDir::new(&format!("computer-offer-board-{name}"));
+        let engine = fake_engine(dir.path(), &quick_to_weigh());
+        let mut pty = start(&dir, &engine, &["--computer", "black"]);
+        pty.wait_for("White to move");
+        for keys in ways {
+            pty.send(keys);
+            if *keys == "\x0f" || *keys == "draw" {
+                pty.read_for(Duration::from_millis(50));
+            }
+            if *keys == "\x0f" {
+                // Said on screen: the offer goes with the move.
+                pty.wait_for("offers a draw with the next move");
+            }
+        }
+        pty.wait_for("Fake Engine accepts the draw.");
+        pty.quit();
+        let saved = saved_game(dir.path());
+        assert!(saved.contains("1. e4 1/2-1/2"), "{name}: {saved}");
+    }
+}
+
+#[test]
+fn draw_typed_on_ones_own_turn_in_plain_text_goes_with_the_next_move() {
+    let dir = TempDir::new("computer-offer-plain");
+    let engine = fake_engine(dir.path(), &quick_to_weigh());
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--computer", "black"]);
+    pty.wait_for("White to move.");
+    pty.send("draw\r");
+    pty.wait_for("White offers a draw with the next move: play it, and the offer is made.");
+    pty.send("e4\r");
+    pty.wait_for("Fake Engine accepts the draw.");
+    quit_plain(&mut pty);
+    assert!(saved_game(dir.path()).contains("[Result \"1/2-1/2\"]"));
+
+    // Declined: the engine's move answers it, and says so.
+    let dir = TempDir::new("computer-offer-plain-declined");
+    let engine = fake_engine(dir.path(), &scripted([(1, Answer::cp(150, "e7e5"))]));
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--computer", "black"]);
+    pty.wait_for("White to move.");
+    pty.send("draw\r");
+    pty.wait_for("offers a draw with the next move");
+    pty.send("e4\r");
+    pty.wait_for("Black: e5.");
+    pty.wait_for("Fake Engine declines the draw.");
+    quit_plain(&mut pty);
+    assert!(saved_game(dir.path()).contains("[Result \"*\"]"));
+}
+
+#[test]
+fn an_offer_that_cannot_be_made_says_why_on_both_faces() {
+    let dir = TempDir::new("computer-offer-refused-plain");
+    let engine = fake_engine(dir.path(), &quick_to_weigh());
+    let mut pty = start(&dir, &engine, &["--plain", "--announce", "san", "--computer", "black"]);
+    pty.wait_for("White to move.");
+    pty.send("draw\r");
+    pty.wait_for("offers a draw with the next move");
+    pty.send("draw\r");
+    pty.wait_for("You offer a draw with your next move already: play the move.");
+    pty.send("e4\r");
+    pty.wait_for("Fake Engine accepts the draw.");
+    // After the game, an offer is refused with why.
+    pty.send("draw\r");
+    pty.wait_for("The game is over: ");
+    quit_plain(&mut pty);
+
+    let dir = TempDir::new("computer-offer-refused-board");
+    let engine = fake_engine(dir.path(), &quick_to_weigh());
+    let mut pty = start(&dir, &engine, &["--computer", "black"]);
+    pty.wait_for("White to move");
+    pty.send("\x0f");
+    pty.wait_for("offers a draw with the next move");
+    pty.send("\x0f");
+    pty.wait_for("You offer a draw with your next move already");
+    pty.play("e4", "Fake Engine accepts the draw.");
+    pty.send("\x0f");
+    pty.wait_for("The game is over: ");
+    pty.quit();
+}
+
+#[test]
+fn a_hosted_game_resumed_gives_the_engine_back_its_seat_and_joiners_watch() {
+    let place = crate::remote::Place::new("computer-host-resume");
+    let engine_dir = TempDir::new("computer-host-resume-engine");
+    let engine = fake_engine(engine_dir.path(), &replies());
+    let engine = engine.to_str().expect("a UTF-8 path");
+    let mut host = place.host(&["--engine", engine, "--computer", "black"]);
+    host.play("e4", "1. e4");
+    host.wait_for("e5");
+    place.wait_saved(&["e4", "e5"]);
+    host.quit();
+    let mut host = place.host(&["--engine", engine, "--resume"]);
+    assert!(host.contents().contains("the engine plays Black; others watch"), "{}", host.contents());
+    let mut view = place.view("join", "Joined");
+    view.wait_for("as a spectator");
+    host.play("Nf3", "2. Nf3");
+    view.wait_for("Nc6");
+    place.wait_saved(&["e4", "e5", "Nf3", "Nc6"]);
+    host.quit();
+    assert!(view.wait_for_exit().success(), "{}", view.raw());
+}

@@ -1,9 +1,9 @@
 //! The engine at the board against the real Stockfish: whole games in plain text
 //! through the binary (two level-1 engines; a level-8 engine mating a random mover);
 //! a level-1 engine plays a move other than Stockfish's best in most of a fixed set of
-//! positions; a level-8 engine mates a random mover in process too. Skipped
-//! when no engine is installed, except under CI (`CI` set), where `.ci/run` installs
-//! the Debian package.
+//! positions; a level-8 engine mates a random mover in process too. Each is
+//! `#[ignore = "needs Stockfish"]`: `.ci/run` installs the Debian package and runs them
+//! by name (`cargo test --test binary -- --ignored stockfish`).
 
 use crate::common;
 
@@ -79,8 +79,9 @@ fn best_move(path: &Path, position: &Position) -> Move {
 }
 
 #[test]
+#[ignore = "needs Stockfish"]
 fn level_1_plays_a_move_other_than_stockfishs_best_in_most_positions() {
-    let Some(path) = stockfish() else { return };
+    let path = stockfish();
     let mut other = 0;
     for (n, fen) in POSITIONS.iter().enumerate() {
         let position = Position::from_fen(fen).expect("a valid fen");
@@ -98,8 +99,9 @@ fn level_1_plays_a_move_other_than_stockfishs_best_in_most_positions() {
 }
 
 #[test]
+#[ignore = "needs Stockfish"]
 fn level_8_mates_a_random_mover() {
-    let Some(path) = stockfish() else { return };
+    let path = stockfish();
     let mut app = App::new(Game::new());
     let mut computer = Computer::start(&path, Strength::Level(8), Sides::White, false, Chooser::seeded(8))
         .expect("the engine starts");
@@ -121,8 +123,9 @@ fn level_8_mates_a_random_mover() {
 }
 
 #[test]
+#[ignore = "needs Stockfish"]
 fn a_whole_game_between_two_engines_in_plain_text() {
-    let Some(path) = stockfish() else { return };
+    let path = stockfish();
     let dir = TempDir::new("computer-stockfish-plain");
     let engine = path.to_str().expect("a UTF-8 path");
     let args = ["--plain", "--announce", "san", "--engine", engine, "--computer", "both", "--level", "1"];
@@ -147,8 +150,9 @@ fn a_whole_game_between_two_engines_in_plain_text() {
 }
 
 #[test]
+#[ignore = "needs Stockfish"]
 fn level_8_mates_a_random_mover_in_plain_text_through_the_binary() {
-    let Some(path) = stockfish() else { return };
+    let path = stockfish();
     let dir = TempDir::new("computer-stockfish-level-8");
     let engine = path.to_str().expect("a UTF-8 path");
     let args = ["--plain", "--announce", "san", "--engine", engine, "--computer", "black", "--level", "8"];
@@ -188,4 +192,36 @@ fn level_8_mates_a_random_mover_in_plain_text_through_the_binary() {
     let games: Vec<_> = std::fs::read_dir(dir.path().join("games")).expect("games").collect();
     let saved = std::fs::read_to_string(games[0].as_ref().expect("a game").path()).expect("saved");
     assert!(saved.contains(", level 8\"]") && saved.contains("[Result \"0-1\"]"), "{saved}");
+}
+
+/// The issue's own script (issue 26): `printf 'e4\nNf3\nBc4\n' | hotseat --computer
+/// black --save x.pgn` saves the three moves and the real engine's three answers.
+#[test]
+#[ignore = "needs Stockfish"]
+fn three_scripted_moves_against_stockfish_are_saved_with_its_three_answers() {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+    let engine = crate::stockfish::stockfish();
+    let dir = TempDir::new("stockfish-script");
+    let save = dir.path().join("x.pgn");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hotseat"))
+        .args(["--computer", "black", "--save"])
+        .arg(&save)
+        .arg("--engine")
+        .arg(&engine)
+        .env("HOTSEAT_DATA_DIR", dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child.stdin.take().expect("its input").write_all(b"e4\nNf3\nBc4\n").expect("written");
+    let out = child.wait_with_output().expect("it ends");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+    let text = std::fs::read_to_string(&save).expect("saved");
+    let game = hotseat::records::pgn::read_game(&text).expect("the saved game parses").game;
+    let moves = game.san_moves();
+    assert_eq!(moves.len(), 6, "{text}");
+    // Bc4 may take a pawn there (1... c5 2... c4): Bxc4.
+    assert_eq!([&moves[0], &moves[2]], ["e4", "Nf3"], "{text}");
+    assert!(moves[4] == "Bc4" || moves[4] == "Bxc4", "{text}");
 }

@@ -4,13 +4,13 @@
 use std::ops::{Deref, DerefMut};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::thread;
 use std::time::{Duration, Instant};
 
 use common::pty::{COLS, PATIENCE, Pty, ROWS};
 use hotseat::chess::Square;
 
 use crate::common;
+use common::{DataDir, saved_moves};
 
 /// The binary in a pseudo-terminal, with the data directory it saves to.
 struct Session {
@@ -185,66 +185,6 @@ fn the_mouse_moves_pieces_in_a_real_terminal() {
 }
 
 // ----- the game record: saving, resuming, loading -----
-
-/// A data directory of its own for one test, removed afterwards.
-struct DataDir(PathBuf);
-
-impl DataDir {
-    fn new(name: &str) -> DataDir {
-        let path = std::env::temp_dir().join(format!("hotseat-e2e-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&path);
-        std::fs::create_dir_all(&path).expect("create the data directory");
-        DataDir(path)
-    }
-
-    fn env(&self) -> [(&'static str, &Path); 1] {
-        [("HOTSEAT_DATA_DIR", self.0.as_path())]
-    }
-
-    /// The saved games, by name.
-    fn games(&self) -> Vec<PathBuf> {
-        let mut games: Vec<PathBuf> = std::fs::read_dir(self.0.join("games"))
-            .map(|entries| entries.map(|e| e.expect("entry").path()).collect())
-            .unwrap_or_default();
-        games.retain(|p| p.extension().is_some_and(|e| e == "pgn"));
-        games.sort();
-        games
-    }
-}
-
-impl DataDir {
-    /// Waits until the one saved game holds `moves`.
-    fn wait_for_saved_moves(&self, moves: &[&str]) {
-        let deadline = Instant::now() + PATIENCE;
-        loop {
-            let games = self.games();
-            // Saving replaces the file whole, so a file that is there reads whole.
-            let saved = match games.as_slice() {
-                [game] => saved_moves(game),
-                _ => Vec::new(),
-            };
-            if saved == moves {
-                return;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "the game was never saved with {moves:?}: {games:?} {saved:?}"
-            );
-            thread::sleep(Duration::from_millis(20));
-        }
-    }
-}
-
-impl Drop for DataDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn saved_moves(path: &Path) -> Vec<String> {
-    let text = std::fs::read_to_string(path).expect("the saved game");
-    hotseat::records::pgn::read_game(&text).expect("the saved file parses").game.san_moves().to_vec()
-}
 
 impl Session {
     /// What the binary printed after it left the alternate screen.
@@ -750,7 +690,7 @@ fn plain_text_ended_by_sigterm_or_ctrl_c_says_where_the_game_is_saved() {
 }
 
 #[test]
-fn a_stop_with_a_clock_running_pauses_the_clocks_so_the_time_away_is_nobodys() {
+fn a_stop_with_a_clock_running_pauses_the_clocks_and_says_so() {
     let mut s = Session::start(&["--clock", "1+0"]);
     s.wait_for("White to move");
     s.play("e4", "1. e4");
@@ -758,14 +698,13 @@ fn a_stop_with_a_clock_running_pauses_the_clocks_so_the_time_away_is_nobodys() {
     s.play("Nf3", "Black to move");
     s.signal("TSTP");
     s.wait_until("stopped", |s| s.process_state() == 'T');
-    // Away longer than a second: a clock that ran would show it.
-    thread::sleep(Duration::from_millis(2500));
+    // How long the stop lasts is no matter here: that the time away is nobody's, over
+    // ten minutes of made-up time, is tests/it/clocks.rs's (the board and plain text).
     s.signal("CONT");
     s.wait_for("paused while the game was stopped");
     let shown = s.contents();
     let black = shown.lines().find(|l| l.contains("▸ Black")).expect("Black's line");
-    // Black's clock ran for a moment before the stop (1:00 or 0:59), not 2.5 s more.
-    assert!(black.contains("1:00") || black.contains("0:59"), "the time away is not charged:\n{shown}");
+    assert!(black.contains("1:00") || black.contains("0:59"), "Black's clock:\n{shown}");
     s.send("\x11");
     assert!(s.wait_for_exit().success());
 }
@@ -793,7 +732,7 @@ fn the_opening_is_named_on_screen_while_playing_and_browsing_and_in_the_saved_ga
 }
 
 #[test]
-fn plain_text_stopped_with_ctrl_z_pauses_the_clocks_so_the_time_away_is_nobodys() {
+fn plain_text_stopped_with_ctrl_z_pauses_the_clocks_and_says_so() {
     let mut s = Session::start(&["--plain", "--clock", "1+0"]);
     s.wait_for("White to move.");
     s.send("e4\r");
@@ -804,18 +743,13 @@ fn plain_text_stopped_with_ctrl_z_pauses_the_clocks_so_the_time_away_is_nobodys(
     // Ctrl-Z, through the terminal's own line discipline, as at a shell.
     s.send("\x1a");
     s.wait_until("stopped", |s| s.process_state() == 'T');
-    // Away longer than a second: a clock that ran would show it.
-    thread::sleep(Duration::from_millis(2500));
+    // The time away, made up, is tests/it/clocks.rs's; here, the stop and the way back.
     s.signal("CONT");
     s.wait_for("paused while the game was stopped");
     s.send("clock\r");
     s.wait_for(", Black 1:00");
-    // White's clock ran for a moment before the stop (1:00 or 0:59), not 2.5 s more.
     let shown = s.contents();
-    assert!(
-        shown.contains("White 1:00") || shown.contains("White 0:59"),
-        "the time away is not charged:\n{shown}"
-    );
+    assert!(shown.contains("White 1:00") || shown.contains("White 0:59"), "White's clock:\n{shown}");
     s.send("quit\r");
     let status = s.wait_for_exit();
     assert!(status.success(), "{status:?}");

@@ -6,12 +6,11 @@
 use std::ops::{Deref, DerefMut};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
-use std::thread;
 use std::time::Duration;
 
 use crate::common;
-use common::TempDir;
 use common::pty::Pty;
+use common::{TempDir, saved_moves};
 
 /// The binary in a pseudo-terminal, started in a scratch folder.
 struct Session(Pty);
@@ -58,19 +57,9 @@ fn run(dir: &Path, args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
-fn saved_moves(path: &Path) -> Vec<String> {
-    let text = std::fs::read_to_string(path).expect("the saved game");
-    hotseat::records::pgn::read_game(&text).expect("the saved file parses").game.san_moves().to_vec()
-}
-
 fn file_type(path: &Path) -> String {
     let out = Command::new("stat").args(["-c", "%F", path.to_str().expect("utf-8")]).output().expect("stat");
     String::from_utf8_lossy(&out.stdout).trim().to_owned()
-}
-
-fn running_as_root() -> bool {
-    let out = Command::new("id").arg("-u").output().expect("id runs");
-    String::from_utf8_lossy(&out.stdout).trim() == "0"
 }
 
 #[cfg(unix)]
@@ -90,19 +79,12 @@ fn a_save_target_that_is_not_a_regular_file_is_refused_before_the_terminal_is_to
     std::fs::create_dir(d.join("folder")).expect("a directory");
     let _socket = std::os::unix::net::UnixListener::bind(d.join("socket")).expect("a socket");
     std::os::unix::fs::symlink("fifo", d.join("link-to-fifo")).expect("a symlink");
-    let mut cases = vec![
+    let cases = [
         ("fifo", "it is a FIFO (named pipe), not a regular file", "fifo"),
         ("folder", "it is a directory, not a regular file", "directory"),
         ("socket", "it is a socket, not a regular file", "socket"),
         ("link-to-fifo", "it is a FIFO (named pipe), not a regular file", "fifo"),
     ];
-    if running_as_root() {
-        // A device like /dev/null, which a save used to replace with a regular file.
-        let made =
-            Command::new("mknod").args([d.join("null").to_str().expect("utf-8"), "c", "1", "3"]).status();
-        assert!(made.expect("mknod").success());
-        cases.push(("null", "it is a character device, not a regular file", "character special file"));
-    }
     for (name, says, kind) in cases {
         let error = Session::start(d, &["--save", name]).refusal();
         assert_eq!(error, format!("hotseat: cannot save to {name}: {says}"));
@@ -110,11 +92,23 @@ fn a_save_target_that_is_not_a_regular_file_is_refused_before_the_terminal_is_to
         assert!(file_type(&real).contains(kind), "{name} is still a {kind}: {}", file_type(&real));
     }
     assert_eq!(std::fs::read_link(d.join("link-to-fifo")).expect("still a link"), Path::new("fifo"));
-    let mut expected: Vec<&str> = vec!["fifo", "folder", "link-to-fifo", "socket"];
-    if running_as_root() {
-        expected.insert(3, "null");
-    }
-    assert_eq!(dir.names(), expected, "nothing else is made");
+    assert_eq!(dir.names(), ["fifo", "folder", "link-to-fifo", "socket"], "nothing else is made");
+}
+
+/// A device like /dev/null, which a save used to replace with a regular file. Making
+/// one takes root (`.ci/run` runs as root and runs this by name).
+#[cfg(unix)]
+#[test]
+#[ignore = "needs root"]
+fn a_save_target_that_is_a_device_is_refused_and_stays_a_device() {
+    let dir = TempDir::new("files-device");
+    let d = dir.path();
+    let made = Command::new("mknod").args([d.join("null").to_str().expect("utf-8"), "c", "1", "3"]).status();
+    assert!(made.expect("mknod runs").success(), "this test needs root, to make a device");
+    let error = Session::start(d, &["--save", "null"]).refusal();
+    assert_eq!(error, "hotseat: cannot save to null: it is a character device, not a regular file");
+    assert!(file_type(&d.join("null")).contains("character special file"), "{}", file_type(&d.join("null")));
+    assert_eq!(dir.names(), ["null"], "nothing else is made");
 }
 
 #[cfg(unix)]
@@ -264,9 +258,13 @@ fn resume_passes_over_newer_files_with_no_game_in_them_and_says_so() {
     first.quit();
     let games = d.join("data/games");
     let real = games.join(&TempDir::names_of(&games)[0]);
-    // Names sort by start time, and a file of the same second gets a suffix; wait so
-    // the next game's file is newer by its name as well as by its time.
-    thread::sleep(Duration::from_millis(1100));
+    // Written an hour ago, as far as anyone can tell: the files after it are newer by
+    // their time, without waiting for the clock (a file of the same second is named
+    // with a suffix, `_2`, which sorts after it too).
+    let an_hour_ago = std::time::SystemTime::now() - Duration::from_secs(3600);
+    let file = std::fs::File::options().write(true).open(&real).expect("the game file");
+    file.set_modified(an_hour_ago).expect("its time set");
+    drop(file);
     // A game killed before its first move leaves its file with no move in it.
     let mut killed = Session::start(d, &[]);
     killed.wait_for("White to move");

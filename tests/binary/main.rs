@@ -8,6 +8,7 @@ mod analyse;
 mod cli;
 mod computer;
 mod computer_stockfish;
+mod config;
 mod e2e;
 mod files;
 mod files_hostile;

@@ -238,6 +238,8 @@ fn a_player_resigns_only_for_itself_from_the_other_terminal() {
     black.wait_for("1. e4");
     type_move(&mut black, "e5");
     white.wait_for("e5");
+    // Black's own move has come back from the host before it resigns.
+    black.wait_for("White to move");
     // Black resigns on its own board, White to move: Ctrl-R names Black, not the side
     // to move; Y.
     black.send("\x12");
@@ -258,18 +260,53 @@ fn a_spectator_sees_the_game_and_cannot_play() {
     let mut black = place.view("join", "Joined");
     let mut watcher = place.view("watch", "Joined");
     white.wait_for("spectator");
+    // A spectator's key bar offers what a spectator can do: look, chat and leave (read
+    // once drawn to its end).
+    watcher.wait_for("^Q quit");
+    black.wait_for("^Q quit");
+    let bar = |pty: &Pty| pty.contents().lines().last().unwrap_or_default().to_owned();
+    for offered in ["chat", "flip", "help", "quit"] {
+        assert!(bar(&watcher).contains(offered), "{offered}: {}", bar(&watcher));
+    }
+    for never in ["undo", "offer draw", "resign", "new"] {
+        assert!(!bar(&watcher).contains(never), "{never}: {}", bar(&watcher));
+    }
+    assert!(watcher.contents().contains("you are watching"), "{}", watcher.contents());
+    // A player's bar offers the chat too, as a game with another terminal has it.
+    assert!(bar(&black).contains("chat") && bar(&black).contains("resign"), "{}", bar(&black));
     type_move(&mut white, "e4");
     watcher.wait_for("1. e4");
     type_move(&mut watcher, "e5");
     watcher.wait_for("You are watching");
-    wait_gone(&mut watcher, "e5");
+    wait_gone(&mut watcher, "Move: e5");
     black.wait_for("1. e4");
     type_move(&mut black, "c5");
     watcher.wait_for("c5");
+    // Leaving is said: the game goes on at the host.
+    watcher.quit();
+    assert!(watcher.raw().contains("You stopped watching"), "{}", watcher.raw());
+    black.send("\x11");
+    assert!(black.wait_for_exit().success());
+    assert!(black.raw().contains("You left the game"), "{}", black.raw());
+    white.wait_for("Black left");
+    white.quit();
+    assert_eq!(place.saved_moves(), ["e4", "c5"]);
+}
+
+#[test]
+fn a_question_mark_on_the_joiner_opens_the_help_while_the_other_side_is_to_move() {
+    let place = Place::new("joiner-help");
+    let mut white = place.host(&[]);
+    let mut black = place.view("join", "Joined");
+    white.wait_for("Black joined");
+    // White is to move: `?` on Black's empty move line is the help, not a refused move.
+    black.send("?");
+    black.wait_for("Keys");
+    assert!(!black.contents().contains("is to move."), "{}", black.contents());
+    black.send("\x1b");
+    wait_gone(&mut black, "Keys");
     white.quit();
     assert!(black.wait_for_exit().success());
-    assert!(watcher.wait_for_exit().success());
-    assert_eq!(place.saved_moves(), ["e4", "c5"]);
 }
 
 #[test]
@@ -448,6 +485,8 @@ fn a_takeback_is_asked_refused_then_granted_across_and_never_taken_without_conse
     type_move(&mut black, "e5");
     white.wait_for("e5");
     place.wait_saved(&["e4", "e5"]);
+    // Black's own move is on its board once the host has played it.
+    black.wait_for("White to move");
     // Black asks; White says no (Esc): nothing is taken back.
     black.send("\x1a");
     white.wait_for("asks to take back");
@@ -616,4 +655,116 @@ pub fn wait_until(pty: &mut Pty, holds: impl Fn(&Pty) -> bool) {
         assert!(Instant::now() < deadline, "never came:\n{}", pty.contents());
         pty.read_for(Duration::from_millis(50));
     }
+}
+
+// ----- one door: a word typed acts for the one who types it, on either terminal -----
+
+#[test]
+fn words_typed_on_the_board_act_only_for_the_side_that_types_them_on_either_terminal() {
+    let place = Place::new("words-board");
+    let mut white = place.host(&["--white", "Anna", "--black", "Ben"]);
+    let mut black = place.view("join", "Joined");
+    white.wait_for("Black joined");
+    type_move(&mut white, "e4");
+    black.wait_for("1. e4");
+    type_move(&mut black, "e5");
+    white.wait_for("e5");
+    // White to move, on the host: `draw` is Anna's own offer, made with her next move;
+    // `undo` would take back Ben's move, which is Ben's to ask; `new` abandons nothing.
+    type_move(&mut white, "draw");
+    white.wait_for("Anna (White) offers a draw with the next move");
+    type_move(&mut white, "undo");
+    white.wait_for("asked by the player who just moved");
+    type_move(&mut white, "new");
+    white.wait_for("Only by agreement");
+    // Ben was asked nothing, and nothing changed.
+    assert!(!black.contents().contains("offers a draw"), "{}", black.contents());
+    assert!(!black.contents().contains("asks to take back"), "{}", black.contents());
+    assert_eq!(place.saved_moves(), ["e4", "e5"]);
+    // Ctrl-R asks Anna about her own side only: Tab names no other.
+    white.send("\x12");
+    white.wait_for("Anna (White) resigns");
+    assert!(!white.contents().contains("other side"), "{}", white.contents());
+    white.send("\t");
+    white.wait_for("You may resign only for the side you play.");
+    white.send("\x1b");
+    wait_gone(&mut white, "Anna (White) resigns");
+    // The offer goes with Anna's move: now Ben is asked.
+    type_move(&mut white, "Nf3");
+    black.wait_for("Anna (White) offers a draw. Ben");
+    // Black to move, on the joiner: the same words act for Ben alone. His `draw` is no
+    // offer back (Anna's stands, to answer); `undo` and `new` change nothing.
+    type_move(&mut black, "draw");
+    black.wait_for("offers a draw already");
+    type_move(&mut black, "undo");
+    black.wait_for("asked by the player who just moved");
+    type_move(&mut black, "new");
+    black.wait_for("Only by agreement");
+    assert!(!white.contents().contains("Ben (Black) offers"), "{}", white.contents());
+    assert!(!white.contents().contains("Ben (Black) asks"), "{}", white.contents());
+    assert_eq!(place.saved_moves(), ["e4", "e5", "Nf3"]);
+    // Ben declines by moving, as over the board.
+    type_move(&mut black, "Nc6");
+    white.wait_for("declined");
+    place.wait_saved(&["e4", "e5", "Nf3", "Nc6"]);
+    white.quit();
+    assert!(black.wait_for_exit().success());
+    let saved = std::fs::read_to_string(place.save()).expect("saved");
+    assert!(saved.contains("[Result \"*\"]"), "{saved}");
+}
+
+#[test]
+fn words_typed_in_plain_text_on_the_host_act_only_for_the_host_s_side() {
+    let place = Place::new("words-plain");
+    let mut white = place.host(&["--plain", "--white", "Anna", "--black", "Ben"]);
+    let mut black = place.view("join", "Joined");
+    white.wait_for("Black joined");
+    white.send("e4\r");
+    black.wait_for("1. e4");
+    type_move(&mut black, "e5");
+    white.wait_for("Black: pawn to e 5.");
+    white.send("draw\r");
+    white.wait_for("Anna (White) offers a draw with the next move");
+    white.send("undo\r");
+    white.wait_for("asked by the player who just moved");
+    white.send("new\r");
+    white.wait_for("Only by agreement");
+    white.send("resign\r");
+    // The resignation asked for is Anna's own, never Ben's, whatever she answers.
+    white.wait_for("Anna (White) resigns and loses the game. Are you sure?");
+    white.send("black\r");
+    white.wait_for("You may resign only for the side you play.");
+    white.send("no\r");
+    assert!(!black.contents().contains("offers a draw"), "{}", black.contents());
+    assert_eq!(place.saved_moves(), ["e4", "e5"]);
+    white.send("quit\r");
+    assert!(white.wait_for_exit().success());
+    assert!(black.wait_for_exit().success());
+}
+
+#[test]
+fn words_typed_in_plain_text_on_the_joiner_act_only_for_the_joiner_s_side() {
+    let place = Place::new("words-plain-join");
+    let mut white = place.host(&["--white", "Anna", "--black", "Ben"]);
+    let mut black = Pty::start(&["join", "--plain"], None, &place.env());
+    black.wait_for("Joined");
+    white.wait_for("Black joined");
+    type_move(&mut white, "e4");
+    black.wait_for("White: pawn to e 4.");
+    // Black to move, on the joiner: `undo` would take back Anna's move; `new` abandons
+    // nothing; `draw` is Ben's own, with his next move.
+    black.send("undo\r");
+    black.wait_for("asked by the player who just moved");
+    black.send("new\r");
+    black.wait_for("Only by agreement");
+    black.send("draw\r");
+    black.wait_for("Ben (Black) offers a draw with the next move");
+    assert!(!white.contents().contains("offers a draw"), "{}", white.contents());
+    black.send("e5\r");
+    white.wait_for("Ben (Black) offers a draw. Anna");
+    white.send("\x1b");
+    black.wait_for("declines the draw");
+    assert_eq!(place.saved_moves(), ["e4", "e5"]);
+    white.quit();
+    assert!(black.wait_for_exit().success());
 }

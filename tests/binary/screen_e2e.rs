@@ -1,34 +1,15 @@
 //! The real binary in a pseudo-terminal, for what a player meets typing, pointing and
 //! reading the screen (issue 18, section 4).
 
-use std::path::PathBuf;
-
+use common::DataDir;
 use common::pty::Pty;
 
 use crate::common;
 
-/// A data directory of its own for one test, removed afterwards.
-struct DataDir(PathBuf);
-
-impl DataDir {
-    fn new(name: &str) -> DataDir {
-        let path = std::env::temp_dir().join(format!("hotseat-screen-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&path);
-        std::fs::create_dir_all(&path).expect("create the data directory");
-        DataDir(path)
-    }
-}
-
-impl Drop for DataDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 /// The binary with `args`, saving into a data directory of its own.
 fn start(name: &str, args: &[&str]) -> (Pty, DataDir) {
-    let data = DataDir::new(name);
-    let pty = Pty::start(args, None, &[("HOTSEAT_DATA_DIR", &data.0)]);
+    let data = DataDir::new(&format!("screen-{name}"));
+    let pty = Pty::start(args, None, &data.env());
     (pty, data)
 }
 

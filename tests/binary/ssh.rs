@@ -5,7 +5,8 @@
 //! a terminal (plain text), and through `join --ssh` (the board drawn locally, the
 //! protocol through `hotseat relay`).
 //!
-//! Skipped, with a message, only where no sshd exists and `CI` is unset.
+//! Each is `#[ignore = "needs sshd"]`: `.ci/run` installs OpenSSH and runs them by name
+//! (`cargo test --test binary -- --ignored ssh::`).
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
@@ -32,17 +33,10 @@ impl Drop for Server {
     }
 }
 
-/// Whether an sshd is there; with `CI` set, its absence fails the test.
-pub fn have_sshd() -> bool {
+/// Fails the test unless an sshd and an ssh client are there.
+fn need_sshd() {
     let there = Path::new(SSHD).exists() && Command::new("ssh").arg("-V").output().is_ok();
-    if !there {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI is set and there is no {SSHD} or ssh: install openssh-server"
-        );
-        eprintln!("skipped: no {SSHD} or ssh here (install openssh-server and openssh-client)");
-    }
-    there
+    assert!(there, "this test needs {SSHD} and ssh: install openssh-server and openssh-client");
 }
 
 fn keygen(path: &Path) {
@@ -146,10 +140,9 @@ fn type_move(pty: &mut Pty, san: &str) {
 }
 
 #[test]
+#[ignore = "needs sshd"]
 fn a_friend_plays_through_ssh_t_on_the_board_drawn_on_the_host() {
-    if !have_sshd() {
-        return;
-    }
+    need_sshd();
     let place = Place::new("ssh-t");
     let dir = crate::common::TempDir::new("ssh-t-keys");
     let server = Server::start(&place, dir.path());
@@ -169,10 +162,9 @@ fn a_friend_plays_through_ssh_t_on_the_board_drawn_on_the_host() {
 }
 
 #[test]
+#[ignore = "needs sshd"]
 fn a_friend_without_a_terminal_plays_in_plain_text_and_nothing_else_runs() {
-    if !have_sshd() {
-        return;
-    }
+    need_sshd();
     let place = Place::new("ssh-plain");
     let dir = crate::common::TempDir::new("ssh-plain-keys");
     let server = Server::start(&place, dir.path());
@@ -213,10 +205,9 @@ fn a_friend_without_a_terminal_plays_in_plain_text_and_nothing_else_runs() {
 }
 
 #[test]
+#[ignore = "needs sshd"]
 fn join_ssh_draws_the_board_here_through_the_relay() {
-    if !have_sshd() {
-        return;
-    }
+    need_sshd();
     let place = Place::new("ssh-relay");
     let dir = crate::common::TempDir::new("ssh-relay-keys");
     let server = Server::start(&place, dir.path());
@@ -240,4 +231,22 @@ fn join_ssh_draws_the_board_here_through_the_relay() {
     assert!(friend.wait_for_exit().success());
     assert!(friend.raw().contains("The host ended the game"), "{}", friend.raw());
     place.wait_saved(&["c4", "e5"]);
+}
+
+#[test]
+#[ignore = "needs sshd"]
+fn join_ssh_through_a_real_sshd_to_a_host_with_no_game_says_the_hosts_own_words() {
+    need_sshd();
+    let place = Place::new("ssh-none");
+    let dir = crate::common::TempDir::new("peers-ssh-none-keys");
+    let server = Server::start(&place, dir.path());
+    let ssh = server.ssh();
+    let [data, _] = place.env();
+    let elsewhere = dir.path().join("elsewhere");
+    let (status, said) = crate::peers::join_said(
+        &["--ssh", "friend"],
+        &[data, ("HOTSEAT_RUNTIME_DIR", &elsewhere), ("HOTSEAT_SSH", Path::new(&ssh))],
+    );
+    assert!(!status.success());
+    assert!(said.contains("no game is hosted in"), "{said}");
 }

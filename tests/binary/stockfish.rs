@@ -1,28 +1,23 @@
 //! The review against the real Stockfish: a short real game with a known blunder
-//! (Légal's mate, 5...Bxd1??) is marked so. Skipped when no engine is installed,
-//! except under CI (`CI` set), where a missing engine fails the test: `.ci/run`
-//! installs the Debian package.
+//! (Légal's mate, 5...Bxd1??) is marked so. Ignored by a plain `cargo test` (it needs
+//! Stockfish): `.ci/run` installs the Debian package and runs it by name, as
+//! `cargo test --test binary -- --ignored stockfish` does anywhere an engine is.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use hotseat::engine;
 
-/// The engine to use, or `None` to skip (outside CI only).
-pub fn stockfish() -> Option<PathBuf> {
-    match engine::locate(None) {
-        Ok(path) => Some(path),
-        Err(err) if std::env::var_os("CI").is_some() => panic!("CI needs a chess engine: {err}"),
-        Err(err) => {
-            eprintln!("skipped: {err}");
-            None
-        }
-    }
+/// The engine to use; a test that asks for one fails without it (such tests are
+/// `#[ignore = "needs Stockfish"]`, run by name where an engine is installed).
+pub fn stockfish() -> PathBuf {
+    engine::locate(None).unwrap_or_else(|err| panic!("this test needs a chess engine: {err}"))
 }
 
 #[test]
+#[ignore = "needs Stockfish"]
 fn stockfish_marks_the_blunder_of_legals_mate() {
-    let Some(engine) = stockfish() else { return };
+    let engine = stockfish();
     let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/review/legal-saint-brie-1750.pgn");
     let out = Command::new(env!("CARGO_BIN_EXE_hotseat"))
         .args(["analyse", file.to_str().expect("path"), "--depth", "12", "--engine"])

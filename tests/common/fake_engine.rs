@@ -117,6 +117,19 @@ pub fn is_alive(pid: u32) -> bool {
     Path::new(&format!("/proc/{pid}")).exists()
 }
 
+/// Waits until the process `pid` is gone (reaped), up to five seconds; whether it is.
+/// An engine left behind waits for words it never gets, and is still there then.
+pub fn wait_gone(pid: u32) -> bool {
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    while is_alive(pid) {
+        if std::time::Instant::now() > deadline {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    true
+}
+
 /// Whether the process `pid` is still running: a zombie (ended, not yet reaped by
 /// whoever adopted it) counts as ended.
 pub fn is_running(pid: u32) -> bool {

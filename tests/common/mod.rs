@@ -1,143 +1,32 @@
-//! Helpers shared by the integration tests: reading the perft data files, a seeded
-//! random number generator, random games, Chess960 start positions, and temporary
-//! directories.
+//! Helpers shared by the integration tests: random games, temporary directories, and
+//! (from the rules core's own test helpers, one copy for both crates) reading the
+//! perft suites, a seeded random number generator, Chess960 start positions and the
+//! proptest settings.
 
 // Each test crate includes this module and uses only part of it.
 #![allow(dead_code)]
 
 pub mod fake_engine;
 pub mod pty;
+#[path = "../../crates/hotseat-chess/tests/it/common.rs"]
+mod rules_core;
 pub mod screen;
 pub mod svg;
 
+#[allow(unused_imports)]
+pub use rules_core::{
+    PerftCase, Rng, chess960_fen, proptest_config, read_epd_file, read_perft_file, suite_path,
+};
+
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use hotseat::chess::{Game, Move, Position};
 
-/// One position of a perft suite with its known node counts.
-#[derive(Clone, Debug)]
-pub struct PerftCase {
-    /// The file and line the position was read from, for failure messages.
-    pub origin: String,
-    /// The record's `id`, or its line number for EPD files.
-    pub id: String,
-    /// The position, as written in the file.
-    pub fen: String,
-    /// `(depth, nodes)`, in the order the file lists them.
-    pub depths: Vec<(u32, u64)>,
-}
-
-/// The path of a file in `tests/data/`.
+/// The path of a file in `tests/data/` (games, reviews, kept fuzz inputs).
 pub fn data_path(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("data").join(name)
-}
-
-/// Reads a suite in the `id`/`epd`/`perft` line form (`*.perft`).
-pub fn read_perft_file(path: &Path) -> Vec<PerftCase> {
-    let text = fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    let name = path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-    let mut cases: Vec<PerftCase> = Vec::new();
-    let mut id = None;
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.split('#').next().unwrap_or("").trim();
-        let Some((key, rest)) = line.split_once(' ') else {
-            assert!(line.is_empty(), "{name}:{}: cannot read {raw:?}", i + 1);
-            continue;
-        };
-        let rest = rest.trim();
-        match key {
-            "id" => id = Some(rest.to_owned()),
-            "epd" => cases.push(PerftCase {
-                origin: format!("{name}:{}", i + 1),
-                id: id.take().unwrap_or_else(|| format!("line {}", i + 1)),
-                fen: rest.to_owned(),
-                depths: Vec::new(),
-            }),
-            "perft" => {
-                let (depth, nodes) = rest.split_once(' ').expect("perft DEPTH NODES");
-                let case = cases.last_mut().expect("a perft line follows an epd line");
-                case.depths.push((
-                    depth.trim().parse().expect("depth is a number"),
-                    nodes.trim().parse().expect("node count is a number"),
-                ));
-            }
-            other => panic!("{name}:{}: unknown key {other:?}", i + 1),
-        }
-    }
-    cases
-}
-
-/// Reads a suite in the EPD form `FEN ;D1 n ;D2 n ...` (`*.epd`).
-pub fn read_epd_file(path: &Path) -> Vec<PerftCase> {
-    let text = fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    let name = path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-    let mut cases = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let mut parts = line.split(';');
-        let fen = parts.next().expect("a fen").trim().to_owned();
-        let mut depths = Vec::new();
-        for part in parts {
-            let part = part.trim();
-            let mut words = part.split_whitespace();
-            let depth = words.next().and_then(|d| d.strip_prefix('D')).expect("a ;Dn entry");
-            // Some records list a depth without a count (`;D4 ;D5 43238`): skip those.
-            let Some(nodes) = words.next() else { continue };
-            depths
-                .push((depth.parse().expect("depth is a number"), nodes.parse().expect("count is a number")));
-        }
-        cases.push(PerftCase {
-            origin: format!("{name}:{}", i + 1),
-            id: format!("line {}", i + 1),
-            fen,
-            depths,
-        });
-    }
-    cases
-}
-
-/// A small deterministic random number generator (`SplitMix64`), so failures can be
-/// reproduced from a seed without the `rand` crate.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator started from `seed`.
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n` must be positive).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-
-    /// `true` about `percent` times in a hundred.
-    pub fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-
-    /// One of `items` (which must not be empty), each as likely as the others.
-    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
-
-/// The FEN of Chess960 start position `index` (0 to 959), as the core numbers them.
-pub fn chess960_fen(index: usize) -> String {
-    Position::chess960(index as u16).expect("Chess960 positions are numbered 0 to 959").fen()
 }
 
 /// Plays up to `plies` random legal moves from `start`, stopping early when the game
@@ -174,18 +63,17 @@ pub fn random_walk(start: Position, plies: usize, rng: &mut Rng) -> Vec<Position
     positions
 }
 
-/// proptest settings: `cases` cases (`PROPTEST_CASES` overrides), and a fixed seed so
-/// that every run checks the same games unless `PROPTEST_RNG_SEED` asks otherwise.
-pub fn proptest_config(cases: u32) -> proptest::test_runner::Config {
-    use proptest::test_runner::{Config, RngSeed};
-    let mut config = Config::default();
-    if std::env::var_os("PROPTEST_CASES").is_none() {
-        config.cases = cases;
-    }
-    if config.rng_seed == RngSeed::Random {
-        config.rng_seed = RngSeed::Fixed(0x686f_7473_6561_7421);
-    }
-    config
+/// The processor time this thread has used so far (user and system), to bound the cost
+/// of some work whatever else the machine is doing, which wall time cannot. Read from
+/// `/proc/thread-self/stat`, in the kernel's clock ticks (a hundredth of a second).
+pub fn thread_cpu_time() -> Duration {
+    let stat = fs::read_to_string("/proc/thread-self/stat").expect("this thread's /proc stat");
+    // The fields after the command name (in parentheses): utime and stime are the 12th
+    // and 13th of them.
+    let after_name = stat.rsplit_once(')').expect("the command name").1;
+    let fields: Vec<&str> = after_name.split_whitespace().collect();
+    let ticks: u64 = fields[11..13].iter().map(|f| f.parse::<u64>().expect("clock ticks")).sum();
+    Duration::from_millis(ticks * 10)
 }
 
 /// A directory of its own for one test, removed afterwards.
@@ -225,6 +113,68 @@ impl Drop for TempDir {
     fn drop(&mut self) {
         let _ = fs::remove_dir_all(&self.0);
     }
+}
+
+/// A data directory of its own for one run of the binary (`HOTSEAT_DATA_DIR`),
+/// removed afterwards.
+pub struct DataDir(pub PathBuf);
+
+impl DataDir {
+    /// A fresh, empty data directory named after the test (`name`) and this process.
+    pub fn new(name: &str) -> DataDir {
+        let path = std::env::temp_dir().join(format!("hotseat-data-{}-{name}", std::process::id()));
+        let _ = fs::remove_dir_all(&path);
+        fs::create_dir_all(&path).expect("create the data directory");
+        DataDir(path)
+    }
+
+    /// The environment that points the binary at it.
+    pub fn env(&self) -> [(&'static str, &Path); 1] {
+        [("HOTSEAT_DATA_DIR", self.0.as_path())]
+    }
+
+    /// The saved games, by name.
+    pub fn games(&self) -> Vec<PathBuf> {
+        let mut games: Vec<PathBuf> = fs::read_dir(self.0.join("games"))
+            .map(|entries| entries.map(|e| e.expect("entry").path()).collect())
+            .unwrap_or_default();
+        games.retain(|p| p.extension().is_some_and(|e| e == "pgn"));
+        games.sort();
+        games
+    }
+
+    /// Waits until the one saved game holds `moves`.
+    pub fn wait_for_saved_moves(&self, moves: &[&str]) {
+        let deadline = Instant::now() + pty::PATIENCE;
+        loop {
+            let games = self.games();
+            // Saving replaces the file whole, so a file that is there reads whole.
+            let saved = match games.as_slice() {
+                [game] => saved_moves(game),
+                _ => Vec::new(),
+            };
+            if saved == moves {
+                return;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the game was never saved with {moves:?}: {games:?} {saved:?}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for DataDir {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The moves of the game saved in `path`, in SAN.
+pub fn saved_moves(path: &Path) -> Vec<String> {
+    let text = fs::read_to_string(path).expect("the saved game");
+    hotseat::records::pgn::read_game(&text).expect("the saved file parses").game.san_moves().to_vec()
 }
 
 /// Drives an [`App`](hotseat::app::App) as a player at the keyboard does: every key goes

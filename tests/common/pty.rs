@@ -1,10 +1,11 @@
 //! The real binary in a pseudo-terminal, for the tests about what only a real terminal
-//! shows: keys are written to the terminal and its output is read back, on a thread
-//! of its own, through a vt100 parser.
+//! shows, and for the benchmarks that time it: keys are written to the terminal and
+//! its output is read back on a thread of its own, each chunk stamped with the moment
+//! it was read (so parsing the screen never adds to a figure), through a vt100 parser.
 
 use std::io::{Read, Write};
 use std::path::Path;
-use std::sync::mpsc::{self, Receiver};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -24,11 +25,15 @@ pub struct Pty {
     /// The binary.
     pub child: Box<dyn Child + Send + Sync>,
     writer: Box<dyn Write + Send>,
-    output: Receiver<Vec<u8>>,
+    output: Receiver<(Instant, Vec<u8>)>,
     /// Every byte written so far.
     pub raw: Vec<u8>,
     /// The screen those bytes draw.
     pub screen: vt100::Parser,
+    /// When the last chunk of output was read from the terminal.
+    pub last_output: Option<Instant>,
+    /// How many chunks of output have been read.
+    pub chunks: usize,
 }
 
 impl Pty {
@@ -72,6 +77,8 @@ impl Pty {
         cmd.env("TERM", "xterm-256color");
         cmd.env("COLORTERM", "truecolor");
         cmd.env_remove("NO_COLOR");
+        // Never the player's own config file (a test that wants one names it).
+        cmd.env("HOTSEAT_CONFIG", "");
         cmd.set_controlling_tty(controlling);
         for (name, value) in env {
             cmd.env(name, value);
@@ -84,26 +91,39 @@ impl Pty {
         thread::spawn(move || {
             let mut chunk = [0; 4096];
             while let Ok(n @ 1..) = reader.read(&mut chunk) {
-                if send.send(chunk[..n].to_vec()).is_err() {
+                if send.send((Instant::now(), chunk[..n].to_vec())).is_err() {
                     break;
                 }
             }
         });
         let writer = pty.master.take_writer().expect("a writer");
         let screen = vt100::Parser::new(ROWS.try_into().expect("rows"), COLS.try_into().expect("cols"), 0);
-        Pty { master: pty.master, child, writer, output, raw: Vec::new(), screen }
+        Pty {
+            master: pty.master,
+            child,
+            writer,
+            output,
+            raw: Vec::new(),
+            screen,
+            last_output: None,
+            chunks: 0,
+        }
     }
 
     /// Reads what comes within `wait`; whether anything came.
     pub fn read_for(&mut self, wait: Duration) -> bool {
-        match self.output.recv_timeout(wait) {
-            Ok(bytes) => {
-                self.screen.process(&bytes);
-                self.raw.extend_from_slice(&bytes);
-                true
-            }
-            Err(_) => false,
-        }
+        self.next_chunk(wait).is_ok()
+    }
+
+    /// Reads the next chunk of output, waiting up to `wait` for it; when it was read
+    /// from the terminal.
+    pub fn next_chunk(&mut self, wait: Duration) -> Result<Instant, RecvTimeoutError> {
+        let (at, bytes) = self.output.recv_timeout(wait)?;
+        self.screen.process(&bytes);
+        self.raw.extend_from_slice(&bytes);
+        self.last_output = Some(at);
+        self.chunks += 1;
+        Ok(at)
     }
 
     /// The text on the screen.
@@ -125,10 +145,12 @@ impl Pty {
         }
     }
 
-    /// Writes keys to the terminal.
-    pub fn send(&mut self, keys: &str) {
+    /// Writes keys to the terminal; when they were written.
+    pub fn send(&mut self, keys: &str) -> Instant {
+        let sent = Instant::now();
         self.writer.write_all(keys.as_bytes()).expect("keys written");
         self.writer.flush().expect("keys sent");
+        sent
     }
 
     /// Types a move and waits until the screen shows `shown`.
@@ -170,7 +192,7 @@ impl Pty {
         let Pty { master, mut child, writer, output, mut raw, .. } = self;
         drop(writer);
         // What came before the hangup, then no more reading.
-        while let Ok(bytes) = output.recv_timeout(Duration::from_millis(200)) {
+        while let Ok((_, bytes)) = output.recv_timeout(Duration::from_millis(200)) {
             raw.extend_from_slice(&bytes);
         }
         drop(output);

@@ -1,4 +1,4 @@
-//! The screen as an SVG picture with its colours, for the README: one rectangle per
+//! The screen as an SVG picture with its colours, for the README and the manual: one rectangle per
 //! run of background colour and one text element per character.
 
 use std::fmt::Write as _;

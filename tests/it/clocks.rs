@@ -418,6 +418,101 @@ fn the_real_loop_waits_for_the_next_visible_change_and_the_flag_falls_on_its_own
     assert!(screen.contains("Black wins on time 0-1"), "{screen}");
 }
 
+// ----- a stop (Ctrl-Z, SIGTSTP): the time away is nobody's -----
+
+/// Input at made-up instants with a stop in it, as the terminal's source announces
+/// one: [`Polled::Suspend`], then, once the loop has paused the clocks, the program
+/// stays stopped for `away` and the time reads that much later when it is back.
+struct StoppedAway<T> {
+    now: Instant,
+    steps: std::collections::VecDeque<Step<T>>,
+    away: Duration,
+}
+
+enum Step<T> {
+    Input(T),
+    /// A stop that lasts this long.
+    Stop(Duration),
+}
+
+impl<T> StoppedAway<T> {
+    fn new(steps: impl IntoIterator<Item = Step<T>>) -> StoppedAway<T> {
+        StoppedAway { now: Instant::now(), steps: steps.into_iter().collect(), away: Duration::ZERO }
+    }
+}
+
+impl<T> Input<T> for StoppedAway<T> {
+    fn wait(&mut self, _timeout: Option<Duration>) -> io::Result<Polled<T>> {
+        Ok(match self.steps.pop_front() {
+            Some(Step::Input(input)) => Polled::Input(input),
+            Some(Step::Stop(away)) => {
+                self.away = away;
+                Polled::Suspend
+            }
+            None => Polled::Closed,
+        })
+    }
+
+    fn now(&mut self) -> Instant {
+        self.now
+    }
+
+    fn suspend(&mut self) -> io::Result<Polled<T>> {
+        self.now += std::mem::take(&mut self.away);
+        Ok(Polled::TimedOut)
+    }
+}
+
+const TEN_MINUTES: Duration = Duration::from_secs(600);
+
+#[test]
+fn on_the_board_ten_minutes_stopped_cost_the_clock_nothing_and_a_move_starts_the_clocks_again() {
+    let typed = |text: &str| text.chars().map(key).chain([enter()]).map(Step::Input).collect::<Vec<_>>();
+    let mut steps = Vec::new();
+    for san in ["e4", "e5", "Nf3"] {
+        steps.extend(typed(san));
+    }
+    // Black's clock runs (a minute for the game); the program is stopped for ten.
+    steps.push(Step::Stop(TEN_MINUTES));
+    let mut events = StoppedAway::new(steps);
+    let controls = ByColor { white: control("1+0"), black: control("1+0") };
+    let mut app = App::new(Game::new()).with_clocks(controls, &[], events.now);
+    let mut terminal = Terminal::new(TestBackend::new(100, 32)).expect("test terminal");
+    let mut host = hotseat::session::Counting::default();
+    tui::run(&mut terminal, &mut events, &mut app, &Look::default(), &mut host).expect("the loop runs");
+    assert!(!app.game().is_over(), "no flag fell: {:?}", app.game().outcome());
+    assert_eq!(left(&app, Color::Black), secs(60.0), "the time away is not charged");
+    let clocks = app.clocks().expect("clocks");
+    assert!(clocks.is_paused(), "paused until a move");
+    let screen: String =
+        terminal.backend().buffer().content().iter().map(ratatui::buffer::Cell::symbol).collect();
+    assert!(screen.contains("The clocks were paused while the game was stopped"), "{screen}");
+    // Black's move, after the stop, starts the clocks again: White's runs from then.
+    let back = events.now + secs(5.0);
+    move_at(&mut app, back, "Nc6");
+    assert_eq!(left(&app, Color::Black), secs(60.0), "a move while paused is not timed");
+    app.update(Action::Tick(back + secs(5.0)));
+    assert_eq!(left(&app, Color::White), secs(55.0), "White's clock runs again");
+}
+
+#[test]
+fn in_plain_text_ten_minutes_stopped_cost_the_clock_nothing() {
+    let lines = ["e4", "e5", "Nf3"].map(|san| Step::Input(san.to_owned()));
+    let steps = lines.into_iter().chain([Step::Stop(TEN_MINUTES), Step::Input("clock".to_owned())]);
+    let mut source = StoppedAway::new(steps);
+    let controls = ByColor { white: control("1+0"), black: control("1+0") };
+    let mut app = App::new(Game::new()).with_clocks(controls, &[], source.now);
+    let mut out = Vec::new();
+    let mut host = hotseat::session::Counting::default();
+    hotseat::plain::run(&mut app, &mut source, &mut out, &mut host, hotseat::plain::Announce::San)
+        .expect("the loop runs");
+    let said = String::from_utf8(out).expect("text");
+    assert!(said.contains("The clocks were paused while the game was stopped"), "{said}");
+    assert!(said.contains("White 1:00, Black 1:00"), "the time away is not charged:\n{said}");
+    assert!(!said.contains("on time"), "{said}");
+    assert_eq!(left(&app, Color::Black), secs(60.0));
+}
+
 // ----- stages, when the clocks start, and the bell -----
 
 #[test]

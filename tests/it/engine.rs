@@ -9,7 +9,9 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use common::TempDir;
-use common::fake_engine::{Answer, FakeScript, Hang, fake_engine, fake_pid, fake_pids, is_alive, log_file};
+use common::fake_engine::{
+    Answer, FakeScript, Hang, fake_engine, fake_pid, fake_pids, is_alive, log_file, wait_gone,
+};
 use hotseat::chess::{Color, Game, Move, Position, Square};
 use hotseat::engine::{Analysis, EngineError, Event, Limit, Settings, Timeouts};
 use hotseat::review::{Eval, Mark, Review};
@@ -60,17 +62,6 @@ fn review_from(game: &Game, events: &[Event]) -> Review {
         }
     }
     review
-}
-
-fn wait_gone(pid: u32) -> bool {
-    let deadline = Instant::now() + Duration::from_secs(5);
-    while is_alive(pid) {
-        if Instant::now() > deadline {
-            return false;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    true
 }
 
 #[test]
@@ -190,7 +181,6 @@ fn a_crash_mid_analysis_is_a_failure_and_no_more() {
     assert_eq!(events.len(), 2, "{events:?}");
     assert!(matches!(events[0], Event::Analysed { index: 3, .. }), "from the end back");
     assert_eq!(events[1], Event::Failed(EngineError::Exited));
-    assert_eq!(events[1].clone(), Event::Failed(EngineError::Exited));
     assert_eq!(EngineError::Exited.to_string(), "The engine stopped unexpectedly.");
     assert_eq!(analysis.progress(), (1, 4));
     assert!(analysis.poll().is_empty(), "nothing after the end");
@@ -351,8 +341,19 @@ fn an_analysis_dropped_at_once_starts_no_engine_after() {
     for _ in 0..20 {
         drop(start(&engine, &game_of(&["d4"]), Vec::new()));
     }
-    std::thread::sleep(Duration::from_millis(300));
-    if let Some(pid) = fake_pid(dir.path()) {
+    // An engine started late would start within moments of the drop and then stay,
+    // waiting for words: for a second, every engine that ever started is gone.
+    let window = Instant::now() + Duration::from_secs(1);
+    let mut looks = 0;
+    while Instant::now() < window {
+        for pid in fake_pids(dir.path()) {
+            assert!(wait_gone(pid), "an engine {pid} started after its analysis was dropped");
+        }
+        looks += 1;
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(looks > 1, "looked {looks} times");
+    for pid in fake_pids(dir.path()) {
         assert!(wait_gone(pid), "an engine {pid} started after its analysis was dropped");
     }
 }
@@ -405,10 +406,16 @@ fn an_engine_program_busy_being_written_is_tried_again() {
     // written until it runs its own: running it fails with "Text file busy" meanwhile.
     let writing = std::fs::OpenOptions::new().write(true).open(&engine).expect("open for writing");
     let mut analysis = start(&engine, &game, Vec::new());
-    std::thread::sleep(Duration::from_millis(300));
+    // Held until the start has failed at least once, and been tried again.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while analysis.busy_retries() == 0 {
+        assert!(Instant::now() < deadline, "the engine was never tried while busy");
+        std::thread::sleep(Duration::from_millis(5));
+    }
     drop(writing);
     let events = run_to_end(&mut analysis);
     assert_eq!(events.last(), Some(&Event::Done), "{events:?}");
+    assert!(analysis.busy_retries() >= 1);
 }
 
 #[test]
@@ -542,4 +549,51 @@ fn running_from(dir: &std::path::Path) -> Vec<String> {
         .map(|cmdline| String::from_utf8_lossy(&cmdline).replace('\0', " "))
         .filter(|cmdline| cmdline.contains(&dir))
         .collect()
+}
+
+// ----- the engine's deeds through the session's door (issue 26) -----
+
+#[test]
+fn a_deed_fed_as_the_engines_that_the_door_refuses_is_not_done_and_the_engine_still_moves() {
+    use hotseat::app::{Action, App, Deed};
+    use hotseat::session::computer::{Chooser, Computer, Sides, Strength};
+    use hotseat::session::{Counting, Feeder, Session};
+
+    let dir = TempDir::new("engine-door");
+    let script = FakeScript {
+        options: vec!["option name MultiPV type spin default 1 min 1 max 500".into()],
+        delay: Some(Duration::from_millis(200)),
+        ..FakeScript::answering([(1, Answer::cp(-20, "e7e5"))])
+    };
+    let engine = fake_engine(dir.path(), &script);
+    let computer = Computer::start(&engine, Strength::Level(2), Sides::Black, false, Chooser::seeded(7))
+        .expect("the fake engine starts");
+    let mut app = App::new(Game::new());
+    let mut effects = Counting::default();
+    let mut session = Session::new(&mut app, &mut effects).with_computer(Some(computer));
+    let e4 = Game::new().position().parse_uci("e2e4").expect("legal");
+    // Deeds that come as the engine's but are not its to do: an answer with no offer
+    // standing, a move of the side it does not play, White's resignation.
+    for deed in [Deed::Answer(true), Deed::Move(e4, None), Deed::Resign(Color::White), Deed::Claim] {
+        session.act(Feeder::Engine, Action::Do(deed));
+        assert_eq!(session.app().game().ply(), 0, "{deed:?} was done");
+        assert!(!session.app().game().is_over(), "{deed:?} was done");
+        assert_eq!(session.app().message(), None, "the players here are told nothing of {deed:?}");
+    }
+    // White moves; while the engine thinks, an answer comes as the engine's with
+    // nothing asked: refused, and the engine's turn goes on to its move.
+    assert!(session.act(Feeder::Here, Action::Do(Deed::Move(e4, None))));
+    session.tick(Instant::now());
+    session.act(Feeder::Engine, Action::Do(Deed::Answer(false)));
+    assert_eq!(session.app().game().ply(), 1);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while session.app().game().ply() < 2 {
+        assert!(Instant::now() < deadline, "the engine never moved");
+        session.tick(Instant::now());
+        session.carry_out();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(session.app().game().san_moves(), ["e4", "e5"]);
+    drop(session);
+    assert!(effects.effects.contains(&hotseat::app::Effect::Save), "the moves are saved");
 }

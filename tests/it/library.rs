@@ -330,7 +330,12 @@ fn the_selection_moves_by_lines_and_pages_and_stays_in_the_list() {
 fn draw(library: &Library, width: u16, height: u16) -> Buffer {
     let area = Rect::new(0, 0, width, height);
     let mut buf = Buffer::empty(area);
-    let look = Look { theme: theme::WOOD, colors: ColorSupport::TrueColor, pieces: PieceSet::Glyphs };
+    let look = Look {
+        theme: theme::WOOD,
+        colors: ColorSupport::TrueColor,
+        pieces: PieceSet::Glyphs,
+        ..Look::default()
+    };
     render(area, &mut buf, library, "~/.local/share/hotseat/games", &look);
     buf
 }

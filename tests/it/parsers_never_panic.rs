@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use common::{Rng, chess960_fen, data_path, random_walk, read_epd_file, read_perft_file};
+use common::{Rng, chess960_fen, random_walk, read_epd_file, read_perft_file, suite_path};
 use hotseat::chess::{
     FenError, FenField, Game, MoveText, Position, ReadMoveError, STARTING_FEN, SanError, Strictness,
 };
@@ -19,8 +19,8 @@ fn config() -> ProptestConfig {
 /// (some of which only load leniently).
 fn valid_fens() -> Vec<String> {
     let mut fens = vec![STARTING_FEN.to_owned(), chess960_fen(0), chess960_fen(959), chess960_fen(314)];
-    fens.extend(read_epd_file(&data_path("standard.epd")).into_iter().map(|c| c.fen));
-    fens.extend(read_perft_file(&data_path("tricky.perft")).into_iter().map(|c| c.fen));
+    fens.extend(read_epd_file(&suite_path("standard.epd")).into_iter().map(|c| c.fen));
+    fens.extend(read_perft_file(&suite_path("tricky.perft")).into_iter().map(|c| c.fen));
     fens
 }
 

@@ -502,8 +502,9 @@ fn players_no_one_named_stay_unknown_in_the_file() {
 }
 
 #[test]
-fn the_readme_says_what_a_control_character_in_a_tag_and_a_stop_do() {
-    let readme = fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("README");
+fn the_manual_says_what_a_control_character_in_a_tag_and_a_stop_do() {
+    let readme =
+        fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/saving.md")).expect("the manual");
     let readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
     // A control character in a tag is read as a space: never drawn, never `�`.
     let game = pgn::read_game("[White \"Anna\u{1b}[31m\tRed\"]\n\n1. e4 *\n").expect("reads");

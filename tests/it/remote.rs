@@ -35,7 +35,12 @@ fn a_view_rebuilds_the_whole_game_facing_its_own_side() {
         ("Anna", "Ben")
     );
     assert!(view.takeback_by_consent(), "a take-back is asked of the host");
-    let look = Look { theme: theme::WOOD, colors: ColorSupport::TrueColor, pieces: PieceSet::Letters };
+    let look = Look {
+        theme: theme::WOOD,
+        colors: ColorSupport::TrueColor,
+        pieces: PieceSet::Letters,
+        ..Look::default()
+    };
     assert!(text(&draw(&view, &look, 100, 32)).replace(' ', "").contains("hgfedcba"), "Black's board");
     assert!(text(&draw(&host, &look, 100, 32)).replace(' ', "").contains("abcdefgh"), "White's board");
 }
@@ -53,7 +58,12 @@ fn picture() -> String {
     host.notify("Black joined");
     let mut view = copy_of(&pgn, None, true).expect("the host's game reads");
     view.notify("Joined as Black");
-    let look = Look { theme: theme::WOOD, colors: ColorSupport::TrueColor, pieces: PieceSet::Glyphs };
+    let look = Look {
+        theme: theme::WOOD,
+        colors: ColorSupport::TrueColor,
+        pieces: PieceSet::Glyphs,
+        ..Look::default()
+    };
     let (width, height, gap) = (100, 32, 2);
     let left = draw(&host, &look, width, height);
     let right = draw(&view, &look, width, height);

@@ -135,10 +135,49 @@ fn help_overlay() {
 }
 
 #[test]
+fn the_key_bar_offers_the_engine_and_the_coach_where_they_apply() {
+    let app = App::new(Game::new());
+    let bar = |view: &View<'_>| {
+        let screen = text(&draw_view(&app, view, &colour(), 140, 40));
+        screen.lines().find(|line| line.contains("^Q quit")).unwrap_or_default().to_owned()
+    };
+    let plain = bar(&View::default());
+    assert!(!plain.contains("engine") && !plain.contains("hint"), "{plain}");
+    let with = bar(&View { engine: true, coach: true, ..View::default() });
+    assert!(with.contains("^B engine") && with.contains("^A hint"), "{with}");
+}
+
+#[test]
+fn a_terminal_that_may_not_play_is_offered_no_move_offer_or_resignation() {
+    let app = App::new(Game::new());
+    let watching = |action: &Action| !matches!(action, Action::Command(_));
+    let view = View { may: Some(&watching), company: true, ..View::default() };
+    let screen = text(&draw_view(&app, &view, &colour(), 140, 40));
+    let bar = screen.lines().find(|line| line.contains("^Q quit")).unwrap_or_default();
+    for never in ["undo", "offer draw", "resign", "new", "claim"] {
+        assert!(!bar.contains(never), "{never}: {bar}");
+    }
+    assert!(bar.contains("chat") && bar.contains("flip"), "{bar}");
+}
+
+#[test]
+fn chat_is_in_the_help_only_where_others_are_in_the_game() {
+    let mut app = App::new(Game::new());
+    press_all(&mut app, &[Key::Char('?')]);
+    let alone = text(&draw(&app, &colour(), 200, 100));
+    let together = text(&draw_view(&app, &View { company: true, ..View::default() }, &colour(), 200, 100));
+    assert!(!alone.contains(input::CHAT.help), "{alone}");
+    assert!(together.contains(input::CHAT.help), "{together}");
+}
+
+#[test]
 fn help_wraps_its_lines_on_the_smallest_terminal_instead_of_cutting_them() {
     let mut app = App::new(Game::new());
     press_all(&mut app, &[Key::Char('?')]);
     insta::assert_snapshot!("help_51x13", text(&draw(&app, &colour(), 51, 13)));
+    // With other terminals in the game, so that chat is listed too.
+    let company = View { company: true, ..View::default() };
+    let draw = |app: &App, look: &Look, width, height| draw_view(app, &company, look, width, height);
     // Scrolled a line at a time to its end, every help text shows whole in some window.
     let mut windows = Vec::new();
     let mut last_screen = String::new();
@@ -366,32 +405,13 @@ fn screenshot() -> String {
     // the knight, which can capture on e5.
     press_all(&mut app, &[Key::Left, Key::Left, Key::Enter]);
     assert_eq!(app.selection().map(|s| s.from.to_string()).as_deref(), Some("f3"));
-    let look = Look { theme: theme::WOOD, colors: ColorSupport::TrueColor, pieces: PieceSet::Glyphs };
+    let look = Look {
+        theme: theme::WOOD,
+        colors: ColorSupport::TrueColor,
+        pieces: PieceSet::Glyphs,
+        ..Look::default()
+    };
     svg(&draw(&app, &look, 120, 40))
-}
-
-/// Writes the screenshot position in every colour mode and theme to `$HOTSEAT_LOOKS`,
-/// for a person to look at: `HOTSEAT_LOOKS=/tmp cargo test --test it screen::looks`.
-#[test]
-fn looks() {
-    let Some(dir) = std::env::var_os("HOTSEAT_LOOKS") else { return };
-    let mut app = App::new(Game::new());
-    play(&mut app, "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O b5 Bb3 d6 c3 Bg4 h3 Bh5");
-    press_all(&mut app, &[Key::Down, Key::Down, Key::Left, Key::Left, Key::Enter]);
-    for theme in ui::THEMES {
-        for (colors, name) in [
-            (ColorSupport::TrueColor, "truecolor"),
-            (ColorSupport::Ansi256, "256"),
-            (ColorSupport::Ansi16, "16"),
-            (ColorSupport::None, "none"),
-        ] {
-            let look = Look { theme, colors, pieces: PieceSet::Glyphs };
-            for (w, h) in [(80, 24), (100, 30), (120, 40)] {
-                let file = std::path::Path::new(&dir).join(format!("{}-{name}-{w}x{h}.svg", theme.name));
-                std::fs::write(file, svg(&draw(&app, &look, w, h))).expect("write");
-            }
-        }
-    }
 }
 
 #[test]
@@ -399,10 +419,10 @@ fn the_readme_picture_is_current() {
     common::svg::assert_picture_current("screenshot.svg", &screenshot(), "screen");
 }
 
-// ----- the README key table -----
+// ----- the key tables of the README and the manual -----
 
-/// The key tables as Markdown, for the README.
-fn key_table() -> String {
+/// The key tables as Markdown, for the manual (every mode) or the README (play alone).
+fn key_table(modes: &[Mode]) -> String {
     let mut out = String::from("| Keys | What they do |\n|---|---|\n");
     for (mode, title) in [
         (Mode::Play, ""),
@@ -412,6 +432,9 @@ fn key_table() -> String {
         (Mode::Comment, "Comment editor: "),
         (Mode::Record, "Game record: "),
     ] {
+        if !modes.contains(&mode) {
+            continue;
+        }
         for binding in input::bindings(mode) {
             // Quit and repaint work everywhere: listed once, with the keys of play.
             let everywhere = matches!(binding.action(), Some(Action::Quit | Action::Show(Show::Repaint)));
@@ -424,11 +447,37 @@ fn key_table() -> String {
     out
 }
 
+fn read_doc(name: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|err| panic!("{}: {err}", path.display()))
+}
+
 #[test]
-fn the_readme_key_table_matches_the_keys() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("README");
-    let table = key_table();
-    assert!(readme.contains(&table), "the README's key table is out of date; it should read:\n\n{table}");
+fn the_readme_and_the_manual_key_tables_match_the_keys() {
+    let table = key_table(&[Mode::Play]);
+    assert!(
+        read_doc("README.md").contains(&table),
+        "the README's key table is out of date; it should read:\n\n{table}"
+    );
+    let table = key_table(&Mode::ALL);
+    assert!(
+        read_doc("docs/playing.md").contains(&table),
+        "docs/playing.md's key table is out of date; it should read:\n\n{table}"
+    );
+}
+
+#[test]
+fn the_manuals_table_of_command_words_matches_the_keys() {
+    let mut table = String::from("| Word | Its own keys | What it does |\n|---|---|---|\n");
+    for bindable in input::BINDABLE {
+        let keys: Vec<String> = bindable.keys.iter().map(|k| format!("`{}`", k.config_name())).collect();
+        writeln!(table, "| `{}` | {} | {} |", bindable.word, keys.join(", "), bindable.what())
+            .expect("write");
+    }
+    assert!(
+        read_doc("docs/options.md").contains(&table),
+        "docs/options.md's table of command words is out of date; it should read:\n\n{table}"
+    );
 }
 
 // ----- text from strangers -----

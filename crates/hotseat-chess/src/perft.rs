@@ -18,8 +18,8 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     {
         if std::arch::is_x86_feature_detected!("popcnt") {
             // Counting moves is mostly population counts; without this the portable
-            // build falls back to a slow bit-twiddling popcount. See the README's
-            // benchmark for the measured difference.
+            // build falls back to a slow bit-twiddling popcount. See the
+            // measurements (docs/MEASUREMENTS.md) for the difference.
             #[allow(unsafe_code)]
             // Safety: `perft_popcnt` needs only the `popcnt` instruction, and the CPU
             // was just found to have it.

@@ -81,16 +81,15 @@ impl Bench {
         self.computer.as_ref().map(Computer::seat_name)
     }
 
-    /// Ctrl-B: takes back the sides the engine plays, or hands it the side not to move
-    /// when that seat is `open` to it. With no engine yet (or one lost earlier), one is
-    /// started on a thread of its own and takes the side when it has greeted; asked
-    /// again meanwhile, the start is called off. Never waits for the engine.
-    pub fn hand_over(&mut self, app: &App, open: ByColor<bool>) -> Message {
+    /// Ctrl-B: takes back the sides the engine plays, or hands it `side` when that
+    /// seat is `open` to it. With no engine yet (or one lost earlier), one is started
+    /// on a thread of its own and takes the side when it has greeted; asked again
+    /// meanwhile, the start is called off. Never waits for the engine.
+    pub fn hand_over(&mut self, app: &App, side: Color, open: ByColor<bool>) -> Message {
         // An engine lost earlier in the game is replaced by a new one.
         if self.computer.as_ref().is_some_and(Computer::is_gone) {
             self.computer = None;
         }
-        let side = !app.game().turn();
         if let Some(computer) = &mut self.computer {
             if !computer.plays_any() && !open[side] {
                 return Message::error(strings::seat_held(side));

@@ -53,6 +53,20 @@ impl Strength {
             Strength::Elo(elo) => format!("{elo} Elo"),
         }
     }
+
+    /// The strength a saved game names ([`Strength::label`]): `level 2`, `1800 Elo`;
+    /// `None` for anything else (a level out of range, a word of another program's).
+    pub fn from_label(label: &str) -> Option<Strength> {
+        let words: Vec<&str> = label.split_whitespace().collect();
+        match words[..] {
+            ["level", level] => {
+                let level: u8 = level.parse().ok()?;
+                (MIN_LEVEL..=MAX_LEVEL).contains(&level).then_some(Strength::Level(level))
+            }
+            [elo, "Elo"] => elo.parse().ok().map(Strength::Elo),
+            _ => None,
+        }
+    }
 }
 
 /// How the engine is asked, and how its answer is taken.
@@ -256,5 +270,15 @@ mod tests {
         assert!(low.contains("1350") && low.contains("--level"), "{low}");
         let none = plan(Strength::Elo(1800), &greeting(&[]), "Fake").expect_err("no UCI_Elo");
         assert!(none.contains("Fake"), "{none}");
+    }
+
+    #[test]
+    fn a_strength_is_read_back_as_the_saved_game_names_it() {
+        for strength in [Strength::Level(1), Strength::Level(8), Strength::Elo(1800)] {
+            assert_eq!(Strength::from_label(&strength.label()), Some(strength));
+        }
+        for other in ["level 0", "level 9", "level", "level 2 3", "fast", "", "-5 Elo", "1800 elo"] {
+            assert_eq!(Strength::from_label(other), None, "{other:?}");
+        }
     }
 }

@@ -138,3 +138,16 @@ pub(crate) fn played_by_engine_from_here(side: Color, seat_name: &str) -> String
 pub(crate) fn played_by_a_person_from_here(side: Color) -> String {
     format!("{} played by a person from here", side.name())
 }
+
+/// A game the engine played, resumed without it: why, and what now.
+pub(crate) fn not_restored(sides: super::Sides, why: &str) -> String {
+    let sides = match sides {
+        super::Sides::White => "White",
+        super::Sides::Black => "Black",
+        super::Sides::Both => "both sides",
+    };
+    let why = why.trim_end_matches('.');
+    format!(
+        "The engine that played {sides} could not be started ({why}): a two-player game now; Ctrl-B (computer in plain text) hands it a side."
+    )
+}

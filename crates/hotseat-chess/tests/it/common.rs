@@ -1,5 +1,10 @@
-//! Helpers of the core's tests: reading the perft data files, a seeded random number
-//! generator and Chess960 start positions.
+//! Helpers of the core's tests, and of the workspace's (`tests/common/mod.rs` includes
+//! this file, so there is one copy): reading the perft suites in this crate's
+//! `tests/data/`, a seeded random number generator, Chess960 start positions and the
+//! proptest settings.
+
+// Each test crate includes this module and uses only part of it.
+#![allow(dead_code)]
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -19,9 +24,13 @@ pub struct PerftCase {
     pub depths: Vec<(u32, u64)>,
 }
 
-/// The path of a file in `tests/data/`.
-pub fn data_path(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("data").join(name)
+/// The path of a perft suite (`standard.epd`, `tricky.perft`...) in the core's
+/// `tests/data/`, from the core's tests or the workspace's.
+pub fn suite_path(name: &str) -> PathBuf {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let core = manifest.join("crates").join("hotseat-chess");
+    let core = if core.is_dir() { core } else { manifest.to_path_buf() };
+    core.join("tests").join("data").join(name)
 }
 
 /// Reads a suite in the `id`/`epd`/`perft` line form (`*.perft`).
@@ -113,6 +122,16 @@ impl Rng {
     /// A number in `0..n` (`n` must be positive).
     pub fn below(&mut self, n: usize) -> usize {
         (self.next_u64() % n as u64) as usize
+    }
+
+    /// `true` about `percent` times in a hundred.
+    pub fn chance(&mut self, percent: usize) -> bool {
+        self.below(100) < percent
+    }
+
+    /// One of `items` (which must not be empty), each as likely as the others.
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
     }
 }
 

@@ -1,5 +1,6 @@
-//! Perft suites from `tests/data/` (and the random suite from `shared/perft/` beside the clone when
-//! it is there): every position, every listed depth, against known node counts.
+//! Perft suites from `tests/data/` (and, in an ignored test, the random suite from
+//! `shared/perft/` beside the clone): every position, every listed depth, against known
+//! node counts.
 //!
 //! The normal run checks each depth whose expected count is under a node limit, and
 //! always at least the shallowest depth of every position, so it stays quick in a
@@ -16,7 +17,7 @@ use std::path::Path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use crate::common::{PerftCase, data_path, read_epd_file, read_perft_file};
+use crate::common::{PerftCase, read_epd_file, read_perft_file, suite_path};
 use hotseat_chess::{FenError, Position, Strictness, perft, perft_divide};
 
 /// The largest expected node count the normal run checks.
@@ -96,7 +97,7 @@ fn check_suite(cases: &[PerftCase], limit: u64, impossible: impl Fn(&PerftCase) 
 }
 
 fn standard() -> Vec<PerftCase> {
-    read_epd_file(&data_path("standard.epd"))
+    read_epd_file(&suite_path("standard.epd"))
 }
 
 fn standard_is_impossible(case: &PerftCase) -> bool {
@@ -104,7 +105,7 @@ fn standard_is_impossible(case: &PerftCase) -> bool {
 }
 
 fn tricky(name: &str) -> Vec<PerftCase> {
-    read_perft_file(&data_path(name))
+    read_perft_file(&suite_path(name))
 }
 
 fn tricky_is_impossible(case: &PerftCase) -> bool {
@@ -112,19 +113,20 @@ fn tricky_is_impossible(case: &PerftCase) -> bool {
 }
 
 fn chess960() -> Vec<PerftCase> {
-    read_perft_file(&data_path("chess960.perft"))
+    read_perft_file(&suite_path("chess960.perft"))
 }
 
 /// `random.perft` is not copied into the project (see `tests/data/SOURCES.md`); it is
-/// read from the shared folder beside the clone when that exists.
-fn random() -> Option<Vec<PerftCase>> {
+/// read from the shared folder beside the clone, which the test that needs it fails
+/// without.
+fn random() -> Vec<PerftCase> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/perft/random.perft");
-    if path.exists() {
-        Some(read_perft_file(&path))
-    } else {
-        println!("skipped: {} does not exist (random.perft is not shipped with the project)", path.display());
-        None
-    }
+    assert!(
+        path.exists(),
+        "this test needs {} (random.perft is not shipped with the project)",
+        path.display()
+    );
+    read_perft_file(&path)
 }
 
 #[test]
@@ -133,7 +135,7 @@ fn the_suites_have_every_position_they_should() {
     assert_eq!(tricky("tricky.perft").len(), 26);
     assert_eq!(tricky("tricky-python-chess.perft").len(), 19);
     assert_eq!(chess960().len(), 960);
-    assert_eq!(read_epd_file(&data_path("fischer.epd")).len(), 960);
+    assert_eq!(read_epd_file(&suite_path("fischer.epd")).len(), 960);
     for case in standard().iter().chain(&chess960()).chain(&tricky("tricky.perft")) {
         assert!(!case.depths.is_empty(), "{} lists no depth", case.origin);
     }
@@ -160,16 +162,15 @@ fn chess960_suite_agrees_at_shallow_depths() {
 }
 
 #[test]
+#[ignore = "needs ../shared/perft/random.perft (not shipped with the project)"]
 fn random_suite_agrees_at_shallow_depths() {
-    if let Some(cases) = random() {
-        check_suite(&cases, if cfg!(debug_assertions) { 10_000 } else { 1_000_000 }, |_| false);
-    }
+    check_suite(&random(), if cfg!(debug_assertions) { 10_000 } else { 1_000_000 }, |_| false);
 }
 
 #[test]
 fn fischer_epd_lists_the_same_positions_and_counts_as_chess960_perft() {
     // So running one of the two files covers both.
-    let fischer = read_epd_file(&data_path("fischer.epd"));
+    let fischer = read_epd_file(&suite_path("fischer.epd"));
     let chess960 = chess960();
     assert_eq!(fischer.len(), chess960.len());
     for (a, b) in fischer.iter().zip(&chess960) {
@@ -252,9 +253,7 @@ fn chess960_suite_agrees_at_every_depth() {
 }
 
 #[test]
-#[ignore = "deep (4e12 nodes): run with cargo test --release -- --ignored, HOTSEAT_PERFT_NODE_LIMIT caps it"]
+#[ignore = "needs ../shared/perft/random.perft; deep (4e12 nodes): run in release, HOTSEAT_PERFT_NODE_LIMIT caps it"]
 fn random_suite_agrees_at_every_depth() {
-    if let Some(cases) = random() {
-        check_suite(&cases, full_node_limit(), |_| false);
-    }
+    check_suite(&random(), full_node_limit(), |_| false);
 }

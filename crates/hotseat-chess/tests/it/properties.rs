@@ -8,7 +8,7 @@
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
-use crate::common::{Rng, chess960_fen, data_path, read_epd_file, read_perft_file};
+use crate::common::{Rng, chess960_fen, read_epd_file, read_perft_file, suite_path};
 use hotseat_chess::{
     CastlingSide, Color, File, Move, MoveKind, Piece, Position, Rank, Role, STARTING_FEN, Square, Strictness,
 };
@@ -231,8 +231,8 @@ fn starts() -> &'static [Position] {
     STARTS.get_or_init(|| {
         let mut fens = vec![STARTING_FEN.to_owned()];
         fens.extend((0..960).map(chess960_fen));
-        fens.extend(read_epd_file(&data_path("standard.epd")).into_iter().map(|c| c.fen));
-        fens.extend(read_perft_file(&data_path("tricky.perft")).into_iter().map(|c| c.fen));
+        fens.extend(read_epd_file(&suite_path("standard.epd")).into_iter().map(|c| c.fen));
+        fens.extend(read_perft_file(&suite_path("tricky.perft")).into_iter().map(|c| c.fen));
         fens.iter().map(|fen| Position::from_fen_with(fen, Strictness::Lenient).expect("valid fen")).collect()
     })
 }

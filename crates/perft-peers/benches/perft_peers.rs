@@ -1,6 +1,6 @@
 //! Perft speed, side by side with the published Rust move generators.
 //!
-//! Run with `cargo bench -p hotseat-chess --bench perft_peers`. Every engine counts the
+//! Run with `cargo bench -p perft-peers`. Every engine counts the
 //! same tree single-threaded, with bulk counting at the last ply, no hashing. The runs are
 //! paired: each round runs every engine once, in an order that rotates from round to
 //! round, and a ratio is taken within the round, so a machine that slows down or speeds
