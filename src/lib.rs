@@ -41,16 +41,13 @@
 
 pub use hotseat_chess as chess;
 
-pub mod app;
-pub mod clipboard;
-pub mod clock;
-pub mod engine;
-pub mod library;
-pub mod openings;
-pub mod printable;
-pub mod records;
-pub mod review;
-pub mod session;
+// The floors under the faces are the crate `hotseat-game` of this workspace; named here
+// as before, so that `crate::session` and `hotseat::app` keep their meaning.
+#[cfg(unix)]
+pub use hotseat_game::remote;
+pub use hotseat_game::{
+    app, clipboard, clock, engine, library, openings, printable, records, review, session,
+};
 
 #[cfg(feature = "tui")]
 pub mod cli;
@@ -58,8 +55,6 @@ pub mod cli;
 pub mod input;
 #[cfg(feature = "tui")]
 pub mod plain;
-#[cfg(all(feature = "tui", unix))]
-pub mod remote;
 #[cfg(feature = "tui")]
 pub mod tui;
 #[cfg(feature = "tui")]

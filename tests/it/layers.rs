@@ -23,8 +23,10 @@ const FLOORS: &[(&str, u8)] = &[
     ("cli", 8),
 ];
 
-fn src() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+/// The sources of the crates with floors: the faces' and the one under them.
+fn roots() -> [PathBuf; 2] {
+    let top = Path::new(env!("CARGO_MANIFEST_DIR"));
+    [top.join("src"), top.join("crates/hotseat-game/src")]
 }
 
 fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -58,7 +60,7 @@ fn named(text: &str) -> Vec<String> {
 #[test]
 fn every_room_of_the_crate_has_a_floor() {
     let mut missing = Vec::new();
-    for entry in std::fs::read_dir(src()).expect("src/ readable").flatten() {
+    for entry in roots().iter().flat_map(|root| std::fs::read_dir(root).expect("src/ readable").flatten()) {
         let name = entry.file_name().to_string_lossy().trim_end_matches(".rs").to_owned();
         if !["lib", "main"].contains(&name.as_str()) && !FLOORS.iter().any(|(room, _)| *room == name) {
             missing.push(name);
@@ -74,8 +76,10 @@ fn no_room_names_one_beside_or_above_it() {
     let mut wrong = Vec::new();
     for &(room, own) in FLOORS {
         let mut files = Vec::new();
-        files.push(src().join(format!("{room}.rs")));
-        sources(&src().join(room), &mut files);
+        for root in roots() {
+            files.push(root.join(format!("{room}.rs")));
+            sources(&root.join(room), &mut files);
+        }
         for file in files.into_iter().filter(|f| f.exists()) {
             let text = std::fs::read_to_string(&file).expect("source readable");
             for other in named(&text) {

@@ -48,8 +48,8 @@ pub(crate) const AT_THE_START: &str = "This is the starting position.";
 pub(crate) const AT_THE_LIVE_POSITION: &str = "This is the live position.";
 pub(crate) const BACK_TO_LIVE: &str = "Back to the live position.";
 pub(crate) const CLOCKS_PAUSED_ON_LOAD: &str = "The clocks are paused: a move starts them again.";
-pub(crate) const NO_CLOCKS: &str =
-    "This game has no clocks: start one with a time control, such as --clock 5+3.";
+/// The clocks asked of a game that has none.
+pub const NO_CLOCKS: &str = "This game has no clocks: start one with a time control, such as --clock 5+3.";
 pub(crate) const CLOCKS_STOPPED: &str = "The game is over: the clocks have stopped.";
 pub(crate) const CLOCKS_RUNNING: &str = "The clocks are running again.";
 pub(crate) const CLOCKS_PAUSED: &str = "The clocks are paused.";
@@ -263,7 +263,7 @@ pub(crate) fn illegal_move(text: &str, reason: Illegality) -> String {
 }
 
 /// Typed text that is no move at all.
-pub(crate) fn not_a_move(err: &ParseSanError) -> String {
+pub fn not_a_move(err: &ParseSanError) -> String {
     format!("Not a move: {:?} (try SAN like Nf3 or coordinates like e2e4)", err.text())
 }
 
@@ -292,7 +292,7 @@ pub(crate) fn question_keys(question: Question) -> String {
 }
 
 /// Several legal moves fit the typed text: "Ambiguous: Nbd2 or Nfd2?".
-pub(crate) fn ambiguous(pos: &Position, moves: &[Move]) -> String {
+pub fn ambiguous(pos: &Position, moves: &[Move]) -> String {
     format!("Ambiguous: {}?", sans(pos, moves).join(" or "))
 }
 
@@ -307,9 +307,7 @@ pub(crate) fn incomplete(text: &str, pos: &Position, moves: &[Move]) -> String {
 }
 
 /// The live hint while typing: the legal moves the text could become, in SAN.
-// Said by the board's hint bar alone, which the `tui` feature brings.
-#[cfg_attr(not(feature = "tui"), allow(dead_code))]
-pub(crate) fn could_become(pos: &Position, moves: &[Move]) -> String {
+pub fn could_become(pos: &Position, moves: &[Move]) -> String {
     sans(pos, moves).join(" ")
 }
 

@@ -19,7 +19,7 @@ pub const QUOTE_LIMIT: usize = 60;
 /// bidirectional overrides, embeddings, isolates and marks.
 ///
 /// ```
-/// use hotseat::printable::{QUOTE_LIMIT, printable};
+/// use hotseat_game::printable::{QUOTE_LIMIT, printable};
 /// assert_eq!(printable("Anna\x1b]0;pwned\x07", QUOTE_LIMIT), "Anna�]0;pwned�");
 /// assert_eq!(printable("abcdef", 4), "abc…");
 /// assert_eq!(printable("Müller", QUOTE_LIMIT), "Müller");

@@ -140,7 +140,7 @@ pub(crate) fn played_by_a_person_from_here(side: Color) -> String {
 }
 
 /// A game the engine played, resumed without it: why, and what now.
-pub(crate) fn not_restored(sides: super::Sides, why: &str) -> String {
+pub fn not_restored(sides: super::Sides, why: &str) -> String {
     let sides = match sides {
         super::Sides::White => "White",
         super::Sides::Black => "Black",

@@ -8,8 +8,8 @@
 //! no terminal and no file system.
 //!
 //! ```
-//! use hotseat::library::{Action, Effect, Library, OpenAs};
-//! use hotseat::records::shelf::{Content, Entry, Shelf, Summary};
+//! use hotseat_game::library::{Action, Effect, Library, OpenAs};
+//! use hotseat_game::records::shelf::{Content, Entry, Shelf, Summary};
 //! use std::time::UNIX_EPOCH;
 //!
 //! let game = |name: &str, result: &str| Entry {

@@ -34,7 +34,7 @@ pub fn copy(out: &mut impl Write, text: &str) -> Result<(), CopyError> {
 /// The escape sequence that sets the clipboard to `text`: `ESC ] 52 ; c ; <base64> BEL`.
 ///
 /// ```
-/// assert_eq!(hotseat::clipboard::osc52("e4"), "\x1b]52;c;ZTQ=\x07");
+/// assert_eq!(hotseat_game::clipboard::osc52("e4"), "\x1b]52;c;ZTQ=\x07");
 /// ```
 pub fn osc52(text: &str) -> String {
     format!("\x1b]52;c;{}\x07", base64(text.as_bytes()))

@@ -9,13 +9,12 @@ use hotseat_chess::{ByColor, Color};
 
 mod control;
 
-#[cfg(feature = "tui")]
-pub(crate) use control::bonus_in_bounds;
 pub use control::{
     Bonus, ClockStart, MAX_BONUS, MAX_CLOCK_TIME, MAX_STAGE_MOVES, MAX_STAGES, MIN_BASE_TIME, MIN_BONUS,
     Stage, TimeControl, TimeControlError,
 };
-pub(crate) use control::{format_seconds, parse_amount, parse_stage_moves};
+pub use control::{bonus_in_bounds, parse_amount};
+pub(crate) use control::{format_seconds, parse_stage_moves};
 
 /// Since when the side to move's clock has been running.
 #[derive(Clone, Copy, Debug)]
@@ -48,8 +47,8 @@ pub struct ClockFace {
 ///
 /// ```
 /// use std::time::{Duration, Instant};
-/// use hotseat::chess::Color;
-/// use hotseat::clock::{Clocks, TimeControl};
+/// use hotseat_chess::Color;
+/// use hotseat_game::clock::{Clocks, TimeControl};
 ///
 /// let control: TimeControl = "1+2".parse().expect("valid time control");
 /// let mut clocks = Clocks::new(control, control, Color::White);

@@ -15,9 +15,9 @@
 //!
 //! ```
 //! use std::time::SystemTime;
-//! use hotseat::chess::Game;
-//! use hotseat::records::pgn::PgnGame;
-//! use hotseat::records::store::{GameStore, save_game};
+//! use hotseat_chess::Game;
+//! use hotseat_game::records::pgn::PgnGame;
+//! use hotseat_game::records::store::{GameStore, save_game};
 //!
 //! # let dir = std::env::temp_dir().join(format!("hotseat-doc-{}", std::process::id()));
 //! let store = GameStore::new(&dir); // tests inject a directory; the CLI uses GameStore::from_env()
@@ -471,7 +471,7 @@ impl Platform {
 ///
 /// ```
 /// use std::path::PathBuf;
-/// use hotseat::records::store::{Platform, data_dir};
+/// use hotseat_game::records::store::{Platform, data_dir};
 /// let env = |name: &str| (name == "HOME").then(|| "/home/anna".into());
 /// assert_eq!(data_dir(Platform::Unix, env), Some(PathBuf::from("/home/anna/.local/share/hotseat")));
 /// ```

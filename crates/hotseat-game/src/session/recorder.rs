@@ -10,10 +10,10 @@
 //! came of it as a [`Message`] for the app.
 //!
 //! ```
-//! use hotseat::app::{Action, App, Edit};
-//! use hotseat::chess::Game;
-//! use hotseat::records::{Destination, fresh_tags};
-//! use hotseat::session::Recorder;
+//! use hotseat_game::app::{Action, App, Edit};
+//! use hotseat_chess::Game;
+//! use hotseat_game::records::{Destination, fresh_tags};
+//! use hotseat_game::session::Recorder;
 //!
 //! # let dir = std::env::temp_dir().join(format!("hotseat-records-doc-{}", std::process::id()));
 //! # std::fs::create_dir_all(&dir).expect("temp dir");

@@ -46,7 +46,7 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
 ///
 /// ```
 /// use std::time::{Duration, UNIX_EPOCH};
-/// use hotseat::records::pgn::pgn_date;
+/// use hotseat_game::records::pgn::pgn_date;
 /// assert_eq!(pgn_date(UNIX_EPOCH + Duration::from_secs(1_714_000_000)), "2024.04.24");
 /// ```
 pub fn pgn_date(when: SystemTime) -> String {

@@ -13,8 +13,8 @@
 //! nothing to build at start-up and a lookup is a binary search.
 //!
 //! ```
-//! use hotseat::chess::Game;
-//! use hotseat::openings;
+//! use hotseat_chess::Game;
+//! use hotseat_game::openings;
 //! let mut game = Game::new();
 //! for san in ["e4", "d5"] {
 //!     game.play_san(san).expect("legal move");

@@ -12,7 +12,7 @@ mod bench;
 mod choose;
 mod coach;
 pub mod levels;
-pub(crate) mod strings;
+pub mod strings;
 
 use std::path::Path;
 use std::time::{Duration, Instant};

@@ -8,8 +8,8 @@
 //! loaded; [`PgnGame::to_pgn`] writes one back.
 //!
 //! ```
-//! use hotseat::records::pgn::{PgnFile, PgnGame};
-//! use hotseat::chess::{Game, Reason};
+//! use hotseat_game::records::pgn::{PgnFile, PgnGame};
+//! use hotseat_chess::{Game, Reason};
 //!
 //! let text = "[White \"Anna\"]\n[Black \"Ben\"]\n\n1. e4 {best by test} e5 2. Nf3 (2. f4) Nc6 1-0\n";
 //! let file = PgnFile::parse(text).expect("valid pgn");

@@ -154,7 +154,7 @@ pub(crate) fn check_base(base: Duration) -> Result<Duration, &'static str> {
 }
 
 /// Whether an increment or delay is none (zero) or from [`MIN_BONUS`] to [`MAX_BONUS`].
-pub(crate) fn bonus_in_bounds(bonus: Duration) -> bool {
+pub fn bonus_in_bounds(bonus: Duration) -> bool {
     bonus.is_zero() || (MIN_BONUS..=MAX_BONUS).contains(&bonus)
 }
 
@@ -163,7 +163,7 @@ pub(crate) fn bonus_in_bounds(bonus: Duration) -> bool {
 /// zero, so a lower bound sees it. A sign, an exponent, `inf` or `nan` is not a plain
 /// number: `None`. A number too large to hold reads as [`Duration::MAX`], for the
 /// caller's upper bound to refuse.
-pub(crate) fn parse_amount(text: &str, unit: Duration) -> Option<Duration> {
+pub fn parse_amount(text: &str, unit: Duration) -> Option<Duration> {
     let text = text.trim();
     let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
     let is_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());

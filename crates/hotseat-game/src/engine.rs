@@ -9,8 +9,8 @@
 //! [`Analysis`] is dropped, whatever state it is in, or when one of them fails.
 //!
 //! ```no_run
-//! use hotseat::chess::Game;
-//! use hotseat::engine::{self, Analysis, Event, Limit};
+//! use hotseat_chess::Game;
+//! use hotseat_game::engine::{self, Analysis, Event, Limit};
 //! let path = engine::locate(None).expect("an engine");
 //! let mut analysis = Analysis::start(&path, &Game::new(), Limit::default());
 //! loop {

@@ -8,8 +8,8 @@
 //! that shows it.
 //!
 //! ```
-//! use hotseat::chess::Color;
-//! use hotseat::review::{Eval, Mark, Review};
+//! use hotseat_chess::Color;
+//! use hotseat_game::review::{Eval, Mark, Review};
 //! let mut review = Review::new(2);
 //! review.set(0, Eval::Cp(20), None);
 //! review.set(1, Eval::Cp(30), None);

@@ -13,8 +13,8 @@
 //! of work: typing, pointing, questions and overlays, and the clocks.
 //!
 //! ```
-//! use hotseat::app::{Action, App, Edit, Effect};
-//! use hotseat::chess::Game;
+//! use hotseat_game::app::{Action, App, Edit, Effect};
+//! use hotseat_chess::Game;
 //! let mut app = App::new(Game::new());
 //! for c in "e4".chars() {
 //!     app.update(Action::Edit(Edit::Type(c)));
