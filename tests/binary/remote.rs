@@ -12,7 +12,7 @@ use crate::common::pty::{PATIENCE, Pty};
 
 /// A folder for one test: the games and the sockets.
 pub struct Place {
-    _dir: TempDir,
+    dir: TempDir,
     data: PathBuf,
     run: PathBuf,
 }
@@ -22,7 +22,7 @@ impl Place {
         let dir = TempDir::new(&format!("remote-{name}"));
         let data = dir.path().join("data");
         let run = dir.path().join("run");
-        Place { _dir: dir, data, run }
+        Place { dir, data, run }
     }
 
     pub fn env(&self) -> [(&'static str, &Path); 2] {
@@ -767,4 +767,33 @@ fn words_typed_in_plain_text_on_the_joiner_act_only_for_the_joiner_s_side() {
     assert_eq!(place.saved_moves(), ["e4", "e5"]);
     white.quit();
     assert!(black.wait_for_exit().success());
+}
+
+/// `host --coach white` (issue 31: accepted and doing nothing): the coach sits beside
+/// the host's player, judges the host's moves on the host's own screen, and none of
+/// it reaches the player who joined, whose moves it does not judge.
+#[test]
+fn the_hosts_coach_judges_the_hosts_moves_on_the_hosts_screen_only() {
+    use crate::common::fake_engine::{Answer, FakeScript, fake_engine};
+    let place = Place::new("coach");
+    // e4 is best at the start; after White's move, Black stands three pawns better.
+    let engine = fake_engine(
+        place.dir.path(),
+        &FakeScript::answering([(0, Answer::cp(30, "e2e4")), (1, Answer::cp(300, "e7e5"))]),
+    );
+    let engine = engine.to_str().expect("a UTF-8 path");
+    let mut white = place.host(&["--plain", "--coach", "white", "--engine", engine]);
+    let mut black = place.view("join", "Joined");
+    white.wait_for("Black joined");
+    white.send("a3\r");
+    white.wait_for("Coach: 1. a3 was");
+    white.wait_for("better was e4");
+    black.wait_for("1. a3");
+    type_move(&mut black, "e5");
+    white.wait_for("White to move");
+    white.send("quit\r");
+    assert!(black.wait_for_exit().success());
+    assert!(!black.contents().contains("Coach"), "the coach is the host's only:\n{}", black.contents());
+    let text = std::fs::read_to_string(place.save()).expect("saved");
+    assert!(text.contains("[Coach \"White\"]"), "{text}");
 }
