@@ -569,7 +569,8 @@ fn a_hosts_bad_game_is_said_as_the_hosts() {
         BufReader::new(stream.try_clone().expect("a clone")).read_line(&mut hello).expect("its hello");
         let welcome = "welcome hotseat 3 black 0123456789abcdef0123456789abcdef\ngame - 1. Ke2 *\n";
         stream.write_all(welcome.as_bytes()).expect("sent");
-        thread::sleep(Duration::from_secs(2));
+        // Open until the joiner has read it and gone (its end of the socket closed).
+        let _ = std::io::copy(&mut stream, &mut std::io::sink());
     });
     let (status, said) = join_said(&["fake"], &[data, run]);
     host.join().expect("the fake host");
