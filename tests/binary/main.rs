@@ -13,6 +13,7 @@ mod e2e;
 mod files;
 mod files_hostile;
 mod otb;
+mod peers;
 mod remote;
 mod review_e2e;
 mod screen_e2e;

@@ -10,3 +10,4 @@ pub mod host;
 pub mod protocol;
 pub mod socket;
 pub mod strings;
+pub mod tokens;

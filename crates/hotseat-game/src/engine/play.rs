@@ -23,6 +23,20 @@ pub const MAX_LINES: u32 = 64;
 /// The longest engine name kept, in characters.
 const MAX_NAME: usize = 60;
 
+/// An engine's name as it said it, made fit for a tag and a screen: what a terminal
+/// would act on (control characters, bidirectional overrides) and the replacement
+/// character of bytes that were no text are dropped, not kept as replacement
+/// characters; runs of spaces become one; at most [`MAX_NAME`] characters.
+fn cleaned_name(said: &str) -> String {
+    let kept: String = said
+        .chars()
+        .map(|c| if c.is_whitespace() { ' ' } else { c })
+        .filter(|&c| !crate::printable::acts_on_terminal(c) && c != '\u{fffd}')
+        .collect();
+    let words: Vec<&str> = kept.split_whitespace().collect();
+    printable(&words.join(" "), MAX_NAME).into_owned()
+}
+
 /// How often the thread looks for a new question while the engine thinks in silence.
 const LOOK_EVERY: Duration = Duration::from_millis(10);
 
@@ -321,7 +335,7 @@ fn greet(
             break;
         }
         if let Some(name) = line.strip_prefix("id name ") {
-            let name = printable(name.trim(), MAX_NAME).into_owned();
+            let name = cleaned_name(name);
             if !name.is_empty() {
                 greeting.name = Some(name);
             }
@@ -473,6 +487,13 @@ fn note(lines: &mut Vec<Line>, info: uci::Info) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_engine_name_keeps_only_printable_text() {
+        assert_eq!(cleaned_name("Evil\u{1b}[2J\u{7}Fish\t 2\u{202e}"), "Evil[2JFish 2");
+        assert_eq!(cleaned_name("  Stockfish   16.1 \u{fffd}"), "Stockfish 16.1");
+        assert_eq!(cleaned_name(&"x".repeat(100)).chars().count(), MAX_NAME);
+    }
 
     #[test]
     fn options_are_read_with_their_ranges() {

@@ -3,6 +3,14 @@
 //! killed and the process reaped on every way out. The group is what ends an engine
 //! started through a wrapper script (a shell that runs it without `exec`): killing
 //! the shell alone would leave the engine running, holding its output open.
+//!
+//! On a way out no code of hotseat's runs (`kill -9`, a crash), the system ends the
+//! engine: on Linux it is started with SIGKILL as its parent-death signal, from a
+//! thread that lives as long as the program (the signal follows the thread that
+//! started the process, not the program). That signal reaches the engine's own
+//! process only, not what it starts: a wrapper script should `exec` the engine (as
+//! `exec stockfish "$@"`) so that the engine is the process the signal reaches; an
+//! engine that leaves its process group (`setsid`) is beyond it.
 
 use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
 use std::path::Path;
@@ -98,7 +106,7 @@ impl Killer {
             // engine's own children end with it.
             #[cfg(unix)]
             std::os::unix::process::CommandExt::process_group(&mut command, 0);
-            match command.spawn() {
+            match lasting::spawn(command) {
                 Ok(child) => break (slot, child),
                 // The program was being written when another thread forked: the
                 // child holds it open for writing until it runs a program of its
@@ -186,6 +194,82 @@ impl Killer {
             thread::sleep(Duration::from_millis(5));
         }
         self.kill_child();
+    }
+}
+
+/// Starting engines from a thread that lasts as long as the program, tied to its life.
+#[cfg(target_os = "linux")]
+mod lasting {
+    use std::io;
+    use std::process::{Child, Command};
+    use std::sync::mpsc::{self, Sender};
+    use std::sync::{Mutex, OnceLock, PoisonError};
+
+    /// A command to start, and where its child goes.
+    type Order = (Command, Sender<io::Result<Child>>);
+
+    /// The thread that starts every engine: it never ends while the program runs.
+    static STARTER: OnceLock<Mutex<Option<Sender<Order>>>> = OnceLock::new();
+
+    /// Starts `command` with SIGKILL as its parent-death signal, from the starting
+    /// thread: the engine ends when hotseat does, however hotseat ends.
+    pub(super) fn spawn(mut command: Command) -> io::Result<Child> {
+        tie_to_parent(&mut command);
+        let starter = STARTER.get_or_init(|| {
+            let (orders, taken) = mpsc::channel::<Order>();
+            let started = std::thread::Builder::new().name("engine-starter".into()).spawn(move || {
+                for (mut command, reply) in taken {
+                    let _ = reply.send(command.spawn());
+                }
+            });
+            Mutex::new(started.ok().map(|_| orders))
+        });
+        let orders = starter.lock().unwrap_or_else(PoisonError::into_inner).clone();
+        let Some(orders) = orders else {
+            // No thread to start from: started here, tied to this thread's life.
+            return command.spawn();
+        };
+        let (reply, child) = mpsc::channel();
+        orders.send((command, reply)).map_err(|_| io::Error::other("the engine starter is gone"))?;
+        child.recv().map_err(|_| io::Error::other("the engine starter is gone"))?
+    }
+
+    /// Asks the system to kill the child when the thread that starts it ends (with
+    /// the program, as [`spawn`] starts it from a thread that lasts), checking that the
+    /// program did not end before the request was made.
+    #[allow(unsafe_code)]
+    fn tie_to_parent(command: &mut Command) {
+        use rustix::process::{Signal, getppid, set_parent_process_death_signal};
+        let parent = rustix::process::getpid();
+        // Safety: the closure runs in the child between `fork` and `exec`, where only
+        // async-signal-safe calls are allowed: it makes two system calls (`prctl` and
+        // `getppid`, through rustix, which neither allocates nor takes a lock) and
+        // builds an `io::Error` from a raw error number, which allocates nothing.
+        // A measured need, not speed: no safe API sets the parent-death signal in the
+        // child, and without it `kill -9` of hotseat leaves a running engine behind.
+        unsafe {
+            std::os::unix::process::CommandExt::pre_exec(command, move || {
+                set_parent_process_death_signal(Some(Signal::KILL))
+                    .map_err(|err| io::Error::from_raw_os_error(err.raw_os_error()))?;
+                // The program ended before the request was made: nobody is left to
+                // end this engine, so it does not start.
+                if getppid() != Some(parent) {
+                    return Err(io::Error::from_raw_os_error(rustix::io::Errno::SRCH.raw_os_error()));
+                }
+                Ok(())
+            });
+        }
+    }
+}
+
+/// Starting engines where no parent-death signal exists: from the thread that asks.
+#[cfg(not(target_os = "linux"))]
+mod lasting {
+    use std::io;
+    use std::process::{Child, Command};
+
+    pub(super) fn spawn(mut command: Command) -> io::Result<Child> {
+        command.spawn()
     }
 }
 

@@ -7,12 +7,13 @@
 
 use std::collections::VecDeque;
 use std::io::{BufReader, Read, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::protocol::{Coming, LineReader, MAX_REPORT, Outbox, Report, Request, VERSION, WireDeed};
+use super::protocol::{Coming, LineReader, MAX_REPORT, Outbox, Report, Request, Token, VERSION, WireDeed};
 use super::strings;
 use crate::app::{App, Asked, Effect, Message, Refusal};
 use crate::records::{self, pgn};
@@ -24,6 +25,12 @@ const ELSEWHERE: Feeder = Feeder::Other(1);
 
 /// How long a view waits for the host's first words.
 pub const HELLO_WAIT: Duration = Duration::from_secs(15);
+
+/// The host's lines read ahead of the game's loop: the reader waits while they wait.
+const QUEUE: usize = 256;
+
+/// The most of the host's lines the game's loop takes before it draws again.
+const PER_LOOK: usize = 64;
 
 /// A connection to the host: what to read, what to write, and how to cut it.
 pub struct Link {
@@ -61,17 +68,31 @@ pub enum AttachError {
     Thread(String),
 }
 
+impl AttachError {
+    /// Whether the link itself ended or went quiet before the game began (what
+    /// carries it, ssh say, may know why).
+    pub fn is_link_lost(&self) -> bool {
+        matches!(self, AttachError::Gone | AttachError::NoAnswer)
+    }
+}
+
 /// The view: a source of the host's rulings and news, and its views (the host, which
 /// is sent what this terminal's player did).
 pub struct Viewer {
     seat: Option<Color>,
+    /// What has the seat back, from the host's welcome.
+    token: Option<Token>,
     heard: Receiver<Heard>,
     /// What the host said (or why it will say no more), not yet handed over, in order:
     /// a ruling at a time where it names a move, done on the copy before the next is
     /// read against it.
     waiting: VecDeque<Heard>,
+    /// Whether the host may have said more than the loop took.
+    behind: bool,
     outbox: Outbox,
     waker: Arc<Mutex<Option<Waker>>>,
+    /// Whether the loop was woken and has not looked yet.
+    woken: Arc<AtomicBool>,
     /// Why the view ended, to say once the terminal is back.
     farewell: Option<String>,
 }
@@ -98,15 +119,19 @@ pub fn copy_of(pgn_text: &str, asked: Option<Asked>, flipped: bool) -> Result<Ap
 }
 
 impl Viewer {
-    /// Says hello over `link` and waits for the host's welcome and game: the view, and
-    /// its copy of the game.
-    pub fn attach(link: Link, coming: Coming) -> Result<(Viewer, App), AttachError> {
+    /// Says hello over `link` (with the seat's `token` from an earlier welcome, to
+    /// have it back) and waits for the host's welcome and game: the view, and its copy
+    /// of the game. Once the player keeps the token ([`Viewer::token`]), the view
+    /// says it is [ready](Viewer::ready).
+    pub fn attach(link: Link, coming: Coming, token: Option<Token>) -> Result<(Viewer, App), AttachError> {
         let Link { read, write, shut } = link;
         let mut outbox = Outbox::start(write, shut);
-        outbox.send(&Request::Hello { version: VERSION, coming }).map_err(|_| AttachError::Gone)?;
-        let (sender, heard) = mpsc::channel();
+        outbox.send(&Request::Hello { version: VERSION, coming, token }).map_err(|_| AttachError::Gone)?;
+        let (sender, heard) = mpsc::sync_channel(QUEUE);
         let waker: Arc<Mutex<Option<Waker>>> = Arc::new(Mutex::new(None));
         let wake = Arc::clone(&waker);
+        let woken = Arc::new(AtomicBool::new(false));
+        let once = Arc::clone(&woken);
         thread::Builder::new()
             .name("view-in".to_owned())
             .spawn(move || {
@@ -123,7 +148,10 @@ impl Viewer {
                     if sender.send(said).is_err() {
                         break;
                     }
-                    if let Some(wake) = wake.lock().ok().and_then(|w| w.clone()) {
+                    // The loop is woken once, however much comes before it looks.
+                    if !once.swap(true, Ordering::SeqCst)
+                        && let Some(wake) = wake.lock().ok().and_then(|w| w.clone())
+                    {
                         wake();
                     }
                     if done {
@@ -140,8 +168,10 @@ impl Viewer {
             Err(RecvTimeoutError::Timeout) => Err(AttachError::NoAnswer),
             Err(RecvTimeoutError::Disconnected) => Err(AttachError::Gone),
         };
-        let seat = match next()? {
-            Report::Welcome { seat, .. } => seat,
+        let (seat, token) = match next()? {
+            Report::Welcome { seat, .. } => {
+                seat.map_or((None, None), |(seat, token)| (Some(seat), Some(token)))
+            }
             Report::End(why) => {
                 return Err(AttachError::Refused(crate::printable::printable(&why, 400).into_owned()));
             }
@@ -151,13 +181,43 @@ impl Viewer {
             return Err(AttachError::Broken("no game".to_owned()));
         };
         let app = copy_of(&pgn, asked, seat == Some(Color::Black)).map_err(AttachError::Game)?;
-        let viewer = Viewer { seat, heard, waiting: VecDeque::new(), outbox, waker, farewell: None };
+        let viewer = Viewer {
+            seat,
+            token,
+            heard,
+            waiting: VecDeque::new(),
+            behind: false,
+            outbox,
+            waker,
+            woken,
+            farewell: None,
+        };
         Ok((viewer, app))
     }
 
     /// The view's seat, or `None` when it watches.
     pub fn seat(&self) -> Option<Color> {
         self.seat
+    }
+
+    /// What has the seat back, when the view has one: to keep, and to present when
+    /// joining again.
+    pub fn token(&self) -> Option<&Token> {
+        self.token.as_ref()
+    }
+
+    /// Tells the host the player has the game and keeps the token: the seat is kept
+    /// for it from now on.
+    pub fn ready(&mut self) {
+        if self.seat.is_some() {
+            self.request(&Request::Ready);
+        }
+    }
+
+    /// Whether the host ended the game (not only this view's part in it, nor by going
+    /// away): the seat's token is no use any more.
+    pub fn ended_by_host(&self) -> bool {
+        self.farewell.as_deref().is_some_and(strings::is_host_ended)
     }
 
     /// Lets the game's loop be woken when the host says something.
@@ -189,8 +249,11 @@ impl Viewer {
         match report {
             Report::Welcome { seat, .. } => {
                 // Welcomed again: a rematch gave this view the other seat.
-                self.seat = seat;
-                out.push(Arrival::Ruled(Ruling::Seat(seat)));
+                self.seat = seat.as_ref().map(|(seat, _)| *seat);
+                if let Some((_, token)) = seat {
+                    self.token = Some(token);
+                }
+                out.push(Arrival::Ruled(Ruling::Seat(self.seat)));
             }
             Report::Game { asked, pgn } => match copy_of(&pgn, asked, app.flipped()) {
                 Ok(copy) => out.push(Arrival::Ruled(Ruling::Game(Box::new(copy)))),
@@ -223,11 +286,12 @@ impl Viewer {
 
 impl Source for Viewer {
     fn poll(&mut self, app: &App, _now: Instant) -> Vec<Arrival> {
+        self.woken.store(false, Ordering::SeqCst);
         let mut out = Vec::new();
-        while let Ok(heard) = self.heard.try_recv() {
-            self.waiting.push_back(heard);
-        }
-        while let Some(heard) = self.waiting.pop_front() {
+        let mut taken = 0;
+        while taken < PER_LOOK {
+            let Some(heard) = self.waiting.pop_front().or_else(|| self.heard.try_recv().ok()) else { break };
+            taken += 1;
             let report = match heard {
                 Ok(report) => report,
                 Err(why) => {
@@ -242,11 +306,12 @@ impl Source for Viewer {
                 break;
             }
         }
+        self.behind = taken > 0;
         out
     }
 
     fn next_look(&self, _app: &App) -> Option<Duration> {
-        (!self.waiting.is_empty()).then_some(Duration::ZERO)
+        (self.behind || !self.waiting.is_empty()).then_some(Duration::ZERO)
     }
 
     fn refused(&mut self, _app: &App, _feeder: Feeder, _refusal: Refusal) {
@@ -297,13 +362,21 @@ impl Elsewhere for Viewer {
     fn engine_plays(&mut self, _sides: ByColor<bool>) {}
 
     fn out_of_step(&mut self) {
+        // What the host said since, read against the copy, is out of step too: only
+        // its end, if it came, is kept.
         self.waiting.clear();
+        while let Ok(heard) = self.heard.try_recv() {
+            if heard.is_err() {
+                self.waiting.push_back(heard);
+                break;
+            }
+        }
         self.request(&Request::Sync);
     }
 }
 
 /// A view's effects: it saves nothing (the host does) and has no engine; it rings
-/// its own bell.
+/// its own bell, and its PGN is the game as its copy has it.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ViewEffects;
 
@@ -318,13 +391,5 @@ impl Effects for ViewEffects {
             Effect::Analyse => Some(Message::info(strings::NO_ENGINE_HERE)),
             _ => None,
         }
-    }
-
-    fn pgn(&self, app: &App) -> Option<String> {
-        let mut record = pgn::PgnGame::new(app.game().clone());
-        record.annotations = app.timeline().all_annotations();
-        record.tags.set("White", app.player(Color::White));
-        record.tags.set("Black", app.player(Color::Black));
-        Some(record.to_pgn())
     }
 }

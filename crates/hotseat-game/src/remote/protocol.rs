@@ -1,6 +1,8 @@
-//! The protocol between the hosted game and its views, version 2: lines of text,
-//! versioned on connect (`hello`). A view sends what its player did at its door (the
-//! move, the offer, the resignation), never what it infers from its copy; the host
+//! The protocol between the hosted game and its views, version 3: lines of text,
+//! versioned on connect (`hello`); a peer speaking another version (2, before the
+//! seat's token) is refused in one line that names both and says to update the older.
+//! A view sends what its player did at its door (the move, the offer, the
+//! resignation), never what it infers from its copy; the host
 //! sends what was done (`did`), the clocks, a flag, and the whole game only when a
 //! view attaches (or asks again, or a new game starts). Every line from a peer is
 //! hostile until [read](Request::read): bounded in length ([`LineReader`]) and in rate
@@ -12,7 +14,11 @@
 //! From a view to the host:
 //!
 //! ```text
-//! hello hotseat 2 play|watch     the first line, once
+//! hello hotseat 3 play [TOKEN]   the first line, once: to play (TOKEN: the seat's,
+//!                                from an earlier welcome, to have it back)
+//! hello hotseat 3 watch          ... or to watch
+//! ready                          the player has the game and keeps its token: from
+//!                                now on the seat is kept for it when it goes
 //! move e2e4                      a move in coordinates (UCI), promotions with a piece
 //! claim [e2e4]                   a draw claimed (with the move that makes it)
 //! offer                          a draw (after one's move, or with one's next)
@@ -28,7 +34,7 @@
 //! From the host to a view:
 //!
 //! ```text
-//! welcome hotseat 2 white|black|watch
+//! welcome hotseat 3 white|black TOKEN | watch
 //! game <asked -|draw-white|...> <the game as PGN, escaped>
 //! did white|black <deed>         a deed done: move e2e4, claim [e2e4], offer,
 //!                                accept, decline, takeback, redo, resign, rematch
@@ -38,6 +44,12 @@
 //! refused <why> [e2e4]           what the view asked, refused, and why
 //! end <text>                     the game is over for views: where it was saved
 //! ```
+//!
+//! The seat belongs to its player: it is given only to a view still there, with a
+//! token in the welcome. A player that said `ready` and goes has the seat kept for
+//! it (its clocks stopped while it is to move), and has it back by presenting the
+//! token in its next hello; anyone else who comes to play meanwhile watches. A view
+//! that goes before `ready` leaves the seat open, as it found it.
 
 use std::fmt::{self, Write as _};
 use std::io::{self, BufRead, Write};
@@ -51,7 +63,7 @@ use crate::app::{Ask, Asked, Deed, Refusal};
 use hotseat_chess::{Color, Move, Position, Role, Square};
 
 /// The protocol's version: a peer with another is refused with a message.
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 
 /// The longest line a view may send, in bytes: a chat line fits with room to spare.
 pub const MAX_REQUEST: usize = 1024;
@@ -59,11 +71,17 @@ pub const MAX_REQUEST: usize = 1024;
 /// The longest line the host may send, in bytes: a whole game, comments and all.
 pub const MAX_REPORT: usize = 8 << 20;
 
+/// The longest `game` line a host sends, in bytes: a game whose line would be longer
+/// is refused at `hotseat host`, and a view that would need it is told why. A
+/// thousand-move game with a comment on every move fits many times over.
+pub const MAX_GAME: usize = 1 << 20;
+
 /// The most characters of a chat line.
 pub const MAX_CHAT: usize = 200;
 
-/// The most bytes waiting to go to one peer before it is dropped as not reading.
-pub const MAX_OUTBOX: usize = 16 << 20;
+/// The most bytes waiting to go to one peer before it is dropped as not reading: one
+/// whole game and a backlog of lines behind it.
+pub const MAX_OUTBOX: usize = MAX_GAME + (256 << 10);
 
 /// The longest a clock may show on the wire, in milliseconds (a year): more is no
 /// clock.
@@ -195,6 +213,76 @@ fn coordinates(text: &str) -> Move {
     }
 }
 
+/// What has a seat back: given to its player in the welcome, presented in the hello
+/// of a player coming back. 32 hexadecimal digits, from the system's randomness.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Token(String);
+
+impl Token {
+    /// The number of hexadecimal digits.
+    pub const DIGITS: usize = 32;
+
+    /// A new token, from `/dev/urandom` (or, where it cannot be read, from the
+    /// process's random hash keys and the time).
+    pub fn new() -> Token {
+        let mut bytes = [0u8; Token::DIGITS / 2];
+        let read =
+            std::fs::File::open("/dev/urandom").and_then(|mut f| io::Read::read_exact(&mut f, &mut bytes));
+        if read.is_err() {
+            use std::hash::{BuildHasher, Hasher};
+            for (i, chunk) in bytes.chunks_mut(8).enumerate() {
+                let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+                hasher.write_usize(i);
+                hasher.write_u128(
+                    std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .unwrap_or_default()
+                        .as_nanos(),
+                );
+                chunk.copy_from_slice(&hasher.finish().to_le_bytes()[..chunk.len()]);
+            }
+        }
+        Token(bytes.iter().fold(String::with_capacity(Token::DIGITS), |mut out, b| {
+            let _ = write!(out, "{b:02x}");
+            out
+        }))
+    }
+
+    /// A token read from a line or a file: exactly [`Token::DIGITS`] lowercase
+    /// hexadecimal digits.
+    pub fn read(text: &str) -> Option<Token> {
+        let fits =
+            text.len() == Token::DIGITS && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
+        fits.then(|| Token(text.to_owned()))
+    }
+
+    /// Whether `other` is this token, compared in a time that does not say how much
+    /// of it matched.
+    pub fn matches(&self, other: &Token) -> bool {
+        self.0.len() == other.0.len()
+            && self.0.bytes().zip(other.0.bytes()).fold(0u8, |d, (a, b)| d | (a ^ b)) == 0
+    }
+}
+
+impl Default for Token {
+    fn default() -> Token {
+        Token::new()
+    }
+}
+
+impl fmt::Display for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl fmt::Debug for Token {
+    /// Never the token itself, in a log or an assertion.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Token(..)")
+    }
+}
+
 /// A line from a view to the host.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Request {
@@ -204,7 +292,12 @@ pub enum Request {
         version: u32,
         /// To play or to watch.
         coming: Coming,
+        /// The seat's token, from an earlier welcome: a player coming back.
+        token: Option<Token>,
     },
+    /// The player has the game and keeps its seat's token: the seat is kept for it
+    /// from now on, when it goes.
+    Ready,
     /// What the view's player did at its door, for its own side.
     Do(WireDeed),
     /// The whole game again: the view's copy went out of step.
@@ -218,13 +311,13 @@ pub enum Request {
 /// A line from the host to a view.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Report {
-    /// The answer to `hello`: the seat the view has, or `None` to watch; said again
-    /// when a rematch swaps the seats.
+    /// The answer to `hello`: the seat the view has and its token, or `None` to
+    /// watch; said again when a rematch swaps the seats.
     Welcome {
         /// The host's protocol version.
         version: u32,
-        /// The view's seat; `None` to watch.
-        seat: Option<Color>,
+        /// The view's seat, and the token that has it back; `None` to watch.
+        seat: Option<(Color, Token)>,
     },
     /// The whole game as it stands.
     Game {
@@ -272,7 +365,7 @@ pub enum LineError {
     #[error("a line the protocol does not know: {0}")]
     Unknown(String),
     /// Another version of the protocol.
-    #[error("protocol version {0}, this is version {VERSION}")]
+    #[error("protocol version {0}, this is {VERSION}: update the older hotseat")]
     Version(u32),
     /// More lines than a person could send.
     #[error("too many lines too fast")]
@@ -335,18 +428,26 @@ impl Request {
         match verb {
             "hello" => {
                 let words: Vec<&str> = rest.split(' ').collect();
-                let [name, number, coming] = words[..] else { return Err(unknown(line)) };
+                let (name, number, coming, token) = match words[..] {
+                    [name, number, coming] => (name, number, coming, None),
+                    [name, number, coming, token] => (name, number, coming, Some(token)),
+                    _ => return Err(unknown(line)),
+                };
                 if name != "hotseat" {
                     return Err(unknown(line));
                 }
                 let version = version(number, line)?;
-                let coming = match coming {
-                    "play" => Coming::Play,
-                    "watch" => Coming::Watch,
+                let (coming, token) = match (coming, token) {
+                    ("play", None) => (Coming::Play, None),
+                    ("play", Some(token)) => {
+                        (Coming::Play, Some(Token::read(token).ok_or_else(|| unknown(line))?))
+                    }
+                    ("watch", None) => (Coming::Watch, None),
                     _ => return Err(unknown(line)),
                 };
-                Ok(Request::Hello { version, coming })
+                Ok(Request::Hello { version, coming, token })
             }
+            "ready" if rest.is_empty() => Ok(Request::Ready),
             "sync" if rest.is_empty() => Ok(Request::Sync),
             "bye" if rest.is_empty() => Ok(Request::Bye),
             "say" if !rest.trim().is_empty() && rest.chars().count() <= MAX_CHAT => {
@@ -363,10 +464,15 @@ impl fmt::Display for Request {
     /// The line, without its newline.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Request::Hello { version, coming } => {
-                let coming = if *coming == Coming::Play { "play" } else { "watch" };
-                write!(f, "hello hotseat {version} {coming}")
+            Request::Hello { version, coming, token } => {
+                let word = if *coming == Coming::Play { "play" } else { "watch" };
+                write!(f, "hello hotseat {version} {word}")?;
+                match token {
+                    Some(token) if *coming == Coming::Play => write!(f, " {token}"),
+                    _ => Ok(()),
+                }
             }
+            Request::Ready => f.write_str("ready"),
             Request::Do(deed) => write!(f, "{deed}"),
             Request::Sync => f.write_str("sync"),
             // Sent text is made one clean line here, so a line read back is one too.
@@ -508,11 +614,14 @@ impl Report {
         match verb {
             "welcome" => {
                 let words: Vec<&str> = rest.split(' ').collect();
-                let ["hotseat", number, seat] = words[..] else { return Err(unknown(line)) };
-                let version = version(number, line)?;
-                let seat = match seat {
-                    "watch" => None,
-                    seat => Some(color(seat)?),
+                let version = match words[..] {
+                    ["hotseat", number, ..] => version(number, line)?,
+                    _ => return Err(unknown(line)),
+                };
+                let seat = match words[2..] {
+                    ["watch"] => None,
+                    [seat, token] => Some((color(seat)?, Token::read(token).ok_or_else(|| unknown(line))?)),
+                    _ => return Err(unknown(line)),
                 };
                 Ok(Report::Welcome { version, seat })
             }
@@ -570,9 +679,10 @@ impl fmt::Display for Report {
     /// The line, without its newline.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Report::Welcome { version, seat } => {
-                write!(f, "welcome hotseat {version} {}", seat.map_or("watch", color_name))
-            }
+            Report::Welcome { version, seat } => match seat {
+                Some((color, token)) => write!(f, "welcome hotseat {version} {} {token}", color_name(*color)),
+                None => write!(f, "welcome hotseat {version} watch"),
+            },
             Report::Game { asked, pgn } => {
                 let asked = asked.map_or("-".to_owned(), |asked| {
                     format!("{}-{}", ask_name(asked.what), color_name(asked.by))
@@ -607,6 +717,11 @@ impl<R: BufRead> LineReader<R> {
     /// Lines from `inner`, each at most `max` bytes.
     pub fn new(inner: R, max: usize) -> LineReader<R> {
         LineReader { inner, max, line: Vec::new() }
+    }
+
+    /// The reader the lines come from.
+    pub fn inner_mut(&mut self) -> &mut R {
+        &mut self.inner
     }
 
     /// The next line without its newline (`\n`, or `\r\n`); `None` at the end.
@@ -652,11 +767,15 @@ impl<R: BufRead> LineReader<R> {
 }
 
 /// The most lines a peer may send: a burst of [`Rate::BURST`], then
-/// [`Rate::PER_SECOND`] a second (a token bucket). A person types far fewer.
+/// [`Rate::PER_SECOND`] a second (a token bucket). A person types far fewer. The same
+/// bucket, with other figures ([`Rate::of`]), bounds what comes from every peer at
+/// once: connections, spectators' chat.
 #[derive(Clone, Debug)]
 pub struct Rate {
     tokens: f64,
     last: Instant,
+    burst: f64,
+    per_second: f64,
 }
 
 impl Rate {
@@ -665,15 +784,20 @@ impl Rate {
     /// Lines a second, over time.
     pub const PER_SECOND: f64 = 20.0;
 
-    /// A full bucket at `now`.
+    /// A full bucket at `now`, for one peer's lines.
     pub fn new(now: Instant) -> Rate {
-        Rate { tokens: Rate::BURST, last: now }
+        Rate::of(Rate::BURST, Rate::PER_SECOND, now)
     }
 
-    /// Counts a line that came at `now`; [`LineError::Flood`] when it is one too many.
+    /// A full bucket at `now`: `burst` at once, then `per_second`.
+    pub fn of(burst: f64, per_second: f64, now: Instant) -> Rate {
+        Rate { tokens: burst, last: now, burst, per_second }
+    }
+
+    /// Counts one that came at `now`; [`LineError::Flood`] when it is one too many.
     pub fn count(&mut self, now: Instant) -> Result<(), LineError> {
-        let gained = now.saturating_duration_since(self.last).as_secs_f64() * Rate::PER_SECOND;
-        self.tokens = (self.tokens + gained).min(Rate::BURST);
+        let gained = now.saturating_duration_since(self.last).as_secs_f64() * self.per_second;
+        self.tokens = (self.tokens + gained).min(self.burst);
         self.last = now;
         if self.tokens < 1.0 {
             return Err(LineError::Flood);
@@ -730,13 +854,26 @@ impl Outbox {
         Outbox { lines, waiting, done, max, shut: Some(Box::new(shut)) }
     }
 
+    /// An outbox to a peer already gone: every send says so.
+    pub fn closed() -> Outbox {
+        Outbox {
+            lines: None,
+            waiting: Arc::new(AtomicUsize::new(0)),
+            done: Arc::new(AtomicBool::new(true)),
+            max: 0,
+            shut: None,
+        }
+    }
+
     /// Queues one line (its newline added); never waits. A peer with more than the
-    /// limit waiting, or gone, is dropped: [`Gone`].
+    /// limit waiting, or gone, is dropped: [`Gone`]. One line, however long, always
+    /// fits when nothing waits.
     pub fn send(&mut self, line: &impl fmt::Display) -> Result<(), Gone> {
         let mut bytes = line.to_string().into_bytes();
         bytes.push(b'\n');
         let n = bytes.len();
-        let full = self.waiting.load(Ordering::SeqCst).saturating_add(n) > self.max;
+        let waiting = self.waiting.load(Ordering::SeqCst);
+        let full = waiting > 0 && waiting.saturating_add(n) > self.max;
         let sent = !full
             && !self.done.load(Ordering::SeqCst)
             && self.lines.as_ref().is_some_and(|lines| {
@@ -762,6 +899,14 @@ impl Outbox {
         if let Some(shut) = self.shut.take() {
             shut();
         }
+    }
+
+    /// Closes without waiting: what is queued still goes, by the writer's thread,
+    /// which ends then (a write stuck on a peer that does not read ends with the
+    /// peer's own write timeout).
+    pub fn close(mut self) {
+        self.lines = None;
+        self.shut = None;
     }
 
     /// Lets what is waiting go for at most `within`, then closes.
@@ -799,8 +944,10 @@ mod tests {
     #[test]
     fn requests_round_trip() {
         for request in [
-            Request::Hello { version: VERSION, coming: Coming::Play },
-            Request::Hello { version: VERSION, coming: Coming::Watch },
+            Request::Hello { version: VERSION, coming: Coming::Play, token: None },
+            Request::Hello { version: VERSION, coming: Coming::Play, token: Some(Token::new()) },
+            Request::Hello { version: VERSION, coming: Coming::Watch, token: None },
+            Request::Ready,
             Request::Do(WireDeed::Move("e2e4".to_owned())),
             Request::Do(WireDeed::Move("e7e8q".to_owned())),
             Request::Do(WireDeed::ClaimWith("g1f3".to_owned())),
@@ -823,7 +970,7 @@ mod tests {
     fn reports_round_trip() {
         let pgn = "[White \"A \\\"B\\\"\"]\n\n1. e4 {a\\b\ttab} e5 *\n".to_owned();
         for report in [
-            Report::Welcome { version: VERSION, seat: Some(Color::Black) },
+            Report::Welcome { version: VERSION, seat: Some((Color::Black, Token::new())) },
             Report::Welcome { version: VERSION, seat: None },
             Report::Game { asked: Some(Asked { what: Ask::TakeBack, by: Color::White }), pgn: pgn.clone() },
             Report::Game { asked: None, pgn },
@@ -898,7 +1045,12 @@ mod tests {
             "hello hotseat",
             "hello hotseat x play",
             "hello chess 2 play",
-            "hello hotseat 2 referee",
+            "hello hotseat 3 referee",
+            "hello hotseat 3 watch 0123456789abcdef0123456789abcdef",
+            "hello hotseat 3 play 0123",
+            "hello hotseat 3 play 0123456789ABCDEF0123456789ABCDEF",
+            "hello hotseat 3 play 0123456789abcdef0123456789abcdef x",
+            "ready now",
             "say \u{1b}[2J",
             "say a\tb",
             "\u{0}",
@@ -906,16 +1058,35 @@ mod tests {
             assert!(Request::read(line).is_err(), "{line:?}");
         }
         assert_eq!(Request::read("hello hotseat 1 play"), Err(LineError::Version(1)));
-        assert_eq!(Request::read("hello hotseat 3 play"), Err(LineError::Version(3)));
+        assert_eq!(Request::read("hello hotseat 2 play"), Err(LineError::Version(2)));
+        assert_eq!(Request::read("hello hotseat 4 play"), Err(LineError::Version(4)));
         assert_eq!(Request::read(&"say x".repeat(300)), Err(LineError::TooLong(MAX_REQUEST)));
         assert!(Request::read(&format!("say {}", "é".repeat(MAX_CHAT + 1))).is_err());
     }
 
     #[test]
-    fn a_peer_speaking_version_1_is_told_to_update_in_one_line() {
-        let why = Request::read("hello hotseat 1 play").expect_err("refused").to_string();
-        assert_eq!(why, "protocol version 1, this is version 2");
-        assert!(!why.contains('\n'));
+    fn a_peer_speaking_an_older_version_is_told_to_update_in_one_line() {
+        for old in [1, 2] {
+            let why = Request::read(&format!("hello hotseat {old} play")).expect_err("refused").to_string();
+            assert_eq!(why, format!("protocol version {old}, this is 3: update the older hotseat"));
+            assert!(!why.contains('\n'));
+        }
+        // A host of version 2 answers a view of 3 with its refusal; a view of 2 cannot
+        // read a welcome of 3, and says so.
+        assert_eq!(
+            Report::read("welcome hotseat 2 black"),
+            Err(LineError::Version(2)),
+            "an older host's welcome"
+        );
+    }
+
+    #[test]
+    fn tokens_are_random_and_read_back_exactly() {
+        let (a, b) = (Token::new(), Token::new());
+        assert!(!a.matches(&b));
+        assert!(Token::read(&a.to_string()).is_some_and(|read| read.matches(&a)));
+        assert_eq!(a.to_string().len(), Token::DIGITS);
+        assert_eq!(format!("{a:?}"), "Token(..)", "never printed");
     }
 
     #[test]
@@ -947,7 +1118,10 @@ mod tests {
             "clocks 99999999999999999999 0 0",
             "refused",
             "refused because",
-            "welcome hotseat 2 red",
+            "welcome hotseat 3 red",
+            "welcome hotseat 3 red 0123456789abcdef0123456789abcdef",
+            "welcome hotseat 3 white",
+            "welcome hotseat 3 watch 0123456789abcdef0123456789abcdef",
             "welcome hotseat 1 white",
             "say",
             "boom",

@@ -5,9 +5,9 @@
 //! OpenSSH, which logs in as the user first.
 
 use std::ffi::OsString;
-use std::fs::{self, DirBuilder};
+use std::fs::{self, DirBuilder, File, OpenOptions, TryLockError};
 use std::io;
-use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
+use std::os::unix::fs::{DirBuilderExt, MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::os::unix::net::{UnixListener, UnixStream};
 use std::path::{Path, PathBuf};
 
@@ -37,17 +37,31 @@ pub enum SocketError {
     /// A name no game could have.
     #[error("{}", strings::bad_name(.0))]
     BadName(String),
+    /// `HOTSEAT_RUNTIME_DIR` is set, but to no absolute folder.
+    #[error("{}", strings::bad_runtime_dir(.0))]
+    RuntimeDir(String),
 }
 
 /// The folder of the sockets: `$HOTSEAT_RUNTIME_DIR`, else `$XDG_RUNTIME_DIR/hotseat`,
-/// else `/tmp/hotseat-UID`; `var` reads the environment.
-pub fn runtime_dir(var: impl Fn(&str) -> Option<OsString>) -> PathBuf {
-    let set = |name: &str| var(name).filter(|value| !value.is_empty()).map(PathBuf::from);
-    set("HOTSEAT_RUNTIME_DIR")
-        .or_else(|| set("XDG_RUNTIME_DIR").map(|dir| dir.join("hotseat")))
-        .unwrap_or_else(|| {
-            std::env::temp_dir().join(format!("hotseat-{}", rustix::process::geteuid().as_raw()))
-        })
+/// else `/tmp/hotseat-UID`; `var` reads the environment. `HOTSEAT_RUNTIME_DIR` set
+/// empty or to a relative path is refused (a game found or not depending on the
+/// folder one stands in); `XDG_RUNTIME_DIR` so set is ignored, as its specification
+/// says.
+pub fn runtime_dir(var: impl Fn(&str) -> Option<OsString>) -> Result<PathBuf, SocketError> {
+    if let Some(dir) = var("HOTSEAT_RUNTIME_DIR") {
+        let dir = PathBuf::from(dir);
+        if !dir.is_absolute() {
+            return Err(SocketError::RuntimeDir(
+                crate::printable::printable(&dir.to_string_lossy(), 60).into_owned(),
+            ));
+        }
+        return Ok(dir);
+    }
+    let xdg = var("XDG_RUNTIME_DIR").map(PathBuf::from).filter(|dir| dir.is_absolute());
+    Ok(xdg.map_or_else(
+        || std::env::temp_dir().join(format!("hotseat-{}", rustix::process::geteuid().as_raw())),
+        |dir| dir.join("hotseat"),
+    ))
 }
 
 /// Makes `dir` (mode 0700) when it is missing, and checks it: a folder (not a link),
@@ -93,19 +107,55 @@ fn socket_path(dir: &Path, name: &str) -> PathBuf {
     dir.join(format!("{name}.sock"))
 }
 
-/// A hosted game's socket, removed when dropped.
+/// A hosted game's socket, and the lock that makes its name this host's alone; both
+/// removed when dropped.
 pub struct Hosted {
     listener: UnixListener,
     path: PathBuf,
+    /// `NAME.lock` beside the socket, locked for as long as the game is hosted (the
+    /// system lets go of it however the host ends, `kill -9` too).
+    lock: File,
+    lock_path: PathBuf,
+}
+
+/// Takes the name whose lock file is `path`: the file, locked, or the name is taken.
+fn take_name(path: &Path, name: &str) -> Result<File, SocketError> {
+    let folder = |err| SocketError::Folder(path.parent().unwrap_or(path).to_owned(), err);
+    loop {
+        let file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .mode(0o600)
+            .open(path)
+            .map_err(folder)?;
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(TryLockError::WouldBlock) => return Err(SocketError::AlreadyHosted(name.to_owned())),
+            Err(TryLockError::Error(err)) => return Err(folder(err)),
+        }
+        // A host that ended meanwhile removes its lock file while it holds it: the name
+        // is this host's only if the file still there is the one it locked.
+        let locked = file.metadata().map_err(folder)?;
+        let there = fs::symlink_metadata(path);
+        if there.is_ok_and(|there| there.ino() == locked.ino() && there.dev() == locked.dev()) {
+            return Ok(file);
+        }
+    }
 }
 
 impl Hosted {
-    /// Opens the socket of the game `name` in `dir` (made and checked first). A socket
-    /// left by a game that ended badly is replaced; one that answers is refused.
+    /// Opens the socket of the game `name` in `dir` (made and checked first). Taking
+    /// the name is atomic: of two hosts started at once one has it, the other is
+    /// told it is taken. A socket left by a game that ended badly is replaced.
     pub fn open(dir: &Path, name: &str) -> Result<Hosted, SocketError> {
         prepare(dir)?;
         let name = checked_name(name)?;
         let path = socket_path(dir, name);
+        let lock_path = dir.join(format!("{name}.lock"));
+        let lock = take_name(&lock_path, name)?;
+        // A host of an older hotseat takes no lock, but answers.
         if UnixStream::connect(&path).is_ok() {
             return Err(SocketError::AlreadyHosted(name.to_owned()));
         }
@@ -119,7 +169,7 @@ impl Hosted {
         let folder = |err| SocketError::Folder(dir.to_owned(), err);
         let listener = UnixListener::bind(&path).map_err(folder)?;
         fs::set_permissions(&path, fs::Permissions::from_mode(0o600)).map_err(folder)?;
-        Ok(Hosted { listener, path })
+        Ok(Hosted { listener, path, lock, lock_path })
     }
 
     /// The listening socket.
@@ -136,6 +186,9 @@ impl Hosted {
 impl Drop for Hosted {
     fn drop(&mut self) {
         let _ = fs::remove_file(&self.path);
+        // Removed while still locked, so a host that opened it meanwhile sees it gone.
+        let _ = fs::remove_file(&self.lock_path);
+        let _ = self.lock.unlock();
     }
 }
 
@@ -187,19 +240,25 @@ mod tests {
 
     #[test]
     fn the_folder_is_chosen_from_the_environment() {
+        const BAD: [&[(&str, &str)]; 3] = [
+            &[("HOTSEAT_RUNTIME_DIR", "")],
+            &[("HOTSEAT_RUNTIME_DIR", "games")],
+            &[("HOTSEAT_RUNTIME_DIR", "../run")],
+        ];
         let env = |pairs: &'static [(&'static str, &'static str)]| {
             move |name: &str| pairs.iter().find(|(n, _)| *n == name).map(|(_, v)| OsString::from(v))
         };
-        assert_eq!(
-            runtime_dir(env(&[("HOTSEAT_RUNTIME_DIR", "/a"), ("XDG_RUNTIME_DIR", "/b")])),
-            Path::new("/a")
-        );
-        assert_eq!(runtime_dir(env(&[("XDG_RUNTIME_DIR", "/b")])), Path::new("/b/hotseat"));
+        let dir = |pairs| runtime_dir(env(pairs)).expect("a folder");
+        assert_eq!(dir(&[("HOTSEAT_RUNTIME_DIR", "/a"), ("XDG_RUNTIME_DIR", "/b")]), Path::new("/a"));
+        assert_eq!(dir(&[("XDG_RUNTIME_DIR", "/b")]), Path::new("/b/hotseat"));
         let uid = rustix::process::geteuid().as_raw();
-        assert_eq!(
-            runtime_dir(env(&[("XDG_RUNTIME_DIR", "")])),
-            std::env::temp_dir().join(format!("hotseat-{uid}"))
-        );
+        let default = std::env::temp_dir().join(format!("hotseat-{uid}"));
+        assert_eq!(dir(&[("XDG_RUNTIME_DIR", "")]), default);
+        assert_eq!(dir(&[("XDG_RUNTIME_DIR", "run/user")]), default);
+        // Set to no absolute folder: refused, never the default nor the folder one is in.
+        for bad in BAD {
+            assert!(matches!(runtime_dir(env(bad)), Err(SocketError::RuntimeDir(_))), "{bad:?}");
+        }
     }
 
     #[test]
@@ -252,16 +311,55 @@ mod tests {
     }
 
     #[test]
+    fn of_hosts_opened_at_once_under_one_name_exactly_one_has_it() {
+        let dir = temp("race");
+        prepare(&dir).expect("made");
+        for round in 0..50 {
+            let name = format!("race-{round}");
+            let start = std::sync::Arc::new(std::sync::Barrier::new(4));
+            let hosts: Vec<_> = (0..4)
+                .map(|_| {
+                    let (dir, name, start) = (dir.clone(), name.clone(), std::sync::Arc::clone(&start));
+                    std::thread::spawn(move || {
+                        start.wait();
+                        Hosted::open(&dir, &name)
+                    })
+                })
+                .collect();
+            let opened: Vec<_> = hosts.into_iter().map(|h| h.join().expect("no panic")).collect();
+            let ran = opened.iter().filter(|o| o.is_ok()).count();
+            assert_eq!(ran, 1, "round {round}: {ran} hosts ran");
+            assert!(
+                opened.iter().all(|o| o.is_ok() || matches!(o, Err(SocketError::AlreadyHosted(_)))),
+                "the others are told the name is taken"
+            );
+            // The one that runs answers on its socket.
+            assert!(connect(&dir, Some(&name)).is_ok(), "round {round}: no socket");
+        }
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_name_is_free_again_once_its_host_is_gone() {
+        let dir = temp("again");
+        let first = Hosted::open(&dir, "again").expect("hosted");
+        assert!(matches!(Hosted::open(&dir, "again"), Err(SocketError::AlreadyHosted(_))));
+        drop(first);
+        assert!(!dir.join("again.lock").exists(), "the lock goes with its host");
+        assert!(Hosted::open(&dir, "again").is_ok());
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
     fn a_socket_left_behind_is_replaced() {
         let dir = temp("stale");
-        let first = Hosted::open(&dir, "left").expect("hosted");
-        // A host killed with -9 leaves its socket: nothing answers there.
-        let path = first.path().to_owned();
-        std::mem::forget(first);
-        assert!(path.exists());
-        // The forgotten listener still answers in this process: close it the hard way.
-        let _ = fs::remove_file(&path);
+        prepare(&dir).expect("made");
+        // A host killed with -9 leaves its socket, where nothing answers, and its lock
+        // file, which nobody holds any more.
+        let path = socket_path(&dir, "left");
         UnixListener::bind(&path).map(drop).expect("a dead socket file");
+        fs::write(dir.join("left.lock"), "").expect("a lock file left");
+        assert!(path.exists());
         assert!(Hosted::open(&dir, "left").is_ok());
         let _ = fs::remove_dir_all(&dir);
     }

@@ -47,6 +47,17 @@ pub fn several_hosted(names: &[String]) -> String {
     format!("several games are hosted: {}; say which, as in: hotseat join {}", names.join(", "), names[0])
 }
 
+/// `HOTSEAT_RUNTIME_DIR` set to no absolute folder.
+pub fn bad_runtime_dir(dir: &str) -> String {
+    if dir.is_empty() {
+        "HOTSEAT_RUNTIME_DIR is set but empty: set it to an absolute folder, or unset it".to_owned()
+    } else {
+        format!(
+            "HOTSEAT_RUNTIME_DIR must be an absolute folder, not {dir:?}: the games would depend on the folder you are in"
+        )
+    }
+}
+
 /// A name no game could have.
 pub fn bad_name(name: &str) -> String {
     format!("{name:?} is not a game's name (letters, digits, '.', '_' and '-')")
@@ -87,6 +98,47 @@ pub fn left(side: &str) -> String {
     format!("{side} left; the seat is kept for them to join again")
 }
 
+/// A player left before it had the game: the seat is open again.
+pub fn left_open(side: &str) -> String {
+    format!("{side} left before the game reached them; the seat is open")
+}
+
+/// On the host's screen: someone came to play while the seat's player is away.
+pub fn kept_here(side: &str) -> String {
+    format!(
+        "Someone came to play {side} while {side}'s player is away: the seat is kept for them, so this one watches"
+    )
+}
+
+/// On the screen of one who came to play while the seat's player is away.
+pub fn kept_there(side: &str) -> String {
+    format!(
+        "The seat of {side} is kept for its player, who is away: you watch (the player has it back by joining again from where they played)"
+    )
+}
+
+/// To a view of the player, when the player joined again from elsewhere.
+pub const JOINED_AGAIN: &str = "You joined this game again from elsewhere: this view is closed";
+
+/// A spectator's chat line over the limit of all spectators together.
+pub const TOO_MUCH_CHAT: &str =
+    "The spectators are chatting faster than the game allows: this line was not sent";
+
+/// Refused at the door: too many connections, or too fast.
+pub const TOO_MANY_AT_ONCE: &str = "Too many connections to this game at once; try again in a moment";
+
+/// A line begun and not ended in time.
+pub const LINE_SLOW: &str = "a line took too long to come";
+
+/// A game whose whole record is too long for the wire.
+pub fn game_too_big(bytes: usize, max: usize) -> String {
+    format!(
+        "The game is too big to send to another terminal ({} KiB; at most {} KiB)",
+        bytes.div_ceil(1024),
+        max / 1024
+    )
+}
+
 /// A spectator came or went.
 pub fn watching(count: usize) -> String {
     match count {
@@ -106,7 +158,15 @@ pub fn dropped(why: &str) -> String {
 
 /// The host ended: where the game is.
 pub fn host_ended(saved: &str) -> String {
-    format!("The host ended the game. {saved}")
+    format!("{HOST_ENDED} {saved}")
+}
+
+/// How the host's farewell begins.
+const HOST_ENDED: &str = "The host ended the game.";
+
+/// Whether the host's last words say it ended the game (not that it let this view go).
+pub fn is_host_ended(said: &str) -> bool {
+    said.starts_with(HOST_ENDED)
 }
 
 /// The host went away without a word.
@@ -166,6 +226,21 @@ pub fn only_relay(asked: &str) -> String {
 /// A destination that would read as an option of ssh.
 pub fn bad_destination(destination: &str) -> String {
     format!("{} is not a host to join", printable(destination, QUOTE_LIMIT))
+}
+
+/// `join --ssh`: the link ended before the game began, and what ssh (or the host's
+/// `hotseat relay`) said last.
+pub fn ssh_ended(said: &str) -> String {
+    format!("The link through ssh ended before the game began: {}", printable(said, 300))
+}
+
+/// How ssh ended, when it said nothing.
+pub fn ssh_status(code: Option<i32>, signal: Option<i32>) -> String {
+    match (code, signal) {
+        (Some(code), _) => format!("ssh exited with status {code}, saying nothing"),
+        (None, Some(signal)) => format!("ssh was ended by signal {signal}"),
+        (None, None) => "ssh said nothing and did not end".to_owned(),
+    }
 }
 
 /// A connection said nothing in time.

@@ -3,7 +3,10 @@
 //! sources that feed seats and the views told elsewhere are the others
 //! ([`super::sources`]).
 
+use hotseat_chess::Color;
+
 use crate::app::{Action, App, Effect, Message};
+use crate::records::pgn::PgnGame;
 
 /// Carries out the app's effects (saving, copying, the bell, the engine reviewing
 /// the game), and writes the game as PGN for the record screen.
@@ -12,8 +15,16 @@ pub trait Effects {
     /// players (a failed save, a copy done).
     fn carry_out(&mut self, app: &App, effect: Effect) -> Option<Message>;
 
-    /// The game as PGN, for the record screen and for a view that attaches.
-    fn pgn(&self, app: &App) -> Option<String>;
+    /// The game as PGN, for the record screen and for a view that attaches: by
+    /// default the game as the app has it (its moves, comments and players' names),
+    /// for effects that keep no record of their own (another terminal's view).
+    fn pgn(&self, app: &App) -> Option<String> {
+        let mut record = PgnGame::new(app.game().clone());
+        record.annotations = app.timeline().all_annotations();
+        record.tags.set("White", app.player(Color::White));
+        record.tags.set("Black", app.player(Color::Black));
+        Some(record.to_pgn())
+    }
 
     /// Whether work it started goes on (an engine reviewing the game), to be asked
     /// about ([`Effects::poll`]) every [`POLL_EVERY`] even with no input.

@@ -145,9 +145,8 @@ impl<'a> Session<'a> {
             Action::Command(Command::NewGame) => vec![Deed::NewGame],
             action => self.app.resolve(action),
         };
-        deeds.into_iter().all(|deed| match seats.judge(self.app, Feeder::Here, deed) {
-            Verdict::Do { .. } => !elsewhere || carried(deed),
-            Verdict::Refused(_) | Verdict::Sent => false,
+        deeds.into_iter().all(|deed| {
+            matches!(door(seats, self.app, Feeder::Here, elsewhere, deed), Verdict::Do { .. } | Verdict::Sent)
         })
     }
 
@@ -300,14 +299,9 @@ impl<'a> Session<'a> {
         let here = feeder == Feeder::Here;
         let elsewhere = here && self.refereed_elsewhere();
         let went = action != Action::Quit;
-        let acted = self.app.act(action, here, &mut |app: &App, deed: Deed| {
-            match seats.judge(app, feeder, deed) {
-                // A view's player asks the host, which does it (or not) and says so.
-                Verdict::Do { .. } if elsewhere && carried(deed) => Verdict::Sent,
-                Verdict::Do { .. } if elsewhere => Verdict::Refused(Refusal::OnlyHere),
-                verdict => verdict,
-            }
-        });
+        let acted = self
+            .app
+            .act(action, here, &mut |app: &App, deed: Deed| door(seats, app, feeder, elsewhere, deed));
         self.pending.add(acted.effects);
         for (deed, by) in acted.done {
             self.news.done.push((deed, by, feeder));
@@ -499,6 +493,18 @@ impl<'a> Session<'a> {
         let hints = coach.hints();
         self.effects.tag(computer::HINTS_TAG, &computer::hints_tag(hints));
         said
+    }
+}
+
+/// The door: what `feeder`'s deed comes to under `seats`, the one place the seats
+/// judge a deed (the key bar and the help ask it too, to show what may be done). A
+/// view's player asks the host (`elsewhere`), which does it (or not) and says so; what
+/// the host does not carry is refused here.
+fn door(seats: Seats, app: &App, feeder: Feeder, elsewhere: bool, deed: Deed) -> Verdict {
+    match seats.judge(app, feeder, deed) {
+        Verdict::Do { .. } if elsewhere && carried(deed) => Verdict::Sent,
+        Verdict::Do { .. } if elsewhere => Verdict::Refused(Refusal::OnlyHere),
+        verdict => verdict,
     }
 }
 

@@ -78,8 +78,11 @@ impl Seats {
             (false, false) => return Verdict::Refused(Refusal::Watching),
         };
         let refused = match deed {
-            // Only the side to move moves, and claims (FIDE 9.2.1, 9.3.1).
-            Deed::Move(..) | Deed::ClaimWith(_) | Deed::Claim if side != turn => Some(Refusal::NotYourMove),
+            // Only the side to move moves, and claims (FIDE 9.2.1, 9.3.1); after the
+            // game nobody does, and the rules say so (the game is over).
+            Deed::Move(..) | Deed::ClaimWith(_) | Deed::Claim if side != turn && !game.is_over() => {
+                Some(Refusal::NotYourMove)
+            }
             // Between people apart, the past changes only by agreement.
             Deed::Redo if self.apart() => Some(Refusal::ByAgreement),
             Deed::NewGame if self.apart() && !game.is_over() => Some(Refusal::ByAgreement),

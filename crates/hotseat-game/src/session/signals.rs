@@ -112,6 +112,19 @@ pub fn watch(hand: impl Fn(Signalled) -> bool + Send + 'static, leave: fn()) -> 
     Ok(())
 }
 
+/// From now on, each [`ending`] signal is recorded in `signalled` (its number) by its
+/// handler, as it comes (on Unix): whatever reaches the loop first, the end of the
+/// input or the signal's word, the loop can tell the input ended on a signal.
+pub fn record_ending(signalled: &std::sync::Arc<std::sync::atomic::AtomicUsize>) -> io::Result<()> {
+    #[cfg(unix)]
+    for signal in ending() {
+        signal_hook::flag::register_usize(signal, std::sync::Arc::clone(signalled), signal as usize)?;
+    }
+    #[cfg(not(unix))]
+    let _ = signalled;
+    Ok(())
+}
+
 /// How soon after the first ending signal another is taken as part of the same request
 /// (SIGHUP and SIGTERM sent together), not as a second asking to end at once.
 pub const SAME_REQUEST: std::time::Duration = std::time::Duration::from_secs(1);

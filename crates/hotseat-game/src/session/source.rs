@@ -5,7 +5,8 @@
 
 use std::io;
 use std::sync::Arc;
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -88,6 +89,9 @@ struct Reading<T> {
 ///   kept for the exit status ([`Feed::stopped_by`]). A second one, or one that comes
 ///   when nobody reads the input any more, ends the program at once (see
 ///   [`signals::watch`]).
+/// - The end of the input counts as the signal that ended it, whichever reaches the
+///   loop first (a script killed, and its pipe closed just after; a terminal that
+///   hangs up): the signal is recorded by its handler, as it comes.
 /// - SIGTSTP reads as [`Polled::Suspend`]; SIGCONT is handed to the face, which may
 ///   have a terminal to take again.
 pub struct Feed<T> {
@@ -96,6 +100,10 @@ pub struct Feed<T> {
     /// raw mode by then).
     reader: Option<Reading<T>>,
     stopped_by: Option<i32>,
+    /// The last ending signal, set by its handler as it comes (0: none yet).
+    signalled: Arc<AtomicUsize>,
+    /// Whether the input is a terminal, which may hang up.
+    terminal: bool,
     /// For [`Feed::waker`].
     wake: Sender<Incoming<T>>,
 }
@@ -117,8 +125,10 @@ impl<T: Send + 'static> Feed<T> {
         terminal: bool,
     ) -> io::Result<Feed<T>> {
         let (sender, incoming) = mpsc::channel();
-        let signalled = sender.clone();
-        signals::watch(move |signal| signalled.send(Incoming::Signal(signal)).is_ok(), leave)?;
+        let handed = sender.clone();
+        signals::watch(move |signal| handed.send(Incoming::Signal(signal)).is_ok(), leave)?;
+        let signalled = Arc::new(AtomicUsize::new(0));
+        signals::record_ending(&signalled)?;
         if terminal {
             let hung_up = sender.clone();
             signals::on_hangup(move || {
@@ -130,6 +140,8 @@ impl<T: Send + 'static> Feed<T> {
             incoming,
             reader: Some(Reading { sender, name, read: Box::new(read) }),
             stopped_by: None,
+            signalled,
+            terminal,
             wake,
         })
     }
@@ -163,6 +175,23 @@ impl<T: Send + 'static> Feed<T> {
         Ok(())
     }
 
+    /// The signal that ended the input, when its end came first: the one its handler
+    /// recorded, or the one on its way to the loop, or a hangup of the terminal.
+    fn ended_by(&mut self) -> Option<i32> {
+        let recorded = self.signalled.load(Ordering::SeqCst);
+        if recorded != 0 {
+            return i32::try_from(recorded).ok();
+        }
+        loop {
+            match self.incoming.try_recv() {
+                Ok(Incoming::Signal(Signalled::Ending(signal))) => return Some(signal),
+                Ok(_) => {}
+                Err(TryRecvError::Empty | TryRecvError::Disconnected) => break,
+            }
+        }
+        (self.terminal && signals::hung_up()).then_some(signals::SIGHUP)
+    }
+
     /// Waits for what the threads hand over, at most `timeout` if there is one: input,
     /// the end of it (an ending signal ends it too), a stop, or nothing in the time
     /// given. A SIGCONT goes to `continued`, which says what it brings, if anything.
@@ -187,6 +216,12 @@ impl<T: Send + 'static> Feed<T> {
                 Err(RecvTimeoutError::Disconnected) => return Ok(Polled::Closed),
             };
             match incoming {
+                Incoming::Input(Ok(None)) => {
+                    if self.stopped_by.is_none() {
+                        self.stopped_by = self.ended_by();
+                    }
+                    return Ok(Polled::Closed);
+                }
                 Incoming::Input(input) => {
                     return input.map(|input| input.map_or(Polled::Closed, Polled::Input));
                 }
