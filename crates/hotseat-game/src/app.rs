@@ -52,8 +52,9 @@ pub use review::{EngineReport, ReviewState, Reviewing};
 pub use timeline::{Ply, Step, Timeline};
 pub use typing::{Reading, read_typed, suggestion};
 
+use crate::annotations::{Annotations, Nag};
 use crate::clock::Clocks;
-use hotseat_chess::{Annotations, ByColor, Color, File, Game, Move, Nag, Position, Rank, Square};
+use hotseat_chess::{ByColor, Color, File, Game, Move, Position, Rank, Square};
 
 /// Everything that belongs to one game: a new game replaces it whole, so nothing of
 /// the old game can linger.

@@ -1,7 +1,8 @@
 //! The floors of hotseat between the rules core (`hotseat-chess`) and the faces: the
-//! clock, the openings, the review, the app, the records, the engine, the session, the
-//! library and the games between terminals. See the `hotseat` crate's docs for the floors.
+//! annotations of a record, the clock, the openings, the review, the app, the records,
+//! the engine, the session, the library and the games between terminals. See the `hotseat` crate's docs for the floors.
 
+pub mod annotations;
 pub mod app;
 pub mod clipboard;
 pub mod clock;

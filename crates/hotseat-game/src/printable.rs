@@ -11,6 +11,28 @@ use std::borrow::Cow;
 /// The most characters of a value from a file that a message quotes.
 pub const QUOTE_LIMIT: usize = 60;
 
+/// The most characters of typed text that a refusal echoes back.
+pub const ECHO_LIMIT: usize = 32;
+
+/// Typed text as a refusal echoes it: trimmed, and cut to [`ECHO_LIMIT`] characters,
+/// the last of them `…`, when it is longer. Nothing is replaced: quote it (`{:?}`) or
+/// pass it through [`printable`] to print it.
+///
+/// ```
+/// use hotseat_game::printable::echo;
+/// assert_eq!(echo(" e9 "), "e9");
+/// assert_eq!(echo(&"x".repeat(100)).chars().count(), 32);
+/// ```
+pub fn echo(text: &str) -> Cow<'_, str> {
+    let text = text.trim();
+    if text.chars().nth(ECHO_LIMIT).is_none() {
+        return Cow::Borrowed(text);
+    }
+    let mut out: String = text.chars().take(ECHO_LIMIT - 1).collect();
+    out.push('…');
+    Cow::Owned(out)
+}
+
 /// `text` with every character a terminal could act on replaced by `�`, and cut to
 /// at most `max_chars` characters, the last of them `…`, when it is longer.
 ///

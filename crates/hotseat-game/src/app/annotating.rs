@@ -8,7 +8,7 @@
 //! one typed there is kept as words (`[ %clk`), not read as a command.
 
 use super::{Action, App, Edit, Effect, Focus, Show, strings};
-use hotseat_chess::{Annotations, MAX_VARIATION_DEPTH, Nag};
+use crate::annotations::{Annotations, MAX_VARIATION_DEPTH, Nag};
 
 /// The longest comment the editor takes, in characters.
 pub const MAX_COMMENT: usize = 1000;

@@ -3,7 +3,8 @@
 //! into), without changing it.
 
 use super::{App, Browse, Focus, strings};
-use hotseat_chess::{Line, Move, Position};
+use crate::annotations::Line;
+use hotseat_chess::{Move, Position};
 
 /// A variation on the board.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -8,7 +8,8 @@
 //! the door says whether the side asking may, and for which side it is done.
 
 use super::{Action, Answer, App, Command, Edit, Effect, Focus, Mode, Point, Pointer, Question, Reading};
-use hotseat_chess::{Color, Move, Nag};
+use crate::annotations::Nag;
+use hotseat_chess::{Color, Move};
 
 /// Something that changes the game, whoever asked for it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

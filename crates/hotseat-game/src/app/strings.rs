@@ -5,8 +5,7 @@
 use super::{Question, Reviewing, Step};
 use crate::review::{ENGINE_VARIABLE, EngineError};
 use hotseat_chess::{
-    ByColor, Color, Game, Illegality, Move, NoClaim, Outcome, ParseSanError, Piece, Position, Reason, Role,
-    Square,
+    ByColor, Color, Game, Illegality, Move, NoClaim, Outcome, Piece, Position, Reason, Role, Square,
 };
 
 pub(crate) const NO_QUESTION: &str = "There is no question to answer.";
@@ -263,8 +262,8 @@ pub(crate) fn illegal_move(text: &str, reason: Illegality) -> String {
 }
 
 /// Typed text that is no move at all.
-pub fn not_a_move(err: &ParseSanError) -> String {
-    format!("Not a move: {:?} (try SAN like Nf3 or coordinates like e2e4)", err.text())
+pub fn not_a_move(text: &str) -> String {
+    format!("Not a move: {:?} (try SAN like Nf3 or coordinates like e2e4)", crate::printable::echo(text))
 }
 
 /// A refusal with the nearest legal move, when one is close.

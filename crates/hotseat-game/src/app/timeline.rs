@@ -5,9 +5,8 @@
 
 use std::time::Duration;
 
-use hotseat_chess::{
-    Annotations, ByColor, Color, Game, Line, MAX_VARIATION_DEPTH, Move, Nag, Node, Outcome, Undone,
-};
+use crate::annotations::{Annotations, Line, MAX_VARIATION_DEPTH, Nag, Node};
+use hotseat_chess::{ByColor, Color, Game, Move, Outcome, Undone};
 
 /// What one move left behind besides the move itself.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

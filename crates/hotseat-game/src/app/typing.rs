@@ -5,7 +5,8 @@
 
 use super::words::{Word, WordAction, command_word};
 use super::{App, Edit, Focus, strings};
-use hotseat_chess::{Game, Move, MoveText, Nag};
+use crate::annotations::Nag;
+use hotseat_chess::{Game, Move, MoveText};
 
 /// The longest text kept, in bytes: a line of moves typed (or pasted by a terminal
 /// without bracketed paste, key by key) as long as a long game's whole record. One
@@ -262,7 +263,7 @@ impl App {
             Reading::Incomplete(moves) => strings::incomplete(token, pos, &moves),
             Reading::Promotion(_) => strings::paste_needs_promotion(token),
             Reading::Refused(why) => why,
-            Reading::Command(word) => strings::not_a_move(&hotseat_chess::ParseSanError::new(word.name)),
+            Reading::Command(word) => strings::not_a_move(word.name),
             Reading::Move(..) | Reading::Empty | Reading::Sign(_) | Reading::Offering(..) => String::new(),
         };
         self.error(strings::paste_stopped(played, token, &why));
@@ -360,11 +361,11 @@ pub(super) fn read(game: &Game, text: &str) -> Reading {
     }
     match read_typed(game, text) {
         MoveText::Empty => Reading::Empty,
-        MoveText::Move { mv, nag } => Reading::Move(mv, nag),
+        MoveText::Move { mv, suffix } => Reading::Move(mv, suffix.and_then(Nag::from_suffix)),
         MoveText::Promotion { from, to } => {
             match pos.legal_moves_from(from).iter().copied().find(|m| m.to() == to) {
                 Some(m) => Reading::Promotion(m),
-                None => Reading::Refused(strings::not_a_move(&hotseat_chess::ParseSanError::new(text))),
+                None => Reading::Refused(strings::not_a_move(text)),
             }
         }
         MoveText::Ambiguous(moves) => Reading::Ambiguous(moves),
@@ -376,8 +377,8 @@ pub(super) fn read(game: &Game, text: &str) -> Reading {
                 _ => Reading::Refused(strings::did_you_mean(refusal, nearest(text))),
             }
         }
-        MoveText::Invalid(err) => {
-            Reading::Refused(strings::did_you_mean(strings::not_a_move(&err), nearest(text)))
+        MoveText::Invalid(_) => {
+            Reading::Refused(strings::did_you_mean(strings::not_a_move(text), nearest(text)))
         }
     }
 }

@@ -35,8 +35,9 @@ mod writer;
 use std::fmt;
 use std::time::{Duration, SystemTime};
 
-use crate::printable::{QUOTE_LIMIT, printable};
-use hotseat_chess::{Annotations, Game, GameResult, MAX_VARIATION_DEPTH, ReadMoveError, SanError};
+use crate::annotations::{Annotations, MAX_VARIATION_DEPTH};
+use crate::printable::{QUOTE_LIMIT, echo, printable};
+use hotseat_chess::{Game, GameResult, Position, ReadMoveError, SanError};
 
 pub(crate) use date::UtcTime;
 pub use date::pgn_date;
@@ -98,14 +99,26 @@ pub enum PgnErrorKind {
         problem: TagProblem,
     },
     /// The `FEN` tag does not describe a legal position.
-    #[error("invalid FEN: {}", printable(&.0.to_string(), 2 * QUOTE_LIMIT))]
-    BadFen(hotseat_chess::FenError),
+    #[error("invalid FEN: {}", printable(&.err.in_fen(.fen).to_string(), 2 * QUOTE_LIMIT))]
+    BadFen {
+        /// Why it was refused.
+        err: hotseat_chess::FenError,
+        /// The tag's value, which the reason quotes from.
+        fen: String,
+    },
     /// A `Variant` tag names a game other than chess or Chess960.
     #[error("variant \"{}\" is not supported (only standard chess and Chess960)", printable(.0, QUOTE_LIMIT))]
     UnsupportedVariant(String),
     /// A move that cannot be played in the position it stands in.
-    #[error("{}", describe_move_error(.0))]
-    Move(ReadMoveError),
+    #[error("{}", describe_move_error(.err, .text, .sans))]
+    Move {
+        /// Why it cannot be played.
+        err: ReadMoveError,
+        /// The move as written.
+        text: String,
+        /// The legal moves an ambiguous move could be, in SAN (none for another error).
+        sans: Vec<String>,
+    },
     /// A move written after the game had already ended.
     #[error("move {} comes after the game has ended ({outcome})", printable(.text, QUOTE_LIMIT))]
     AfterEnd {
@@ -197,19 +210,30 @@ fn quote_char(c: char) -> String {
 
 /// The reason a move was refused, in the lower-case style of the other PGN errors:
 /// `illegal move Nf6 (no knight can reach f6)`.
-fn describe_move_error(err: &ReadMoveError) -> String {
-    let quote = |text: &str| printable(text, QUOTE_LIMIT).into_owned();
+fn describe_move_error(err: &ReadMoveError, text: &str, sans: &[String]) -> String {
+    let text = printable(&echo(text), QUOTE_LIMIT).into_owned();
     match err {
-        ReadMoveError::Syntax(err) => format!("not a move: {}", quote(err.text())),
-        ReadMoveError::San(SanError::Illegal { text, reason }) => {
-            format!("illegal move {} ({reason})", quote(text))
+        ReadMoveError::Syntax(_) => format!("not a move: {text}"),
+        ReadMoveError::San(SanError::Illegal { reason }) => format!("illegal move {text} ({reason})"),
+        ReadMoveError::San(SanError::Ambiguous { .. }) => {
+            format!("ambiguous move {text} (could be {})", sans.join(" or "))
         }
-        ReadMoveError::San(SanError::Ambiguous { text, sans, .. }) => {
-            format!("ambiguous move {} (could be {})", quote(text), sans.join(" or "))
+        ReadMoveError::San(SanError::MissingPromotion { .. }) => {
+            format!("move {text} does not say what the pawn promotes to")
         }
-        ReadMoveError::San(SanError::MissingPromotion { text, .. }) => {
-            format!("move {} does not say what the pawn promotes to", quote(text))
-        }
+    }
+}
+
+impl PgnErrorKind {
+    /// The error for `text`, a move that cannot be played in `pos` for `err`.
+    pub(crate) fn bad_move(pos: &Position, text: &str, err: ReadMoveError) -> PgnErrorKind {
+        let sans = match &err {
+            ReadMoveError::San(SanError::Ambiguous { candidates }) => {
+                candidates.iter().map(|&m| pos.san(m)).collect()
+            }
+            _ => Vec::new(),
+        };
+        PgnErrorKind::Move { err, text: text.to_owned(), sans }
     }
 }
 

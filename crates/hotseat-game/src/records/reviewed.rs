@@ -6,8 +6,8 @@
 //! them, the `ECO` and `Opening` tags of the table's name for it, unless it came with its
 //! own. Everything the record said is kept, except the value of an older `[%eval]`.
 
+use crate::annotations::Annotations;
 use crate::review::{Review, Written};
-use hotseat_chess::Annotations;
 
 use super::opening_tags::OpeningTags;
 use super::pgn::PgnGame;

@@ -260,7 +260,7 @@ impl<W: Write> Write for Limited<W> {
 /// that does nothing is enough (and, unlike ignoring the signal, is not passed on to
 /// an engine the program starts). Done once, before the first save.
 fn catch_file_size_signal() {
-    #[cfg(all(unix, feature = "tui"))]
+    #[cfg(unix)]
     {
         static CAUGHT: std::sync::Once = std::sync::Once::new();
         CAUGHT.call_once(|| {

@@ -1,7 +1,8 @@
 //! A review written into a move's annotations, the one way both the board (saving a
 //! review into the game) and `hotseat analyse` write it.
 
-use hotseat_chess::{Annotations, Line, Nag, Node, Position};
+use crate::annotations::{Annotations, Line, Nag, Node};
+use hotseat_chess::Position;
 
 use super::Review;
 

@@ -36,12 +36,13 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
+use crate::annotations::Annotations;
 use crate::app::{App, Effect, Message, Notation};
 use crate::clock::ClockStart;
 use crate::records::pgn::{self, PgnGame, Tags};
 use crate::records::store::{self, GameFile, GameLock, GameStore, StoreError};
 use crate::records::{Destination, OpeningTags, fresh_tags, known_name};
-use hotseat_chess::{Annotations, Color, Game, Move, Outcome};
+use hotseat_chess::{Color, Game, Move, Outcome};
 
 /// What the clock of the side to move shows, as of the app's last tick, while a timed
 /// turn is under way (running or paused) in a game that goes on.

@@ -1,6 +1,5 @@
 //! The signals that would stop or end the program, turned into input for the loop (on
-//! Unix, with the `tui` feature, which brings the signal handling), the same for
-//! every face.
+//! Unix), the same for every face.
 
 use std::io;
 
@@ -25,7 +24,7 @@ pub enum Signalled {
 /// limit raises: the store catches it, so the save fails as on a full disk. Real-time
 /// signals are left alone too: their numbers depend on the C library, which uses some
 /// itself.
-#[cfg(all(unix, feature = "tui"))]
+#[cfg(unix)]
 pub fn ending() -> Vec<i32> {
     use signal_hook::consts::signal::{
         SIGALRM, SIGHUP, SIGINT, SIGPROF, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGXCPU,
@@ -68,7 +67,7 @@ pub fn ending() -> Vec<i32> {
 /// one request, and the game on its way out is saved first: only a signal that comes
 /// [`SAME_REQUEST`] or more after the first, and is not SIGHUP, ends it at once.
 pub fn watch(hand: impl Fn(Signalled) -> bool + Send + 'static, leave: fn()) -> io::Result<()> {
-    #[cfg(all(unix, feature = "tui"))]
+    #[cfg(unix)]
     {
         use signal_hook::consts::signal::{SIGCONT, SIGTSTP};
         let mut handled = ending();
@@ -108,7 +107,7 @@ pub fn watch(hand: impl Fn(Signalled) -> bool + Send + 'static, leave: fn()) -> 
             }
         })?;
     }
-    #[cfg(not(all(unix, feature = "tui")))]
+    #[cfg(not(unix))]
     let _ = (hand, leave);
     Ok(())
 }
@@ -117,11 +116,11 @@ pub fn watch(hand: impl Fn(Signalled) -> bool + Send + 'static, leave: fn()) -> 
 /// handler, as it comes (on Unix): whatever reaches the loop first, the end of the
 /// input or the signal's word, the loop can tell the input ended on a signal.
 pub fn record_ending(signalled: &std::sync::Arc<std::sync::atomic::AtomicUsize>) -> io::Result<()> {
-    #[cfg(all(unix, feature = "tui"))]
+    #[cfg(unix)]
     for signal in ending() {
         signal_hook::flag::register_usize(signal, std::sync::Arc::clone(signalled), signal as usize)?;
     }
-    #[cfg(not(all(unix, feature = "tui")))]
+    #[cfg(not(unix))]
     let _ = signalled;
     Ok(())
 }
@@ -185,6 +184,6 @@ fn wait_for_hangup(fd: i32, timeout: i32) -> bool {
 
 /// Stops the program, as SIGTSTP does by default, until a SIGCONT.
 pub fn stop() {
-    #[cfg(all(unix, feature = "tui"))]
+    #[cfg(unix)]
     let _ = signal_hook::low_level::emulate_default_handler(signal_hook::consts::signal::SIGTSTP);
 }

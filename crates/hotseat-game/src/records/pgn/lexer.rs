@@ -10,7 +10,8 @@ use std::borrow::Cow;
 use std::fmt;
 
 use super::{PgnError, PgnErrorKind, TagProblem};
-use hotseat_chess::{GameResult, Nag};
+use crate::annotations::Nag;
+use hotseat_chess::GameResult;
 
 /// A place in the text: 1-based line and column, columns counted in characters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

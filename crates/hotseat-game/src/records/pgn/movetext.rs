@@ -16,8 +16,9 @@ use std::time::Duration;
 use super::lexer::{Location, Token, TokenKind};
 use super::time_control::clock_in_comment;
 use super::{PgnError, PgnErrorKind};
+use crate::annotations::{Annotations, Line, MAX_VARIATION_DEPTH, Node};
 use crate::clock::MAX_CLOCK_TIME;
-use hotseat_chess::{Annotations, Game, Line, MAX_VARIATION_DEPTH, Node, Position};
+use hotseat_chess::{Game, Position};
 
 /// The most comments, NAGs, variations and moves in variations one game may hold:
 /// each costs a few dozen bytes kept, so a file made of nothing but `{}` or `(1. e4)`
@@ -108,14 +109,19 @@ pub(crate) fn read<'t>(
                             outcome: outcome.to_string(),
                         }));
                     }
-                    main.game.play_san(text).map_err(|e| located(PgnErrorKind::Move(e)))?;
+                    main.game
+                        .play_san(text)
+                        .map_err(|e| located(PgnErrorKind::bad_move(main.game.position(), text, e)))?;
                     main.clocks.push(None);
                     let before = std::mem::take(&mut main_place.pending);
                     main.annotations.push(Annotations { before, ..Annotations::default() });
                     main_place.after_variation = false;
                 }
                 Some(var) => {
-                    let mv = var.pos.parse_san(text).map_err(|e| located(PgnErrorKind::Move(e)))?;
+                    let mv = var
+                        .pos
+                        .parse_san(text)
+                        .map_err(|e| located(PgnErrorKind::bad_move(&var.pos, text, e)))?;
                     var.before_last = var.pos.clone();
                     var.pos.play(mv);
                     let before = std::mem::take(&mut var.place.pending);

@@ -297,7 +297,7 @@ impl GameEntry {
                 // As strict as a FEN on the command line: a position no game can reach
                 // is refused the same whichever way it comes.
                 Position::from_fen_with(fen, Strictness::Strict)
-                    .map_err(|e| located("FEN", PgnErrorKind::BadFen(e)))?
+                    .map_err(|err| located("FEN", PgnErrorKind::BadFen { err, fen: fen.to_owned() }))?
             }
             _ => Position::startpos(),
         };

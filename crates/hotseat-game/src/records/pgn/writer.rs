@@ -7,9 +7,8 @@ use std::time::Duration;
 use super::reader::{claim_available, reason_for, variant_is_chess960};
 use super::time_control::clock_text;
 use super::{PgnGame, SEVEN_TAG_ROSTER};
-use hotseat_chess::{
-    Annotations, Bitboard, CastlingSide, Color, Line, Position, Rank, Reason, Role, STARTING_FEN,
-};
+use crate::annotations::{Annotations, Line};
+use hotseat_chess::{Bitboard, CastlingSide, Color, Position, Rank, Reason, Role, STARTING_FEN};
 
 /// The longest line the movetext may have.
 const MAX_LINE: usize = 80;

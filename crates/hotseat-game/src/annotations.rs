@@ -7,7 +7,8 @@
 //! each with the same annotations on its own moves.
 //!
 //! ```
-//! use hotseat_chess::{Annotations, Line, Nag, Node, Position};
+//! use hotseat_chess::Position;
+//! use hotseat_game::annotations::{Annotations, Line, Nag, Node};
 //!
 //! let start = Position::startpos();
 //! let mut notes = Annotations::default();
@@ -19,7 +20,11 @@
 //! assert_eq!(notes.assessment(), Some(Nag::SPECULATIVE_MOVE));
 //! ```
 
-use super::{Move, Nag, Position};
+use hotseat_chess::{Move, Position};
+
+mod nag;
+
+pub use nag::Nag;
 
 /// How deep variations may nest: a variation of a variation is depth 2. Deeper ones
 /// are refused when read and never made, so that every walk over a tree (writing it,
@@ -205,7 +210,6 @@ fn split_commands(comment: &str) -> (Vec<String>, String) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Position;
 
     fn node(san: &str) -> Node {
         Node::new(Position::startpos().parse_san(san).expect("legal"))
