@@ -150,6 +150,7 @@ fn the_true_reason_for_a_refused_en_passant_reaches_the_hint_and_enter() {
     play(&mut app, "d5");
     type_text(&mut app, "exd6");
     let Reading::Refused(why) = app.reading() else { panic!("refused: {:?}", app.reading()) };
+    let why = why.to_string();
     assert!(why.contains("en passant would leave your king in check"), "{why}");
     press(&mut app, Key::Enter);
     assert_eq!(error(&app), why);

@@ -50,7 +50,7 @@ pub use deed::{Acted, Ask, Asked, Deed, Refusal, Verdict};
 pub use focus::{Focus, Mode, PromotionChoice, Question, Selection, TargetKind};
 pub use review::{EngineReport, ReviewState, Reviewing};
 pub use timeline::{Ply, Step, Timeline};
-pub use typing::{Reading, read_typed, suggestion};
+pub use typing::{Reading, Refused, read_typed, suggestion};
 
 use crate::annotations::{Annotations, Nag};
 use crate::clock::Clocks;
@@ -726,7 +726,7 @@ impl App {
                 let why = strings::incomplete(self.input().trim(), self.game().position(), &moves);
                 self.refuse_move(why);
             }
-            Reading::Refused(why) => self.refuse_move(why),
+            Reading::Refused(why) => self.refuse_move(why.to_string()),
             _ => {}
         }
     }

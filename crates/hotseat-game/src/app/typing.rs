@@ -3,10 +3,12 @@
 //! The hint and Enter cannot disagree: both come from [`App::reading`], one reading of
 //! the text by the rules core.
 
+use std::fmt;
+
 use super::words::{Word, WordAction, command_word};
 use super::{App, Edit, Focus, strings};
 use crate::annotations::Nag;
-use hotseat_chess::{Game, Move, MoveText};
+use hotseat_chess::{Game, Illegality, Move, MoveText};
 
 /// The longest text kept, in bytes: a line of moves typed (or pasted by a terminal
 /// without bracketed paste, key by key) as long as a long game's whole record. One
@@ -26,8 +28,8 @@ pub enum Reading {
     Ambiguous(Vec<Move>),
     /// Not a whole move yet, but the start of these legal moves.
     Incomplete(Vec<Move>),
-    /// Neither a legal move nor the start of one, and why, for the players.
-    Refused(String),
+    /// Neither a legal move nor the start of one, and why.
+    Refused(Refused),
     /// A command typed in words (`resign`, `undo`): Enter does it. No command word
     /// can be read as a move.
     Command(&'static Word),
@@ -37,6 +39,40 @@ pub enum Reading {
     /// Exactly one legal move with a draw offered with it (`e4 draw`, `e4 (=)`): Enter
     /// plays it and offers the draw (FIDE 9.1.2.2: the offer is made with the move).
     Offering(Move, Option<Nag>),
+}
+
+/// Why typed text is no move here, as values; [`Display`](fmt::Display) words it for
+/// the players (the app's strings): `Illegal move: Nf4 (no knight can reach f4) — did
+/// you mean Nf3?`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// Neither a move nor the start of one (or a promotion no pawn here can make).
+    NotAMove {
+        /// The text as typed.
+        text: String,
+        /// The legal move nearest to it, in SAN, if one is near.
+        nearest: Option<String>,
+    },
+    /// A move the rules do not allow here.
+    Illegal {
+        /// The text as typed.
+        text: String,
+        /// Why the rules refuse it.
+        reason: Illegality,
+        /// The legal move nearest to it, in SAN, if one is near (none once the game is
+        /// over).
+        nearest: Option<String>,
+    },
+}
+
+impl fmt::Display for Refused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (refusal, nearest) = match self {
+            Refused::NotAMove { text, nearest } => (strings::not_a_move(text), nearest),
+            Refused::Illegal { text, reason, nearest } => (strings::illegal_move(text, *reason), nearest),
+        };
+        f.write_str(&strings::did_you_mean(refusal, nearest.clone()))
+    }
 }
 
 impl App {
@@ -215,7 +251,7 @@ impl App {
             Reading::Incomplete(moves) => {
                 self.refuse_typed(strings::incomplete(self.input().trim(), self.game().position(), &moves));
             }
-            Reading::Refused(why) => self.refuse_typed(why),
+            Reading::Refused(why) => self.refuse_typed(why.to_string()),
         }
     }
 
@@ -262,7 +298,7 @@ impl App {
             Reading::Ambiguous(moves) => strings::ambiguous(pos, &moves),
             Reading::Incomplete(moves) => strings::incomplete(token, pos, &moves),
             Reading::Promotion(_) => strings::paste_needs_promotion(token),
-            Reading::Refused(why) => why,
+            Reading::Refused(why) => why.to_string(),
             Reading::Command(word) => strings::not_a_move(word.name),
             Reading::Move(..) | Reading::Empty | Reading::Sign(_) | Reading::Offering(..) => String::new(),
         };
@@ -365,20 +401,20 @@ pub(super) fn read(game: &Game, text: &str) -> Reading {
         MoveText::Promotion { from, to } => {
             match pos.legal_moves_from(from).iter().copied().find(|m| m.to() == to) {
                 Some(m) => Reading::Promotion(m),
-                None => Reading::Refused(strings::not_a_move(text)),
+                None => Reading::Refused(Refused::NotAMove { text: text.to_owned(), nearest: None }),
             }
         }
         MoveText::Ambiguous(moves) => Reading::Ambiguous(moves),
         MoveText::Incomplete(moves) => Reading::Incomplete(moves),
         MoveText::Illegal(reason) => {
-            let refusal = strings::illegal_move(text, reason);
-            match reason {
-                hotseat_chess::Illegality::GameOver(_) => Reading::Refused(refusal),
-                _ => Reading::Refused(strings::did_you_mean(refusal, nearest(text))),
-            }
+            let nearest = match reason {
+                Illegality::GameOver(_) => None,
+                _ => nearest(text),
+            };
+            Reading::Refused(Refused::Illegal { text: text.to_owned(), reason, nearest })
         }
         MoveText::Invalid(_) => {
-            Reading::Refused(strings::did_you_mean(strings::not_a_move(text), nearest(text)))
+            Reading::Refused(Refused::NotAMove { text: text.to_owned(), nearest: nearest(text) })
         }
     }
 }
