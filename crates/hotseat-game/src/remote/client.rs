@@ -61,8 +61,8 @@ pub enum AttachError {
     #[error("{}", strings::broken(.0))]
     Broken(String),
     /// The host's game could not be read.
-    #[error("{}", strings::hosts_game_unreadable(.0))]
-    Game(String),
+    #[error("{}", strings::hosts_game_unreadable(&.0.to_string()))]
+    Game(pgn::PgnError),
     /// No thread to read the host's lines.
     #[error("cannot read from the host: {0}")]
     Thread(String),
@@ -98,8 +98,8 @@ pub struct Viewer {
 }
 
 /// The game a `game` report holds, for a view facing `flipped`.
-pub fn copy_of(pgn_text: &str, asked: Option<Asked>, flipped: bool) -> Result<App, String> {
-    let record = pgn::read_game(pgn_text).map_err(|err| err.to_string())?;
+pub fn copy_of(pgn_text: &str, asked: Option<Asked>, flipped: bool) -> Result<App, pgn::PgnError> {
+    let record = pgn::read_game(pgn_text)?;
     let (white, black) = records::player_names(&record.tags, None, None);
     let clocks = records::clocks(&record, None).map(|(controls, times)| (controls, times.to_vec()));
     let start = records::clock_start(&record);
@@ -257,7 +257,7 @@ impl Viewer {
             }
             Report::Game { asked, pgn } => match copy_of(&pgn, asked, app.flipped()) {
                 Ok(copy) => out.push(Arrival::Ruled(Ruling::Game(Box::new(copy)))),
-                Err(why) => self.end(strings::hosts_game_unreadable(&why), out),
+                Err(why) => self.end(strings::hosts_game_unreadable(&why.to_string()), out),
             },
             Report::Did(side, deed) => match deed.deed(side, app.game().position()) {
                 Ok(deed) => out.push(Arrival::Ruled(Ruling::Did(deed, side))),
