@@ -203,20 +203,27 @@ fn a_flood_of_short_connections_with_chat_neither_freezes_the_host_nor_stays_in_
     let mut black = place.view("join", "as Black");
     let host = white.child.process_id().expect("a pid");
     let socket = place.socket();
-    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+    let stop = std::sync::Arc::new(AtomicBool::new(false));
+    let made = std::sync::Arc::new(AtomicU32::new(0));
     let flooding = {
-        let stop = std::sync::Arc::clone(&stop);
+        let (stop, made) = (std::sync::Arc::clone(&stop), std::sync::Arc::clone(&made));
         thread::spawn(move || {
-            let mut made = 0u32;
-            while !stop.load(std::sync::atomic::Ordering::SeqCst) {
+            while !stop.load(Ordering::SeqCst) {
                 if let Ok(mut stream) = UnixStream::connect(&socket) {
                     let _ = stream.write_all(b"hello hotseat 3 watch\nsay flood flood flood\n");
-                    made += 1;
+                    made.fetch_add(1, Ordering::SeqCst);
                 }
             }
-            made
         })
     };
+    // The flood is well under way before the first move (however loaded the machine),
+    // and goes on through the game.
+    let deadline = Instant::now() + PATIENCE;
+    while made.load(Ordering::SeqCst) < 1000 {
+        assert!(Instant::now() < deadline, "only {} connections made", made.load(Ordering::SeqCst));
+        thread::sleep(Duration::from_millis(20));
+    }
     // The game goes on under it: every move typed is played and drawn on both boards.
     let moves = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"];
     for (ply, san) in moves.iter().enumerate() {
@@ -228,9 +235,8 @@ fn a_flood_of_short_connections_with_chat_neither_freezes_the_host_nor_stays_in_
         place.wait_saved(&moves[..=ply]);
     }
     let during = rss_kb(host);
-    stop.store(true, std::sync::atomic::Ordering::SeqCst);
-    let made = flooding.join().expect("flooded");
-    assert!(made > 1000, "only {made} connections made");
+    stop.store(true, Ordering::SeqCst);
+    flooding.join().expect("flooded");
     // Nothing of the flood stays: its threads end within their deadlines.
     let deadline = Instant::now() + PATIENCE;
     while threads(host) > 16 {
