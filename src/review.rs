@@ -116,7 +116,8 @@ pub fn mark_move(mover: Color, before: Eval, after: Eval) -> Option<Mark> {
     }
     match (pov(before), pov(after)) {
         (Eval::Cp(_), Eval::Cp(_)) => {
-            let chances = |e: Eval| if mover == Color::White { win_percent(e) } else { 100.0 - win_percent(e) };
+            let chances =
+                |e: Eval| if mover == Color::White { win_percent(e) } else { 100.0 - win_percent(e) };
             Mark::for_drop(chances(before) - chances(after))
         }
         // A mate against the mover, where there was none.

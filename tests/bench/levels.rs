@@ -337,7 +337,8 @@ struct Setup {
 
 /// Plays one game; its result for White (1, 0.5 or 0) and its length in plies.
 fn play(white: Player, black: Player, seed: u64, setup: &Setup) -> (f64, usize) {
-    let mut sides = [Side::new(white, Color::White, seed, setup), Side::new(black, Color::Black, seed + 7, setup)];
+    let mut sides =
+        [Side::new(white, Color::White, seed, setup), Side::new(black, Color::Black, seed + 7, setup)];
     let mut game = Game::new();
     loop {
         if let Some(outcome) = game.outcome() {
@@ -462,7 +463,12 @@ fn report(results: &Results) {
     println!("| pairing | games | score of the first |");
     println!("|---|---|---|");
     for ((a, b), [score, games]) in &pairings {
-        println!("| {} against {} | {games} | {score} ({:.0} %) |", a.name(), b.name(), 100.0 * score / games);
+        println!(
+            "| {} against {} | {games} | {score} ({:.0} %) |",
+            a.name(),
+            b.name(),
+            100.0 * score / games
+        );
     }
     let players: Vec<Player> = {
         let mut all: Vec<Player> = pairings.keys().flat_map(|(a, b)| [*a, *b]).collect();
@@ -526,8 +532,10 @@ fn solve(players: &[Player], pairings: &BTreeMap<(Player, Player), [f64; 2]>) ->
             hessian[b][a] -= w;
         }
         // Without an anchor (none played it), the first player is held at the anchor's value.
-        let free: Vec<usize> = (0..n).filter(|&i| Some(i) != anchor && (anchor.is_some() || i != 0)).collect();
-        let info: Vec<Vec<f64>> = free.iter().map(|&i| free.iter().map(|&j| hessian[i][j]).collect()).collect();
+        let free: Vec<usize> =
+            (0..n).filter(|&i| Some(i) != anchor && (anchor.is_some() || i != 0)).collect();
+        let info: Vec<Vec<f64>> =
+            free.iter().map(|&i| free.iter().map(|&j| hessian[i][j]).collect()).collect();
         inverse = invert(info);
         let mut step = 0.0f64;
         for (x, &i) in free.iter().enumerate() {
@@ -569,7 +577,8 @@ fn difference(
 /// Gauss–Jordan inversion of a small symmetric positive matrix.
 fn invert(mut a: Vec<Vec<f64>>) -> Vec<Vec<f64>> {
     let n = a.len();
-    let mut inv: Vec<Vec<f64>> = (0..n).map(|i| (0..n).map(|j| f64::from(u8::from(i == j))).collect()).collect();
+    let mut inv: Vec<Vec<f64>> =
+        (0..n).map(|i| (0..n).map(|j| f64::from(u8::from(i == j))).collect()).collect();
     for col in 0..n {
         let pivot = (col..n).max_by(|&x, &y| a[x][col].abs().total_cmp(&a[y][col].abs())).expect("a row");
         a.swap(col, pivot);
@@ -602,8 +611,17 @@ fn latency(setup: &Setup) {
     for level in 1..=8u8 {
         let level_text = level.to_string();
         let engine = setup.engine.to_str().expect("a UTF-8 path");
-        let args =
-            ["--plain", "--announce", "san", "--engine", engine, "--computer", "black", "--level", &level_text];
+        let args = [
+            "--plain",
+            "--announce",
+            "san",
+            "--engine",
+            engine,
+            "--computer",
+            "black",
+            "--level",
+            &level_text,
+        ];
         let mut term = pty::Pty::start_program(
             setup.binary.to_str().expect("a UTF-8 path"),
             &args,
@@ -617,7 +635,8 @@ fn latency(setup: &Setup) {
         let mut times = Vec::new();
         for _ in 0..16 {
             let moves: Vec<Move> = game.position().legal_moves().iter().copied().collect();
-            let quiet: Vec<Move> = moves.iter().copied().filter(|&m| !game.position().is_capture(m)).collect();
+            let quiet: Vec<Move> =
+                moves.iter().copied().filter(|&m| !game.position().is_capture(m)).collect();
             let pool = if quiet.is_empty() { moves } else { quiet };
             let m = pool[rng.below(pool.len())];
             let san = game.position().san(m);
@@ -658,7 +677,8 @@ fn latency(setup: &Setup) {
             ms(times[times.len() / 2]),
             ms(times[times.len() * 9 / 10]),
             ms(*times.last().expect("a time")),
-            ["up to 50", "up to 50", "up to 100", "up to 150", "300", "300", "300", "1000"][usize::from(level - 1)]
+            ["up to 50", "up to 50", "up to 100", "up to 150", "300", "300", "300", "1000"]
+                [usize::from(level - 1)]
         );
     }
 }

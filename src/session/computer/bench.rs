@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 use super::{Chooser, Computer, DEFAULT_LEVEL, LOOK_EVERY, Sides, Strength, strings};
 use crate::app::{App, Message, Refusal};
 use crate::engine;
-use crate::session::{Feeder, Waker};
 use crate::session::sources::{Arrival, Source};
+use crate::session::{Feeder, Waker};
 use hotseat_chess::{ByColor, Color};
 
 /// An engine being started for a side handed to it mid-game, on a thread of its own

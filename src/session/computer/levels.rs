@@ -231,7 +231,8 @@ fn made(made: Made, multipv: Option<(i64, i64)>) -> Plan {
     let mut plan =
         Plan { depth: Some(made.depth), random: made.random, ..base(Duration::from_millis(made.ms)) };
     if let Some((min, max)) = multipv.filter(|(_, max)| *max >= 2) {
-        plan.lines = made.lines.clamp(u32::try_from(min.max(1)).unwrap_or(1), u32::try_from(max).unwrap_or(1));
+        plan.lines =
+            made.lines.clamp(u32::try_from(min.max(1)).unwrap_or(1), u32::try_from(max).unwrap_or(1));
         plan.options.push(("MultiPV".into(), plan.lines.to_string()));
         plan.temperature = Some(f64::from(made.temperature));
     }

@@ -69,7 +69,9 @@ pub(crate) fn verdict(label: &str, judged: &str, better: Option<&str>, mate: Opt
     };
     match (judged, better) {
         ("the best move", _) => format!("Coach: {label} was the best move."),
-        ("good", Some(better)) if mate.is_some() => format!("Coach: {label} was good; {}.", better_said(better)),
+        ("good", Some(better)) if mate.is_some() => {
+            format!("Coach: {label} was good; {}.", better_said(better))
+        }
         ("good", Some(better)) => format!("Coach: {label} was good ({better} was best)."),
         (judged, Some(better)) => {
             format!("Coach: {label} was {} {judged}; {}.", article(judged), better_said(better))
