@@ -229,19 +229,24 @@ struct Hotseat {
 }
 
 impl Hotseat {
-    fn start(binary: &Path, engine: &Path, data: &Path, level: u8, side: Color) -> Hotseat {
+    fn start(binary: &Path, engine: &Path, data: &Path, level: u8, side: Color, seed: u64) -> Hotseat {
         let side_name = if side == Color::White { "white" } else { "black" };
+        // A data folder of its own: two games started in the same second would
+        // otherwise name their files alike.
+        let data = data.join(format!("{seed}-{side_name}"));
+        std::fs::create_dir_all(&data).expect("the game's data folder");
+        let errors = std::fs::File::create(data.join("stderr")).expect("a file for its errors");
         let mut child = Command::new("nice")
             .args(["-n", "10"])
             .arg(binary)
             .args(["--plain", "--announce", "san", "--engine"])
             .arg(engine)
             .args(["--computer", side_name, "--level", &level.to_string()])
-            .env("HOTSEAT_DATA_DIR", data)
-            .env("XDG_CONFIG_HOME", data)
+            .env("HOTSEAT_DATA_DIR", &data)
+            .env("XDG_CONFIG_HOME", &data)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(errors)
             .spawn()
             .expect("hotseat starts");
         let input = child.stdin.take();
@@ -322,9 +327,14 @@ impl Side {
             Player::Random => Side::Random(Rng(seed)),
             Player::Greedy => Side::Greedy(Rng(seed)),
             Player::Anchor => Side::Anchor(Box::new(Anchor::start(&setup.engine))),
-            Player::Level(level) => {
-                Side::Level(Box::new(Hotseat::start(&setup.binary, &setup.engine, &setup.data, level, color)))
-            }
+            Player::Level(level) => Side::Level(Box::new(Hotseat::start(
+                &setup.binary,
+                &setup.engine,
+                &setup.data,
+                level,
+                color,
+                seed,
+            ))),
         }
     }
 }
