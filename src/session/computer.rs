@@ -419,18 +419,23 @@ impl Computer {
         }
         let position = game.position();
         let found = candidates(position, lines);
-        // A beginner's random move, but never in place of a mate the engine saw: even
-        // the weakest level takes a mate in one, so it beats a player who never tries.
+        // A beginner's random move, among the choices the engine's lines offer: never in
+        // place of a mate the engine saw (even the weakest level takes a mate in one, so
+        // it beats a player who never tries), and never where the engine gave one line
+        // only (an engine without MultiPV: its best is played).
         let sees_mate = lines.first().is_some_and(|line| matches!(line.score, Score::Mate(n) if n > 0));
-        let chosen =
-            if self.plan.random > 0 && !sees_mate && self.chooser.below(1000) < self.plan.random as usize {
-                let moves = position.legal_moves();
-                moves.get(self.chooser.below(moves.len())).copied()
-            } else if let Some(temperature) = self.plan.temperature {
-                choose(&found, temperature, &mut self.chooser)
-            } else {
-                None
-            };
+        let chosen = if self.plan.random > 0
+            && found.len() >= 2
+            && !sees_mate
+            && self.chooser.below(1000) < self.plan.random as usize
+        {
+            let moves = position.legal_moves();
+            moves.get(self.chooser.below(moves.len())).copied()
+        } else if let Some(temperature) = self.plan.temperature {
+            choose(&found, temperature, &mut self.chooser)
+        } else {
+            None
+        };
         let chosen = chosen
             .or_else(|| best.and_then(|text| position.parse_uci(text).ok()))
             .or_else(|| found.first().map(|(m, _)| *m));

@@ -141,6 +141,15 @@ impl Coach {
             }
         }
         let game = app.game();
+        // The engine's move is set aside as it comes, while the engine still plays its
+        // side: an engine lost a moment later must not have its last move judged.
+        let mover = !game.turn();
+        if game.ply() > 0 && self.engine_plays[mover] {
+            let after = key(game);
+            if !self.judged.contains(&after) {
+                self.judged.push(after);
+            }
+        }
         if !game.is_over() {
             self.want(game.clone());
         }

@@ -24,8 +24,9 @@
 //! | 8 | full | the engine at full strength | 1000 ms |
 //!
 //! Which rating each level really plays at is measured by the ladder bench
-//! (`tests/bench/levels.rs`, docs/engine.md). An engine without `MultiPV` plays the
-//! made levels as its best line with the random moves only; one without `UCI_Elo`
+//! (`tests/bench/levels.rs`, docs/engine.md). The random moves are a choice among what
+//! the engine's lines offer: an engine without `MultiPV` plays the made levels as its
+//! best line at their depth; one without `UCI_Elo`
 //! plays levels 5 to 7 through `Skill Level` where it has it (a fraction of its range),
 //! else as hotseat's choice among 4 lines at a temperature falling from 40 to 10.
 //!
@@ -100,7 +101,8 @@ pub struct Plan {
     /// hotseat's choice among the lines: the drop in centipawns that makes a line
     /// `e` times less likely than the best; `None` to play the engine's best move.
     pub temperature: Option<f64>,
-    /// The chance in 1000 of a random legal move instead of the engine's.
+    /// The chance in 1000 of a random legal move instead of the engine's, where its
+    /// lines offer a choice.
     pub random: u32,
     /// Whether it resigns a hopeless position: where the engine plays at its own
     /// strength (see the module's rule).
@@ -338,12 +340,12 @@ mod tests {
     }
 
     #[test]
-    fn an_engine_with_no_options_plays_its_best_with_random_moves_at_the_made_levels() {
+    fn an_engine_with_no_options_is_asked_to_the_made_levels_depth() {
         let bare = greeting(&[]);
         let plan1 = plan(Strength::Level(1), &bare, "").expect("plan");
         assert!(plan1.options.is_empty());
-        assert_eq!((plan1.lines, plan1.temperature, plan1.random), (1, None, 500));
-        assert!(plan(Strength::Level(2), &bare, "").expect("plan").random < 500);
+        assert_eq!((plan1.lines, plan1.temperature, plan1.depth), (1, None, Some(2)));
+        assert!(plan(Strength::Level(2), &bare, "").expect("plan").random < plan1.random);
         assert_eq!(plan(Strength::Level(8), &bare, "").expect("plan").random, 0);
     }
 
