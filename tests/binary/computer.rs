@@ -1214,7 +1214,10 @@ fn host_refuses_the_engine_in_both_seats_or_in_the_seat_played_here_with_a_line(
 fn ctrl_b_in_a_hosted_game_seats_the_engine_in_the_seat_nobody_holds_and_a_joiner_then_watches() {
     let place = crate::remote::Place::new("computer-host-ctrl-b");
     let engine_dir = TempDir::new("computer-host-ctrl-b-engine");
-    let engine = fake_engine(engine_dir.path(), &replies());
+    // The engine thinks as soon as it is seated (issue 29), and its move takes the
+    // message line: it answers after a moment, so the line can be read first.
+    let script = FakeScript { delay: Some(Duration::from_millis(500)), ..replies() };
+    let engine = fake_engine(engine_dir.path(), &script);
     let mut host = place.host(&["--engine", engine.to_str().expect("a UTF-8 path")]);
     host.play("e4", "1. e4");
     // Nobody has joined: the engine takes Black, and moves at once, it being its turn.
