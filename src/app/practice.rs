@@ -211,14 +211,13 @@ impl App {
     /// What the engine reported for practice ([`EngineReport::Judged`]).
     pub(super) fn practice_report(&mut self, report: &EngineReport) -> bool {
         if let EngineReport::Judged { ply, tried, eval } = *report {
-            match eval {
-                Some(eval) => self.practice_judged(ply, tried, eval),
-                None => {
-                    if let Some(practice) = self.round.practice.as_mut() {
-                        practice.judging = None;
-                    }
-                    self.error(strings::PRACTICE_NO_ENGINE);
+            if let Some(eval) = eval {
+                self.practice_judged(ply, tried, eval);
+            } else {
+                if let Some(practice) = self.round.practice.as_mut() {
+                    practice.judging = None;
                 }
+                self.error(strings::PRACTICE_NO_ENGINE);
             }
             return true;
         }

@@ -410,33 +410,6 @@ pub(crate) fn no_variation(label: &str) -> String {
     format!("{label} has no variation.")
 }
 
-#[cfg(test)]
-mod tests {
-    use std::path::PathBuf;
-
-    use super::*;
-
-    #[test]
-    fn with_no_engine_found_the_players_are_told_the_places_and_the_cures() {
-        let err = EngineError::NotFound {
-            tried: vec![PathBuf::from("stockfish"), PathBuf::from("/nowhere/stockfish")],
-        };
-        let text = engine_failed(&err);
-        for needle in [
-            "No chess engine found",
-            "/nowhere/stockfish",
-            "apt-get install stockfish",
-            "brew install stockfish",
-            "--engine PATH",
-            "HOTSEAT_ENGINE",
-        ] {
-            assert!(text.contains(needle), "{text}");
-        }
-        assert!(!err.to_string().contains("--engine"), "the engine names no flag: {err}");
-        assert!(review_failed(&err).ends_with(&text), "the review's failure gives the cure too");
-    }
-}
-
 /// Practice asked for before a review.
 pub(crate) const PRACTICE_NEEDS_REVIEW: &str =
     "Practice goes through the moves a review marked: review the game first (Ctrl-E, or review).";
@@ -489,3 +462,30 @@ pub(crate) fn practice_good(san: &str, good: bool) -> String {
 
 /// The engine could not judge a move tried.
 pub(crate) const PRACTICE_NO_ENGINE: &str = "The engine could not judge that move; try again, or show.";
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use super::*;
+
+    #[test]
+    fn with_no_engine_found_the_players_are_told_the_places_and_the_cures() {
+        let err = EngineError::NotFound {
+            tried: vec![PathBuf::from("stockfish"), PathBuf::from("/nowhere/stockfish")],
+        };
+        let text = engine_failed(&err);
+        for needle in [
+            "No chess engine found",
+            "/nowhere/stockfish",
+            "apt-get install stockfish",
+            "brew install stockfish",
+            "--engine PATH",
+            "HOTSEAT_ENGINE",
+        ] {
+            assert!(text.contains(needle), "{text}");
+        }
+        assert!(!err.to_string().contains("--engine"), "the engine names no flag: {err}");
+        assert!(review_failed(&err).ends_with(&text), "the review's failure gives the cure too");
+    }
+}

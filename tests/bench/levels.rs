@@ -7,7 +7,11 @@
 //! names, must be installed). `-- ladder` or `-- latency` runs one part;
 //! `HOTSEAT_LADDER_SCALE=0.5` plays half as many games of each pairing, and
 //! `HOTSEAT_LADDER_JOBS=2` two games at a time (one by default: the machine is shared),
-//! `HOTSEAT_LADDER_UPTO=3` only the pairings of levels up to 3.
+//! `HOTSEAT_LADDER_UPTO=3` only the pairings of levels up to 3, and
+//! `HOTSEAT_LADDER_PRIOR=FILE` counts the games an earlier run's output lists (its
+//! lines `12/178 level 5 (White) against level 6: 0-1 in 80 plies`) and plays only the
+//! rest. A game that cannot be played (an engine that did not greet in time on a
+//! loaded machine) is said and left out, not counted.
 //!
 //! Every game is one process of `hotseat --plain --computer SIDE --level N`, its
 //! lines piped: the bench types the opponent's moves and reads the engine's from what
@@ -23,7 +27,7 @@
 //! A game the bench's own copy of the rules finds drawn by repetition or the fifty-move
 //! rule (which a player could claim), or still going after 300 plies, is scored a draw.
 //! The fit gives every pairing played one draw more than was played (a weak prior, as
-//! BayesElo's), so a sweep (8-0) gives a finite strength; the interval comes from the
+//! `BayesElo`'s), so a sweep (8-0) gives a finite strength; the interval comes from the
 //! fit's curvature (the inverse of the Fisher information), the anchor held fixed.
 
 #[path = "../common/pty.rs"]
@@ -70,7 +74,7 @@ impl Player {
     }
 }
 
-/// A small seeded generator (SplitMix64).
+/// A small seeded generator (`SplitMix64`).
 struct Rng(u64);
 
 impl Rng {
@@ -416,11 +420,17 @@ fn ladder(setup: &Setup) {
     let jobs: usize = std::env::var("HOTSEAT_LADDER_JOBS").ok().and_then(|s| s.parse().ok()).unwrap_or(1);
     let upto: u8 = std::env::var("HOTSEAT_LADDER_UPTO").ok().and_then(|s| s.parse().ok()).unwrap_or(8);
     let within = |p: Player| !matches!(p, Player::Level(level) if level > upto);
+    let prior: Results = std::env::var("HOTSEAT_LADDER_PRIOR")
+        .ok()
+        .map(|path| std::fs::read_to_string(path).expect("the earlier run's output"))
+        .map(|text| text.lines().filter_map(game_line).collect())
+        .unwrap_or_default();
     let mut games = Vec::new();
     for (a, b, count) in schedule().into_iter().filter(|(a, b, _)| within(*a) && within(*b)) {
         #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
         let count = ((f64::from(count) * scale).round() as u32).max(2);
-        for n in 0..count {
+        let done = prior.iter().filter(|(w, k, _)| (*w, *k) == (a, b) || (*w, *k) == (b, a)).count();
+        for n in u32::try_from(done).unwrap_or(count)..count {
             let seed = u64::from(n) + 1000 * games.len() as u64;
             games.push(if n % 2 == 0 { (a, b, seed) } else { (b, a, seed) });
         }
@@ -428,7 +438,8 @@ fn ladder(setup: &Setup) {
     let total = games.len();
     println!("\nthe ladder: {total} games, {jobs} at a time\n");
     let queue = Arc::new(Mutex::new(games));
-    let results: Arc<Mutex<Results>> = Arc::default();
+    println!("{} games counted from the earlier run", prior.len());
+    let results: Arc<Mutex<Results>> = Arc::new(Mutex::new(prior));
     let started = Instant::now();
     std::thread::scope(|scope| {
         for _ in 0..jobs {
@@ -437,7 +448,17 @@ fn ladder(setup: &Setup) {
                 loop {
                     let Some((white, black, seed)) = queue.lock().expect("the queue").pop() else { break };
                     let game_started = Instant::now();
-                    let (result, plies) = play(white, black, seed, setup);
+                    let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        play(white, black, seed, setup)
+                    }));
+                    let Ok((result, plies)) = played else {
+                        eprintln!(
+                            "  a game of {} against {} could not be played; left out",
+                            white.name(),
+                            black.name()
+                        );
+                        continue;
+                    };
                     let mut results = results.lock().expect("the results");
                     results.push((white, black, result));
                     eprintln!(
@@ -459,6 +480,26 @@ fn ladder(setup: &Setup) {
     let results = results.lock().expect("the results").clone();
     println!("{} games in {:.1} minutes\n", results.len(), started.elapsed().as_secs_f64() / 60.0);
     report(&results);
+}
+
+/// A game as a run's output lists it: `  12/178 level 5 (White) against level 6: 0-1 in 80 plies, 3.1 s`.
+fn game_line(line: &str) -> Option<(Player, Player, f64)> {
+    let (_, rest) = line.trim().split_once(' ')?;
+    let (white, rest) = rest.split_once(" (White) against ")?;
+    let (black, rest) = rest.split_once(": ")?;
+    let result = match rest.split_whitespace().next()? {
+        "1-0" => 1.0,
+        "0-1" => 0.0,
+        "1/2-1/2" => 0.5,
+        _ => return None,
+    };
+    let player = |name: &str| {
+        [Player::Random, Player::Greedy, Player::Anchor]
+            .into_iter()
+            .chain((1..=8).map(Player::Level))
+            .find(|p| p.name() == name)
+    };
+    Some((player(white)?, player(black)?, result))
 }
 
 /// Prints each pairing's score and the fitted strengths with their 95 % intervals.
@@ -516,6 +557,7 @@ fn expected(diff: f64) -> f64 {
 
 /// Maximum-likelihood strengths (Newton's method), the anchor at [`ANCHOR_ELO`], and
 /// the inverse information matrix; the players' indices are theirs in `players`.
+#[allow(clippy::many_single_char_names)]
 fn solve(players: &[Player], pairings: &BTreeMap<(Player, Player), [f64; 2]>) -> (Vec<f64>, Vec<Vec<f64>>) {
     let index = |p: Player| players.iter().position(|q| *q == p).expect("a player");
     let anchor = players.iter().position(|p| *p == Player::Anchor);

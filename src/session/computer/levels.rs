@@ -142,7 +142,7 @@ const ENGINE_LEVELS: [u32; 3] = [1500, 1750, 2000];
 const ELO_MOVETIME: Duration = Duration::from_millis(300);
 
 /// The move time of level 8, the engine at full strength.
-const FULL_MOVETIME: Duration = Duration::from_millis(1000);
+const FULL_MOVETIME: Duration = Duration::from_secs(1);
 
 /// The rating a level aims at (level 8: none, the engine's full strength).
 pub fn aimed_at(level: u8) -> Option<u32> {
