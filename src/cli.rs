@@ -396,7 +396,7 @@ pub fn write_completions(shell: Shell, out: &mut dyn Write) {
 }
 
 fn parse_fen(fen: &str) -> Result<Position, String> {
-    Position::from_fen(fen).map_err(|err| err.to_string())
+    Position::from_fen(fen).map_err(|err| err.in_fen(fen).to_string())
 }
 
 fn parse_chess960(text: &str) -> Result<Chess960, String> {

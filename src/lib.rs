@@ -1,13 +1,21 @@
 //! hotseat: chess in a terminal, for two people at one keyboard or at two terminals, or
 //! one against an engine.
 //!
-//! The floors, from the ground up; each uses only those below it:
+//! The program is three crates of one workspace, each using only those below it, and
+//! within each, floors, each using only those below it:
 //!
-//! 1. [`chess`], the rules core: the crate `hotseat-chess` of this workspace (no
-//!    terminal, no files, no time), which the floors above name as `hotseat_chess`
-//!    and which is re-exported here as `hotseat::chess` for the crate's users;
-//!    [`printable`], text from outside made safe to print; [`clipboard`], copying
-//!    through the terminal's own bytes.
+//! `hotseat-chess` (`crates/hotseat-chess`), the rules core, re-exported here as
+//! [`chess`]: positions, moves, notation, history and the draw rules; no terminal, no
+//! files, no time.
+//!
+//! `hotseat-game` (`crates/hotseat-game`), the floors under the faces, which know no
+//! terminal and no command line (`.ci/run` checks its dependencies); re-exported here by
+//! name, so that `hotseat::session` and `crate::session` keep their meaning:
+//!
+//! 1. [`annotations`], what a game record says about its moves besides the moves
+//!    (comments and the commands in them, NAGs, variations); [`printable`], text from
+//!    outside made safe to print; [`clipboard`], copying through the terminal's own
+//!    bytes.
 //! 2. [`clock`]: chess clocks, on time handed in; [`openings`]: opening names, looked
 //!    up by position; [`review`]: the review of a game (evaluations, marked moves,
 //!    accuracy, and why an engine could not fill it), a pure model over the core.
@@ -23,44 +31,31 @@
 //!    as a state machine over the games folder that [`records::shelf`] reads. In the
 //!    session's wing, [`session::computer`]: the engine's seats and the coach, sources
 //!    the session's seats are fed from, with the engine playing through [`engine`].
+//! 5. [`remote`] (on Unix), a game between terminals: the socket, the protocol, the
+//!    referee feeding a seat from another terminal, and the view that joins; sources
+//!    of the session's seats, as the engine's are, and no face.
 //!
-//! With the default `tui` feature, the faces and the command line above them:
+//! `hotseat`, this crate: the faces and the command line.
 //!
-//! 5. [`input`] turns keys into actions through one table per mode; [`plain`] is the
-//!    plain-text face, the game in lines (screen readers, braille displays, scripts);
-//!    [`remote`] (on Unix) is a game between terminals: the socket, the protocol, the
-//!    referee feeding a seat from another terminal, and the view that joins.
-//! 6. [`ui`] draws an `&App` (and the library), its help generated from the key tables.
-//! 7. [`tui`], the board's face: it owns the terminal and reads its events, drawing
+//! 6. [`input`] turns keys into actions through one table per mode; [`plain`] is the
+//!    plain-text face, the game in lines (screen readers, braille displays, scripts).
+//! 7. [`ui`] draws an `&App` (and the library), its help generated from the key tables.
+//! 8. [`tui`], the board's face: it owns the terminal and reads its events, drawing
 //!    with [`ui`]. No face imports another.
-//! 8. [`cli`] reads the command line, opens the game and words its errors; the
+//! 9. [`cli`] reads the command line, opens the game and words its errors; the
 //!    commands that run a face of their own (`host`, `join`, `watch`) start it here.
-//! 9. The `hotseat` binary: parse, open, pick a face, say farewell.
-//!
-//! Without the feature, the crate is the floors that know no terminal (1 to 4).
+//! 10. The `hotseat` binary: parse, open, pick a face, say farewell.
 
 pub use hotseat_chess as chess;
 
-pub mod app;
-pub mod clipboard;
-pub mod clock;
-pub mod engine;
-pub mod library;
-pub mod openings;
-pub mod printable;
-pub mod records;
-pub mod review;
-pub mod session;
+#[cfg(unix)]
+pub use hotseat_game::remote;
+pub use hotseat_game::{
+    annotations, app, clipboard, clock, engine, library, openings, printable, records, review, session,
+};
 
-#[cfg(feature = "tui")]
 pub mod cli;
-#[cfg(feature = "tui")]
 pub mod input;
-#[cfg(feature = "tui")]
 pub mod plain;
-#[cfg(all(feature = "tui", unix))]
-pub mod remote;
-#[cfg(feature = "tui")]
 pub mod tui;
-#[cfg(feature = "tui")]
 pub mod ui;

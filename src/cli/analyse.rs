@@ -180,15 +180,27 @@ fn claim_out(out: &Path, source: &Path) -> Result<(store::GameFile, store::GameL
     Ok((file, lock))
 }
 
-/// Signals that would end the program are noted instead, so the engine can be ended
-/// first (it would otherwise outlive a SIGTERM).
+/// Signals that would end the program are noted instead, through the session's own
+/// watch of them (the same signals, the same rule for a second one: it ends the
+/// engines and the program at once), so the engine can be ended first (it would
+/// otherwise outlive a SIGTERM). A stop (SIGTSTP) stops: there is no terminal to
+/// give back.
 fn watch_signals() -> Result<Arc<AtomicUsize>> {
+    use crate::session::signals::{self, Signalled};
     let flag = Arc::new(AtomicUsize::new(0));
-    #[cfg(unix)]
-    for signal in ending_signals() {
-        signal_hook::flag::register_usize(signal, Arc::clone(&flag), signal as usize)
-            .context("cannot watch for signals")?;
-    }
+    let noted = Arc::clone(&flag);
+    signals::watch(
+        move |signalled| match signalled {
+            Signalled::Ending(signal) => {
+                noted.store(usize::try_from(signal).unwrap_or(0), Ordering::SeqCst);
+                true
+            }
+            Signalled::Suspend => false,
+            Signalled::Continued => true,
+        },
+        || {},
+    )
+    .context("cannot watch for signals")?;
     Ok(flag)
 }
 

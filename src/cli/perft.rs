@@ -12,7 +12,9 @@ use hotseat_chess::{Position, perft, perft_divide};
 /// move's share too when `divide`, and says how fast on standard error.
 pub fn run(depth: u32, fen: Option<&str>, divide: bool) -> Result<()> {
     let pos = match fen {
-        Some(fen) => Position::from_fen(fen).with_context(|| format!("bad FEN {fen:?}"))?,
+        Some(fen) => Position::from_fen(fen)
+            .map_err(|err| anyhow::anyhow!("{}", err.in_fen(fen)))
+            .with_context(|| format!("bad FEN {fen:?}"))?,
         None => Position::startpos(),
     };
     let start = Instant::now();

@@ -12,13 +12,13 @@ use super::{GameOptions, LookOptions, Restored};
 use crate::app::Action;
 use crate::plain::Announce;
 use crate::printable::printable;
-use crate::remote::client::{Link, ViewEffects, Viewer};
+use crate::remote::client::{AttachError, Link, ViewEffects, Viewer};
 use crate::remote::host::Referee;
-use crate::remote::protocol::Coming;
+use crate::remote::protocol::{Coming, MAX_GAME, Report};
 use crate::remote::socket::{self, Hosted};
-use crate::remote::strings;
+use crate::remote::{strings, tokens};
 use crate::session::computer::{self, Computer, Sides};
-use crate::session::{Session, World};
+use crate::session::{Effects, Session, World};
 
 /// `hotseat host`'s arguments: every option of a game, and `--as`.
 #[derive(Debug, clap::Args)]
@@ -67,8 +67,8 @@ fn parse_side(name: &str) -> Result<Color, String> {
     }
 }
 
-fn runtime_dir() -> std::path::PathBuf {
-    socket::runtime_dir(|name| std::env::var_os(name))
+fn runtime_dir() -> Result<std::path::PathBuf> {
+    Ok(socket::runtime_dir(|name| std::env::var_os(name))?)
 }
 
 /// `hotseat host`: the game as `hotseat` plays it, with the other seat open to a
@@ -121,12 +121,22 @@ pub fn host(args: &HostArgs) -> Result<ExitCode> {
         app.update(Action::Report(message));
     }
     let name = recorder.path().map_or_else(|| "game".to_owned(), socket::game_name);
-    let hosted = match Hosted::open(&runtime_dir(), &name) {
+    // A game too big to send to another terminal is refused before anyone comes.
+    let too_big = {
+        let world = World::new(&mut recorder, false, None);
+        let game = Report::Game { asked: None, pgn: world.pgn(&app).unwrap_or_default() };
+        Some(game.to_string().len()).filter(|&bytes| bytes > MAX_GAME)
+    };
+    let hosted = match too_big {
+        Some(bytes) => Err(anyhow::anyhow!("{}", strings::game_too_big(bytes, MAX_GAME))),
+        None => runtime_dir().and_then(|dir| Ok(Hosted::open(&dir, &name)?)),
+    };
+    let hosted = match hosted {
         Ok(hosted) => hosted,
         Err(err) => {
             // The game file made at the start goes, as for any game left unplayed.
             let _ = recorder.finish(&app);
-            return Err(err.into());
+            return Err(err);
         }
     };
     let how = if computer.is_some() {
@@ -156,7 +166,7 @@ pub fn host(args: &HostArgs) -> Result<ExitCode> {
     let signal = face.stopped_by();
     drop(face);
     let farewell = recorder.finish(&app);
-    farewells.end(&farewell.to_string());
+    farewells.end(&without_home(&farewell.to_string(), std::env::var_os("HOME").as_deref()));
     super::say_farewell(&farewell, result, signal)
 }
 
@@ -172,20 +182,34 @@ pub fn join(args: &JoinArgs, coming: Coming) -> Result<ExitCode> {
             None => bail!("{}", strings::only_relay(&asked)),
         };
     }
-    let (link, child) = if let Some(destination) = &args.ssh {
-        ssh_link(destination, args.name.as_deref())?
+    let dir = runtime_dir()?;
+    let (link, child, key) = if let Some(destination) = &args.ssh {
+        let (link, child) = ssh_link(destination, args.name.as_deref())?;
+        (link, Some(child), tokens::over_ssh(destination, args.name.as_deref()))
     } else {
-        let (stream, _) = socket::connect(&runtime_dir(), args.name.as_deref())?;
-        (socket_link(stream)?, None)
+        let (stream, name) = socket::connect(&dir, args.name.as_deref())?;
+        (socket_link(stream)?, None, tokens::here(&name))
     };
-    let attached = Viewer::attach(link, coming);
+    // A player coming back presents the seat's token, to have its seat back.
+    let token = if coming == Coming::Play { tokens::load(&dir, &key) } else { None };
+    let attached = Viewer::attach(link, coming, token);
     let (mut viewer, mut app) = match attached {
         Ok(attached) => attached,
         Err(why) => {
-            end_child(child);
-            bail!("{why}");
+            // The link ended before the game began: ssh says why, if it was ssh.
+            let lost = why.is_link_lost();
+            let said = child.map(|child| child.ended(why == AttachError::Gone)).filter(|_| lost);
+            match said {
+                Some(said) => bail!("{}", strings::ssh_ended(&said)),
+                None => bail!("{why}"),
+            }
         }
     };
+    if let Some(token) = viewer.token() {
+        // Kept first, so a player who is away is one who can come back.
+        let _ = tokens::keep(&dir, &key, token);
+    }
+    viewer.ready();
     let name = args.name.clone().unwrap_or_else(|| "the game".to_owned());
     app.notify(strings::view_of(viewer.seat().map_or("a spectator", Color::name), &name));
     let look = args.look.to_look(|name| std::env::var(name).ok());
@@ -198,8 +222,14 @@ pub fn join(args: &JoinArgs, coming: Coming) -> Result<ExitCode> {
     drop(session);
     let signal = face.stopped_by();
     drop(face);
+    if viewer.ended_by_host() {
+        // The host ended the game: the token is no use any more.
+        tokens::forget(&dir, &key);
+    }
     let farewell = viewer.leave();
-    end_child(child);
+    if let Some(child) = child {
+        child.end();
+    }
     let _ = writeln!(std::io::stdout(), "{}", printable(&farewell, usize::MAX));
     result?;
     Ok(super::exit_code(signal))
@@ -277,9 +307,85 @@ pub fn split_command(text: &str) -> Option<Vec<String>> {
     Some(words)
 }
 
+/// The `ssh` of `join --ssh`, and the last line it wrote on its standard error: what
+/// it (or the host's `hotseat relay`) said when the link fails.
+struct SshChild {
+    child: Child,
+    said: std::sync::Arc<std::sync::Mutex<Option<String>>>,
+    reading: Option<std::thread::JoinHandle<()>>,
+}
+
+impl SshChild {
+    /// How long ssh may take to end by itself once its link is lost.
+    const ENDING: std::time::Duration = std::time::Duration::from_secs(5);
+
+    /// Why ssh ended, in its own words: the last line it wrote, or its exit status;
+    /// after waiting a moment for it to end by itself when `wait`.
+    fn ended(mut self, wait: bool) -> String {
+        let deadline =
+            std::time::Instant::now() + if wait { SshChild::ENDING } else { std::time::Duration::ZERO };
+        let status = loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => break Some(status),
+                Ok(None) if std::time::Instant::now() < deadline => {
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                }
+                _ => break None,
+            }
+        };
+        if status.is_none() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+        if let Some(reading) = self.reading.take() {
+            let _ = reading.join();
+        }
+        let said = self.said.lock().ok().and_then(|mut said| said.take());
+        said.unwrap_or_else(|| {
+            strings::ssh_status(
+                status.and_then(|s| s.code()),
+                status.and_then(|s| std::os::unix::process::ExitStatusExt::signal(&s)),
+            )
+        })
+    }
+
+    /// Ends ssh, the game over.
+    fn end(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Reads what ssh writes on its standard error, keeping its last line (bounded,
+/// printable); the rest goes nowhere: the terminal is the game's.
+fn keep_last_line(
+    from: impl Read + Send + 'static,
+    said: std::sync::Arc<std::sync::Mutex<Option<String>>>,
+) -> Option<std::thread::JoinHandle<()>> {
+    let reading = move || {
+        let mut lines = std::io::BufReader::new(from);
+        let mut line = Vec::new();
+        loop {
+            line.clear();
+            match std::io::BufRead::read_until(&mut (&mut lines).take(4096), b'\n', &mut line) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {}
+            }
+            let text = String::from_utf8_lossy(&line);
+            let text = printable(text.trim(), 300);
+            if !text.is_empty()
+                && let Ok(mut said) = said.lock()
+            {
+                *said = Some(text.into_owned());
+            }
+        }
+    };
+    std::thread::Builder::new().name("ssh-stderr".to_owned()).spawn(reading).ok()
+}
+
 /// `ssh -T DESTINATION hotseat relay [NAME]` as a child, its standard input and
 /// output the link.
-fn ssh_link(destination: &str, name: Option<&str>) -> Result<(Link, Option<Child>)> {
+fn ssh_link(destination: &str, name: Option<&str>) -> Result<(Link, SshChild)> {
     if destination.starts_with('-') {
         bail!("{}", strings::bad_destination(destination));
     }
@@ -302,12 +408,16 @@ fn ssh_link(destination: &str, name: Option<&str>) -> Result<(Link, Option<Child
     let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .with_context(|| format!("cannot run {}", printable(&program, 60)))?;
-    let (Some(write), Some(read)) = (child.stdin.take(), child.stdout.take()) else {
+    let (Some(write), Some(read), Some(errors)) =
+        (child.stdin.take(), child.stdout.take(), child.stderr.take())
+    else {
         bail!("cannot talk to {}", printable(&program, 60));
     };
+    let said = std::sync::Arc::new(std::sync::Mutex::new(None));
+    let reading = keep_last_line(errors, std::sync::Arc::clone(&said));
     let pid = child.id();
     let link = Link {
         read: Box::new(read),
@@ -318,20 +428,23 @@ fn ssh_link(destination: &str, name: Option<&str>) -> Result<(Link, Option<Child
             }
         }),
     };
-    Ok((link, Some(child)))
+    Ok((link, SshChild { child, said, reading }))
 }
 
-fn end_child(child: Option<Child>) {
-    if let Some(mut child) = child {
-        let _ = child.kill();
-        let _ = child.wait();
+/// `text` with the user's home folder (`home`) written `~`: what the players elsewhere
+/// are told of where the game was saved, without the host's home folder.
+pub fn without_home(text: &str, home: Option<&std::ffi::OsStr>) -> String {
+    let home = home.and_then(|home| home.to_str()).map(|home| home.trim_end_matches('/'));
+    match home {
+        Some(home) if home.starts_with('/') => text.replace(&format!("{home}/"), "~/"),
+        _ => text.to_owned(),
     }
 }
 
 /// `hotseat relay [NAME]`: this process's standard input and output joined to the
 /// hosted game's socket, for `join --ssh` at the other end of an SSH connection.
 pub fn relay(name: Option<&str>) -> Result<ExitCode> {
-    let (stream, _) = socket::connect(&runtime_dir(), name)?;
+    let (stream, _) = socket::connect(&runtime_dir()?, name)?;
     let mut to_game = stream.try_clone()?;
     let mut from_game = stream.try_clone()?;
     let ended = stream;
@@ -392,5 +505,23 @@ mod tests {
         );
         assert_eq!(split_command("\"a b\"\\ c").expect("closed"), ["a b c"]);
         assert_eq!(split_command("ssh 'open"), None);
+    }
+
+    #[test]
+    fn the_players_elsewhere_are_told_where_the_game_is_without_the_hosts_home() {
+        let home = Some(std::ffi::OsStr::new("/home/anna"));
+        assert_eq!(
+            without_home("Game saved to /home/anna/.local/share/hotseat/games/x.pgn", home),
+            "Game saved to ~/.local/share/hotseat/games/x.pgn"
+        );
+        assert_eq!(
+            without_home("Game saved to /home/annabel/x.pgn", home),
+            "Game saved to /home/annabel/x.pgn"
+        );
+        assert_eq!(
+            without_home("Game saved to /srv/x.pgn", Some(std::ffi::OsStr::new("/"))),
+            "Game saved to /srv/x.pgn"
+        );
+        assert_eq!(without_home("Game saved to /srv/x.pgn", None), "Game saved to /srv/x.pgn");
     }
 }

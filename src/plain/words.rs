@@ -240,8 +240,8 @@ pub(super) fn refusal(say: Announce, game: &Game, text: &str) -> Option<String> 
         MoveText::Illegal(reason) => {
             Some(format!("Illegal move: {text} ({}){}", say.squares_in(&reason.to_string()), meant()))
         }
-        MoveText::Invalid(err) => {
-            suggestion(game, text).map(|_| format!("{}{}", strings::not_a_move(&err), meant()))
+        MoveText::Invalid(_) => {
+            suggestion(game, text).map(|_| format!("{}{}", strings::not_a_move(text), meant()))
         }
     }
 }

@@ -9,9 +9,10 @@ use super::View;
 use super::layout::ScreenLayout;
 use super::text;
 use super::theme::Look;
+use crate::annotations::Nag;
 use crate::app::{Action, App, Ask, Browse, Command, MessageKind, Mode, Reading, strings};
 use crate::input::{self, Key};
-use hotseat_chess::{DrawClaim, Nag};
+use hotseat_chess::DrawClaim;
 
 /// Draws the four lines. A message too long for its line goes on over a second one:
 /// the row under the hints when the screen has it (the hints move down), else the

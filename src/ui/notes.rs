@@ -9,8 +9,9 @@ use ratatui::text::{Line, Span};
 use super::text;
 use super::theme::Look;
 use super::written;
+use crate::annotations::{Annotations, Line as Variation, Nag};
 use crate::app::App;
-use hotseat_chess::{Annotations, Line as Variation, Nag, Position};
+use hotseat_chess::Position;
 
 /// How a word is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

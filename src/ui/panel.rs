@@ -11,10 +11,11 @@ use super::notes;
 use super::text;
 use super::theme::Look;
 use super::written;
+use crate::annotations::Nag;
 use crate::app::{App, Ply};
 use crate::openings::{self, Opening};
 use crate::review::Mark;
-use hotseat_chess::{Color, Game, Nag, Position, Role};
+use hotseat_chess::{Color, Game, Position, Role};
 
 /// Width of a move in the list: `Nbxd7+` and `exd8=Q#` fit with a space.
 const SAN_WIDTH: u16 = 8;

@@ -5,7 +5,8 @@
 
 use std::fmt::Write as _;
 
-use hotseat_chess::{Color, Line, Nag, Position};
+use crate::annotations::{Line, Nag};
+use hotseat_chess::{Color, Position};
 
 /// A word of a written line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,7 +93,7 @@ impl Writer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hotseat_chess::{Annotations, Node};
+    use crate::annotations::{Annotations, Node};
 
     fn node(pos: &Position, san: &str, variations: Vec<Line>) -> Node {
         let mv = pos.parse_san(san).expect("legal");

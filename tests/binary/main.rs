@@ -14,6 +14,7 @@ mod files;
 mod files_hostile;
 mod levels;
 mod otb;
+mod peers;
 mod practice;
 mod remote;
 mod review_e2e;

@@ -12,7 +12,7 @@ use crate::common::pty::{PATIENCE, Pty};
 
 /// A folder for one test: the games and the sockets.
 pub struct Place {
-    _dir: TempDir,
+    dir: TempDir,
     data: PathBuf,
     run: PathBuf,
 }
@@ -22,7 +22,7 @@ impl Place {
         let dir = TempDir::new(&format!("remote-{name}"));
         let data = dir.path().join("data");
         let run = dir.path().join("run");
-        Place { _dir: dir, data, run }
+        Place { dir, data, run }
     }
 
     pub fn env(&self) -> [(&'static str, &Path); 2] {
@@ -78,7 +78,7 @@ impl Place {
 }
 
 /// `kill -9`: no word to anyone.
-fn kill_hard(pty: &mut Pty) {
+pub fn kill_hard(pty: &mut Pty) {
     let pid = pty.child.process_id().expect("a pid");
     let killed = std::process::Command::new("kill").args(["-KILL", &pid.to_string()]).status();
     assert!(killed.expect("kill runs").success());
@@ -86,14 +86,14 @@ fn kill_hard(pty: &mut Pty) {
 }
 
 /// Types a move on a view's board and presses Enter.
-fn type_move(pty: &mut Pty, san: &str) {
+pub fn type_move(pty: &mut Pty, san: &str) {
     pty.send(san);
     pty.wait_for(&format!("Move: {san}"));
     pty.send("\r");
 }
 
 /// Waits until the screen no longer shows `text`.
-fn wait_gone(pty: &mut Pty, text: &str) {
+pub fn wait_gone(pty: &mut Pty, text: &str) {
     let deadline = Instant::now() + PATIENCE;
     while pty.contents().contains(text) {
         assert!(Instant::now() < deadline, "the screen still shows {text:?}:\n{}", pty.contents());
@@ -130,7 +130,7 @@ fn a_whole_game_is_played_from_two_terminals_each_board_facing_its_player() {
 }
 
 /// Stops (`STOP`) or continues (`CONT`) a process, as a shell's `kill -s` does.
-fn signal(pty: &Pty, name: &str) {
+pub fn signal(pty: &Pty, name: &str) {
     let pid = pty.child.process_id().expect("a pid");
     let sent = std::process::Command::new("kill").args(["-s", name, &pid.to_string()]).status();
     assert!(sent.expect("kill runs").success());
@@ -172,10 +172,11 @@ fn a_move_for_the_other_side_from_a_bare_client_is_refused_by_the_host_naming_wh
     let place = Place::new("wrong-side-bare");
     let mut white = place.host(&[]);
     let mut black = raw_client(&place);
-    black.write_all(b"hello hotseat 2 play\nmove e7e5\n").expect("sent");
+    black.write_all(b"hello hotseat 3 play\nmove e7e5\n").expect("sent");
     let mut lines = BufReader::new(black.try_clone().expect("clone")).lines();
     let welcome = lines.next().expect("a line").expect("read");
-    assert_eq!(welcome, "welcome hotseat 2 black");
+    // The seat, and the token that has it back.
+    assert!(welcome.starts_with("welcome hotseat 3 black "), "{welcome}");
     // The reason, as the protocol names it: the view words it with its own copy.
     let refused = lines.map_while(Result::ok).find(|l| l.starts_with("refused")).expect("refused");
     assert_eq!(refused, "refused not-your-move");
@@ -402,14 +403,14 @@ fn a_host_killed_is_resumed_and_joined_again() {
 }
 
 /// A raw client on the game's socket.
-fn raw_client(place: &Place) -> UnixStream {
+pub fn raw_client(place: &Place) -> UnixStream {
     let stream = UnixStream::connect(place.socket()).expect("the socket answers");
     stream.set_read_timeout(Some(PATIENCE)).expect("a timeout");
     stream
 }
 
 /// The lines a raw client reads until the host closes it.
-fn read_to_end(stream: UnixStream) -> Vec<String> {
+pub fn read_to_end(stream: UnixStream) -> Vec<String> {
     BufReader::new(stream).lines().map_while(Result::ok).collect()
 }
 
@@ -422,7 +423,7 @@ fn hostile_clients_are_dropped_while_the_game_goes_on() {
 
     // One that never reads: it says hello, and then nothing.
     let mut deaf = raw_client(&place);
-    deaf.write_all(b"hello hotseat 2 watch\n").expect("sent");
+    deaf.write_all(b"hello hotseat 3 watch\n").expect("sent");
 
     // Garbage, as a browser would send.
     let mut garbage = raw_client(&place);
@@ -443,7 +444,7 @@ fn hostile_clients_are_dropped_while_the_game_goes_on() {
 
     // A flood of lines.
     let mut flood = raw_client(&place);
-    flood.write_all(b"hello hotseat 2 watch\n").expect("sent");
+    flood.write_all(b"hello hotseat 3 watch\n").expect("sent");
     for _ in 0..500 {
         if flood.write_all(b"say hi\n").is_err() {
             break;
@@ -454,10 +455,10 @@ fn hostile_clients_are_dropped_while_the_game_goes_on() {
 
     // A move for the wrong side, from a client that is not the player: refused.
     let mut stranger = raw_client(&place);
-    stranger.write_all(b"hello hotseat 2 play\nmove e7e5\n").expect("sent");
+    stranger.write_all(b"hello hotseat 3 play\nmove e7e5\n").expect("sent");
     let mut lines = BufReader::new(stranger.try_clone().expect("clone")).lines();
     let welcome = lines.next().expect("a line").expect("read");
-    assert_eq!(welcome, "welcome hotseat 2 watch", "the seat is taken: it watches");
+    assert_eq!(welcome, "welcome hotseat 3 watch", "the seat is taken: it watches");
     let refused = lines.map_while(Result::ok).find(|l| l.starts_with("refused")).expect("refused");
     assert_eq!(refused, "refused watching");
     drop(stranger);
@@ -648,7 +649,7 @@ fn a_rematch_is_asked_refused_then_granted_and_the_people_change_colours() {
 }
 
 /// Waits until `holds` holds of the screen.
-fn wait_until(pty: &mut Pty, holds: impl Fn(&Pty) -> bool) {
+pub fn wait_until(pty: &mut Pty, holds: impl Fn(&Pty) -> bool) {
     let deadline = Instant::now() + PATIENCE;
     while !holds(pty) {
         assert!(Instant::now() < deadline, "never came:\n{}", pty.contents());
@@ -766,4 +767,33 @@ fn words_typed_in_plain_text_on_the_joiner_act_only_for_the_joiner_s_side() {
     assert_eq!(place.saved_moves(), ["e4", "e5"]);
     white.quit();
     assert!(black.wait_for_exit().success());
+}
+
+/// `host --coach white` (issue 31: accepted and doing nothing): the coach sits beside
+/// the host's player, judges the host's moves on the host's own screen, and none of
+/// it reaches the player who joined, whose moves it does not judge.
+#[test]
+fn the_hosts_coach_judges_the_hosts_moves_on_the_hosts_screen_only() {
+    use crate::common::fake_engine::{Answer, FakeScript, fake_engine};
+    let place = Place::new("coach");
+    // e4 is best at the start; after White's move, Black stands three pawns better.
+    let engine = fake_engine(
+        place.dir.path(),
+        &FakeScript::answering([(0, Answer::cp(30, "e2e4")), (1, Answer::cp(300, "e7e5"))]),
+    );
+    let engine = engine.to_str().expect("a UTF-8 path");
+    let mut white = place.host(&["--plain", "--coach", "white", "--engine", engine]);
+    let mut black = place.view("join", "Joined");
+    white.wait_for("Black joined");
+    white.send("a3\r");
+    white.wait_for("Coach: 1. a3 was");
+    white.wait_for("better was e4");
+    black.wait_for("1. a3");
+    type_move(&mut black, "e5");
+    white.wait_for("White to move");
+    white.send("quit\r");
+    assert!(black.wait_for_exit().success());
+    assert!(!black.contents().contains("Coach"), "the coach is the host's only:\n{}", black.contents());
+    let text = std::fs::read_to_string(place.save()).expect("saved");
+    assert!(text.contains("[Coach \"White\"]"), "{text}");
 }

@@ -218,7 +218,7 @@ fn the_move_list_shows_the_players_own_sign_over_the_reviews_mark_as_the_record_
     // What the screen says is what Ctrl-W writes.
     press(&mut app, Key::Ctrl('w'));
     let written = app.timeline().annotations(4).expect("3. Bc4's notes").clone();
-    assert_eq!(written.assessment().and_then(hotseat::chess::Nag::suffix), Some("!?"));
+    assert_eq!(written.assessment().and_then(hotseat::annotations::Nag::suffix), Some("!?"));
 }
 
 #[test]

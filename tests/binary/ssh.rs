@@ -232,3 +232,21 @@ fn join_ssh_draws_the_board_here_through_the_relay() {
     assert!(friend.raw().contains("The host ended the game"), "{}", friend.raw());
     place.wait_saved(&["c4", "e5"]);
 }
+
+#[test]
+#[ignore = "needs sshd"]
+fn join_ssh_through_a_real_sshd_to_a_host_with_no_game_says_the_hosts_own_words() {
+    need_sshd();
+    let place = Place::new("ssh-none");
+    let dir = crate::common::TempDir::new("peers-ssh-none-keys");
+    let server = Server::start(&place, dir.path());
+    let ssh = server.ssh();
+    let [data, _] = place.env();
+    let elsewhere = dir.path().join("elsewhere");
+    let (status, said) = crate::peers::join_said(
+        &["--ssh", "friend"],
+        &[data, ("HOTSEAT_RUNTIME_DIR", &elsewhere), ("HOTSEAT_SSH", Path::new(&ssh))],
+    );
+    assert!(!status.success());
+    assert!(said.contains("no game is hosted in"), "{said}");
+}

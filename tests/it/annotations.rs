@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::common::thread_cpu_time;
-use hotseat::chess::{Annotations, Game, Line, Nag, Position};
+use hotseat::annotations::{Annotations, Line, Nag};
+use hotseat::chess::{Game, Position};
 use hotseat::records::pgn::{PgnErrorKind, PgnFile, PgnGame, read_game};
 use pgn_reader::{RawComment, RawTag, Reader, SanPlus, Visitor};
 
@@ -619,13 +620,13 @@ fn an_engine_can_annotate_a_move_through_the_app() {
     let effects = app.annotate(2, |notes| {
         notes.comments.push("[%eval -0.4]".to_owned());
         notes.set_assessment(Some(Nag::DUBIOUS_MOVE));
-        notes.variations.push(Line::of([hotseat::chess::Node::new(nf3)]));
+        notes.variations.push(Line::of([hotseat::annotations::Node::new(nf3)]));
     });
     assert_eq!(effects, [Effect::Save]);
     assert!(saved(&app).contains("2. Qh5 $6 {[%eval -0.4]} (2. Nf3) *"), "{}", saved(&app));
     assert!(app.annotate(9, |_| {}).is_empty(), "no such move");
     // A line with an illegal move is cut there, never a panic when it is drawn or saved.
-    let twice = [hotseat::chess::Node::new(nf3), hotseat::chess::Node::new(nf3)];
+    let twice = [hotseat::annotations::Node::new(nf3), hotseat::annotations::Node::new(nf3)];
     app.annotate(2, |notes| notes.variations.push(Line::of(twice)));
     assert_eq!(app.timeline().annotations(2).expect("Qh5").variations[1].moves.len(), 1);
     let _ = draw(&app, 100, 32);

@@ -414,10 +414,14 @@ fn with_clocks_a_long_name_never_hides_the_captures_or_the_lead_and_the_panel_gr
 fn an_annotation_typed_with_a_move_is_kept_and_shown_in_the_move_list() {
     let mut app = app_from(AFTER_E4_E5);
     type_move(&mut app, "Nf3!?");
-    assert_eq!(app.timeline().plies()[0].nag(), Some(hotseat::chess::Nag::SPECULATIVE_MOVE));
+    assert_eq!(app.timeline().plies()[0].nag(), Some(hotseat::annotations::Nag::SPECULATIVE_MOVE));
     let lines = screen_text(&app, 100, 32);
     assert!(lines.iter().any(|l| l.contains("Nf3!?")), "{}", lines.join("\n"));
     press(&mut app, Key::Ctrl('z'));
     press(&mut app, Key::Ctrl('y'));
-    assert_eq!(app.timeline().plies()[0].nag(), Some(hotseat::chess::Nag::SPECULATIVE_MOVE), "redo keeps it");
+    assert_eq!(
+        app.timeline().plies()[0].nag(),
+        Some(hotseat::annotations::Nag::SPECULATIVE_MOVE),
+        "redo keeps it"
+    );
 }

@@ -42,7 +42,10 @@ fn the_table_is_generated_from_the_data_set_as_shipped() {
     assert_eq!(rows.len(), 3807, "the data set has 3,807 rows");
     let (table, shadowed) = generate::generate(&rows);
     assert!(shadowed.is_empty(), "rows that name a position another row names: {shadowed:#?}");
-    let (bin, txt) = (root().join("src/openings/table.bin"), root().join("src/openings/table.txt"));
+    let (bin, txt) = (
+        root().join("crates/hotseat-game/src/openings/table.bin"),
+        root().join("crates/hotseat-game/src/openings/table.txt"),
+    );
     if std::env::var_os("OPENINGS_UPDATE").is_some() {
         fs::write(&bin, &table.bytes).expect("write the table");
         fs::write(&txt, &table.text).expect("write the names");
@@ -51,7 +54,7 @@ fn the_table_is_generated_from_the_data_set_as_shipped() {
         && fs::read_to_string(&txt).unwrap_or_default() == table.text;
     assert!(
         fresh,
-        "src/openings/table.bin or table.txt is stale: run `OPENINGS_UPDATE=1 cargo test --test it openings::`"
+        "crates/hotseat-game/src/openings/table.bin or table.txt is stale: run `OPENINGS_UPDATE=1 cargo test --test it openings::`"
     );
 }
 

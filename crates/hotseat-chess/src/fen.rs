@@ -55,11 +55,99 @@ pub enum FenError {
         /// Which field.
         field: FenField,
         /// What is wrong with it.
-        reason: String,
+        reason: FenReason,
     },
     /// The fields parse, but describe a position that cannot occur.
     #[error("impossible position: {0}")]
     Impossible(Impossibility),
+}
+
+/// What is wrong with one field of a FEN. Where the field's own text would say it
+/// (`expected w or b, found "x"`), the reason does not hold it: [`FenError::in_fen`]
+/// quotes it from the FEN it was read from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FenReason {
+    /// The board is not 8 ranks separated by `/`.
+    #[error("expected 8 ranks separated by '/', found {0}")]
+    RankCount(usize),
+    /// A character that is neither a piece nor a count of empty squares.
+    #[error("unexpected {found:?} in rank {}", .rank.char())]
+    UnexpectedInRank {
+        /// The character.
+        found: char,
+        /// The rank it is in.
+        rank: Rank,
+    },
+    /// A rank that describes more than 8 squares.
+    #[error("rank {} has more than 8 squares", .0.char())]
+    RankTooLong(Rank),
+    /// A rank that describes fewer than 8 squares.
+    #[error("rank {} has only {squares} squares", .rank.char())]
+    RankTooShort {
+        /// The rank.
+        rank: Rank,
+        /// How many squares it describes.
+        squares: u32,
+    },
+    /// A side without exactly one king.
+    #[error("{} has {kings} kings, expected exactly one", .color.name())]
+    KingCount {
+        /// The side.
+        color: Color,
+        /// How many kings it has.
+        kings: u32,
+    },
+    /// A pawn on the first or the last rank.
+    #[error("pawn on the back rank at {0}")]
+    PawnOnBackRank(Square),
+    /// The side to move is neither `w` nor `b`.
+    #[error("expected w or b")]
+    NotASide,
+    /// A castling right for a king that is not on its back rank.
+    #[error("{right:?} but the {} king is not on its back rank", .color.name().to_lowercase())]
+    KingNotOnBackRank {
+        /// The right as written.
+        right: char,
+        /// The king's side.
+        color: Color,
+    },
+    /// A character that names no castling right.
+    #[error("unexpected {0:?}")]
+    UnexpectedRight(char),
+    /// A castling right with no rook to castle with.
+    #[error("{right:?} but there is no {} rook to castle with", .color.name().to_lowercase())]
+    NoRook {
+        /// The right as written.
+        right: char,
+        /// The side.
+        color: Color,
+    },
+    /// A castling right written twice.
+    #[error("{0:?} repeats a right")]
+    RepeatedRight(char),
+    /// Two castling rights of one side on the same wing.
+    #[error("two {} castling rights on one side", .0.name().to_lowercase())]
+    TwoRightsOnOneSide(Color),
+    /// The en-passant field is neither a square nor `-`.
+    #[error("expected a square or '-'")]
+    NotASquare,
+    /// An en-passant square off the rank a double step passes over.
+    #[error("{square} is not on the {} rank", if *.to_move == Color::White { "sixth" } else { "third" })]
+    EnPassantRank {
+        /// The square.
+        square: Square,
+        /// The side to move.
+        to_move: Color,
+    },
+    /// An en-passant square no pawn can just have passed over.
+    #[error("no pawn can just have passed over {0}")]
+    NoPawnPassed(Square),
+    /// A move counter that is not a number.
+    #[error("expected a number")]
+    NotANumber,
+    /// A move counter past the most a game can reach.
+    #[error("more than {0}")]
+    TooLarge(u32),
 }
 
 /// Why a position that parses cannot occur in a game.
@@ -90,8 +178,22 @@ pub enum Impossibility {
 }
 
 impl FenError {
-    fn field(field: FenField, reason: impl Into<String>) -> FenError {
-        FenError::Field { field, reason: reason.into() }
+    fn field(field: FenField, reason: FenReason) -> FenError {
+        FenError::Field { field, reason }
+    }
+
+    /// The error worded with the text of the field at fault, taken from `fen`, the
+    /// text it was read from: `invalid side to move: expected w or b, found "x"`.
+    ///
+    /// ```
+    /// use hotseat_chess::Position;
+    /// let fen = "4k3/8/8/8/8/8/8/4K3 x - - 0 1";
+    /// let err = Position::from_fen(fen).unwrap_err();
+    /// assert_eq!(err.to_string(), "invalid side to move: expected w or b");
+    /// assert_eq!(err.in_fen(fen).to_string(), "invalid side to move: expected w or b, found \"x\"");
+    /// ```
+    pub fn in_fen<'a>(&'a self, fen: &'a str) -> impl fmt::Display + 'a {
+        InFen { err: self, fen }
     }
 
     /// The field at fault, when there is one.
@@ -99,6 +201,34 @@ impl FenError {
         match self {
             FenError::Field { field, .. } => Some(*field),
             _ => None,
+        }
+    }
+}
+
+/// A [`FenError`] with the text it was read from, to quote.
+struct InFen<'a> {
+    err: &'a FenError,
+    fen: &'a str,
+}
+
+impl fmt::Display for InFen<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let FenError::Field { field, reason } = self.err else { return write!(f, "{}", self.err) };
+        let index = match field {
+            FenField::Board => 0,
+            FenField::Turn => 1,
+            FenField::Castling => 2,
+            FenField::EnPassant => 3,
+            FenField::Halfmoves => 4,
+            FenField::Fullmoves => 5,
+        };
+        let text = self.fen.split_ascii_whitespace().nth(index).unwrap_or_default();
+        match reason {
+            FenReason::NotASide | FenReason::NotASquare | FenReason::NotANumber => {
+                write!(f, "invalid {field}: {reason}, found {text:?}")
+            }
+            FenReason::TooLarge(max) => write!(f, "invalid {field}: {text} is more than {max}"),
+            _ => write!(f, "{}", self.err),
         }
     }
 }
@@ -155,8 +285,8 @@ impl Position {
         pos.turn = match fields[1] {
             "w" => Color::White,
             "b" => Color::Black,
-            other => {
-                return Err(FenError::field(FenField::Turn, format!("expected w or b, found {other:?}")));
+            _ => {
+                return Err(FenError::field(FenField::Turn, FenReason::NotASide));
             }
         };
         validate_kings_and_pawns(&pos)?;
@@ -255,21 +385,18 @@ impl Position {
 /// A move counter no greater than `max`.
 fn parse_counter(text: &str, field: FenField, max: u32) -> Result<u32, FenError> {
     if !text.bytes().all(|b| b.is_ascii_digit()) || text.is_empty() {
-        return Err(FenError::field(field, format!("expected a number, found {text:?}")));
+        return Err(FenError::field(field, FenReason::NotANumber));
     }
     match text.parse::<u32>() {
         Ok(n) if n <= max => Ok(n),
-        _ => Err(FenError::field(field, format!("{text} is more than {max}"))),
+        _ => Err(FenError::field(field, FenReason::TooLarge(max))),
     }
 }
 
 fn parse_board(pos: &mut Position, board: &str) -> Result<(), FenError> {
     let ranks: Vec<&str> = board.split('/').collect();
     if ranks.len() != 8 {
-        return Err(FenError::field(
-            FenField::Board,
-            format!("expected 8 ranks separated by '/', found {}", ranks.len()),
-        ));
+        return Err(FenError::field(FenField::Board, FenReason::RankCount(ranks.len())));
     }
     for (i, text) in ranks.iter().enumerate() {
         let rank = Rank::new(7 - i as u32);
@@ -283,23 +410,14 @@ fn parse_board(pos: &mut Position, board: &str) -> Result<(), FenError> {
                 }
                 file += 1;
             } else {
-                return Err(FenError::field(
-                    FenField::Board,
-                    format!("unexpected {c:?} in rank {}", rank.char()),
-                ));
+                return Err(FenError::field(FenField::Board, FenReason::UnexpectedInRank { found: c, rank }));
             }
             if file > 8 {
-                return Err(FenError::field(
-                    FenField::Board,
-                    format!("rank {} has more than 8 squares", rank.char()),
-                ));
+                return Err(FenError::field(FenField::Board, FenReason::RankTooLong(rank)));
             }
         }
         if file < 8 {
-            return Err(FenError::field(
-                FenField::Board,
-                format!("rank {} has only {file} squares", rank.char()),
-            ));
+            return Err(FenError::field(FenField::Board, FenReason::RankTooShort { rank, squares: file }));
         }
     }
     Ok(())
@@ -309,14 +427,11 @@ fn validate_kings_and_pawns(pos: &Position) -> Result<(), FenError> {
     for color in Color::ALL {
         let kings = pos.by_piece(Role::King.of(color)).count();
         if kings != 1 {
-            return Err(FenError::field(
-                FenField::Board,
-                format!("{} has {kings} kings, expected exactly one", color.name()),
-            ));
+            return Err(FenError::field(FenField::Board, FenReason::KingCount { color, kings }));
         }
     }
     if let Some(sq) = (pos.by_role(Role::Pawn) & Bitboard::BACK_RANKS).first() {
-        return Err(FenError::field(FenField::Board, format!("pawn on the back rank at {sq}")));
+        return Err(FenError::field(FenField::Board, FenReason::PawnOnBackRank(sq)));
     }
     Ok(())
 }
@@ -332,7 +447,7 @@ fn parse_castling(pos: &mut Position, field: &str) -> Result<(), FenError> {
         if king.rank() != back_rank {
             return Err(FenError::field(
                 FenField::Castling,
-                format!("{c:?} but the {} king is not on its back rank", color.name().to_lowercase()),
+                FenReason::KingNotOnBackRank { right: c, color },
             ));
         }
         let rooks = pos.by_piece(Role::Rook.of(color)) & Bitboard::from_rank(back_rank);
@@ -344,23 +459,17 @@ fn parse_castling(pos: &mut Position, field: &str) -> Result<(), FenError> {
                 Some(Square::from_coords(file, back_rank))
                     .filter(|sq| rooks.contains(*sq) && file != king.file())
             }
-            _ => return Err(FenError::field(FenField::Castling, format!("unexpected {c:?}"))),
+            _ => return Err(FenError::field(FenField::Castling, FenReason::UnexpectedRight(c))),
         };
         let Some(rook) = rook else {
-            return Err(FenError::field(
-                FenField::Castling,
-                format!("{c:?} but there is no {} rook to castle with", color.name().to_lowercase()),
-            ));
+            return Err(FenError::field(FenField::Castling, FenReason::NoRook { right: c, color }));
         };
         if pos.castling.contains(rook) {
-            return Err(FenError::field(FenField::Castling, format!("{c:?} repeats a right")));
+            return Err(FenError::field(FenField::Castling, FenReason::RepeatedRight(c)));
         }
         let side = if rook.file() > king.file() { CastlingSide::KingSide } else { CastlingSide::QueenSide };
         if pos.castling_rook(color, side).is_some() {
-            return Err(FenError::field(
-                FenField::Castling,
-                format!("two {} castling rights on one side", color.name().to_lowercase()),
-            ));
+            return Err(FenError::field(FenField::Castling, FenReason::TwoRightsOnOneSide(color)));
         }
         pos.castling |= rook;
     }
@@ -378,15 +487,14 @@ fn parse_ep(pos: &Position, field: &str) -> Result<Option<Square>, FenError> {
     if field == "-" {
         return Ok(None);
     }
-    let sq: Square = field.parse().map_err(|_| {
-        FenError::field(FenField::EnPassant, format!("expected a square or '-', found {field:?}"))
-    })?;
+    let sq: Square =
+        field.parse().map_err(|_| FenError::field(FenField::EnPassant, FenReason::NotASquare))?;
     let us = pos.turn;
     let them = !us;
     if sq.rank() != Rank::Sixth.relative_to(us) {
         return Err(FenError::field(
             FenField::EnPassant,
-            format!("{sq} is not on the {} rank", if us == Color::White { "sixth" } else { "third" }),
+            FenReason::EnPassantRank { square: sq, to_move: us },
         ));
     }
     let pushed = Square::from_coords(sq.file(), Rank::Fifth.relative_to(us));
@@ -395,7 +503,7 @@ fn parse_ep(pos: &Position, field: &str) -> Result<Option<Square>, FenError> {
         || pos.occupied.contains(origin)
         || !pos.by_piece(Role::Pawn.of(them)).contains(pushed)
     {
-        return Err(FenError::field(FenField::EnPassant, format!("no pawn can just have passed over {sq}")));
+        return Err(FenError::field(FenField::EnPassant, FenReason::NoPawnPassed(sq)));
     }
     Ok(Some(sq))
 }
@@ -511,9 +619,12 @@ mod tests {
             }
         }
         let err = Position::from_fen(&fen("151 1")).expect_err("too many halfmoves");
-        assert_eq!(err.to_string(), "invalid halfmove clock: 151 is more than 150");
+        assert_eq!(err.in_fen(&fen("151 1")).to_string(), "invalid halfmove clock: 151 is more than 150");
         let err = Position::from_fen(&fen("0 100001")).expect_err("too many moves");
-        assert_eq!(err.to_string(), "invalid fullmove number: 100001 is more than 100000");
+        assert_eq!(
+            err.in_fen(&fen("0 100001")).to_string(),
+            "invalid fullmove number: 100001 is more than 100000"
+        );
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::{Color, Illegality, Move, Outcome, Position, Reason, Role, SanError, Square};
+use super::{Color, Illegality, Move, Outcome, PlayError, Position, Reason, Role, Square};
 
 /// What [`Game::undo`] took back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -161,8 +161,8 @@ impl Game {
     }
 
     /// Plays a move if it is legal and the game is not over; otherwise changes nothing
-    /// and says why, the move written in coordinates.
-    pub fn try_play(&mut self, m: Move) -> Result<(), SanError> {
+    /// and says why.
+    pub fn try_play(&mut self, m: Move) -> Result<(), PlayError> {
         let reason = match self.outcome() {
             Some(outcome) => Illegality::GameOver(outcome),
             None if self.position().is_legal(m) => {
@@ -171,7 +171,7 @@ impl Game {
             }
             None => self.explain(m.from(), m.to()).unwrap_or(Illegality::NotLegalHere),
         };
-        Err(SanError::Illegal { text: self.position().uci(m), reason })
+        Err(PlayError::new(m, reason))
     }
 
     /// The square a pawn skipped over if the last move was its double step: a
@@ -407,7 +407,8 @@ mod tests {
             let err = game.play_san(typed).expect_err("the capture would expose the king");
             assert_eq!(
                 err.to_string(),
-                format!("illegal move {typed}: taking en passant would leave your king in check")
+                "illegal move: taking en passant would leave your king in check",
+                "{typed}"
             );
         }
         assert_eq!(game.ply(), 1);

@@ -14,7 +14,6 @@
 //! assert_eq!(game.outcome(), Some(Outcome::win(Color::Black, Reason::Checkmate)));
 //! ```
 
-mod annotations;
 pub mod attacks;
 mod bitboard;
 mod chess960;
@@ -34,20 +33,19 @@ mod typed;
 mod uci;
 mod zobrist;
 
-pub use annotations::{Annotations, Line, MAX_VARIATION_DEPTH, Node};
 pub use bitboard::Bitboard;
 pub use color::{ByColor, Color};
-pub use fen::{FenError, FenField, Impossibility, STARTING_FEN, Strictness};
+pub use fen::{FenError, FenField, FenReason, Impossibility, STARTING_FEN, Strictness};
 pub use game::{DrawClaim, Game, MoveNumber, NoClaim, Undone};
 pub use illegality::Illegality;
 pub use moves::{CastlingSide, MAX_MOVES, Move, MoveKind, MoveList};
 pub use outcome::{GameResult, Outcome, Reason};
 pub use perft::{perft, perft_divide};
-pub use position::{IllegalMoveError, Position};
+pub use position::{PlayError, Position};
 pub use role::{ByRole, Piece, Role};
 pub use san::{ParseSanError, ReadMoveError, SanError};
 pub use square::{File, ParseCoordError, ParseSquareError, Rank, Square};
-pub use typed::{MAX_MOVE_TEXT, MoveText, Nag};
+pub use typed::{ANNOTATION_SUFFIXES, MAX_MOVE_TEXT, MoveText};
 
 // The README's example is compiled and run with the documentation tests.
 #[cfg(doctest)]

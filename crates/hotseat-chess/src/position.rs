@@ -6,7 +6,8 @@ use super::attacks::{
     between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_attacks, rook_rays,
 };
 use super::{
-    Bitboard, ByColor, ByRole, CastlingSide, Color, File, Move, MoveKind, Piece, Rank, Role, Square, zobrist,
+    Bitboard, ByColor, ByRole, CastlingSide, Color, File, Illegality, Move, MoveKind, Piece, Rank, Role,
+    Square, zobrist,
 };
 
 /// A position: where the pieces stand, who moves, castling rights, the en-passant
@@ -453,12 +454,12 @@ impl Position {
     /// pos.try_play(Move::normal(Square::E2, Square::E4)).expect("legal");
     /// assert_eq!(pos.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
     /// ```
-    pub fn try_play(&mut self, m: Move) -> Result<(), IllegalMoveError> {
+    pub fn try_play(&mut self, m: Move) -> Result<(), PlayError> {
         if self.is_legal(m) {
             self.play_unchecked(m);
             Ok(())
         } else {
-            Err(IllegalMoveError { mv: m })
+            Err(PlayError::new(m, self.explain(m.from(), m.to()).unwrap_or(Illegality::NotLegalHere)))
         }
     }
 
@@ -563,17 +564,28 @@ impl Default for Position {
     }
 }
 
-/// A move that is not legal in the position it was played in.
+/// A move that cannot be played where it was asked ([`Position::try_play`],
+/// [`Game::try_play`](crate::Game::try_play)), and why: the one error for both.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("illegal move {mv:?}")]
-pub struct IllegalMoveError {
+#[error("illegal move {mv:?}: {reason}")]
+pub struct PlayError {
     mv: Move,
+    reason: Illegality,
 }
 
-impl IllegalMoveError {
+impl PlayError {
+    pub(crate) fn new(mv: Move, reason: Illegality) -> PlayError {
+        PlayError { mv, reason }
+    }
+
     /// The move that was refused.
     pub fn mv(&self) -> Move {
         self.mv
+    }
+
+    /// Why it was refused.
+    pub fn reason(&self) -> Illegality {
+        self.reason
     }
 }
 
@@ -587,7 +599,7 @@ mod tests {
         let m = Move::normal(Square::E2, Square::E5);
         let err = pos.try_play(m).expect_err("e2e5 is illegal");
         assert_eq!(err.mv(), m);
-        assert_eq!(err.to_string(), "illegal move e2e5");
+        assert_eq!(err.to_string(), "illegal move e2e5: the pawn on e2 cannot reach e5");
     }
 
     #[test]

@@ -3,81 +3,35 @@
 
 use super::{Illegality, Move, Position, Role, Square};
 
-/// The longest typed text echoed back in an error; longer text is cut with `…`.
-const ECHO_LEN: usize = 32;
-
-/// Text that is not written like a move at all (`hello`, `e9`, `N`).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("not a move: {text}")]
-pub struct ParseSanError {
-    text: String,
-}
-
-impl ParseSanError {
-    /// The error for `text`, trimmed and shortened to at most 32 characters.
-    pub fn new(text: &str) -> ParseSanError {
-        ParseSanError { text: echo(text) }
-    }
-
-    /// What was typed, trimmed and shortened to at most 32 characters (the last one `…`).
-    pub fn text(&self) -> &str {
-        &self.text
-    }
-}
-
-/// The text as echoed in an error: trimmed, and cut to [`ECHO_LEN`] characters.
-pub(crate) fn echo(text: &str) -> String {
-    let text = text.trim();
-    if text.chars().nth(ECHO_LEN).is_none() {
-        return text.to_owned();
-    }
-    let mut out: String = text.chars().take(ECHO_LEN - 1).collect();
-    out.push('…');
-    out
-}
+/// Text that is not written like a move at all (`hello`, `e9`, `N`). It does not hold
+/// the text: whoever read it has it, and words the error with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a move")]
+pub struct ParseSanError;
 
 /// A move written correctly that the position does not allow as it stands.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SanError {
-    /// No legal move fits the text: `illegal move Nf4: no knight can reach f4`.
-    #[error("illegal move {text}: {reason}")]
+    /// No legal move fits the text: `illegal move: no knight can reach f4`.
+    #[error("illegal move: {reason}")]
     Illegal {
-        /// What was typed (trimmed).
-        text: String,
         /// Why it is illegal.
         reason: Illegality,
     },
-    /// More than one legal move fits: `ambiguous move Nd2: Nbd2 or Nfd2`.
-    #[error("ambiguous move {text}: {}", sans.join(" or "))]
+    /// More than one legal move fits (`Nd2` with knights on b1 and f1).
+    #[error("ambiguous move: {} legal moves fit", .candidates.len())]
     Ambiguous {
-        /// What was typed (trimmed).
-        text: String,
         /// The legal moves it could mean.
         candidates: Vec<Move>,
-        /// The same moves in SAN, in the same order.
-        sans: Vec<String>,
     },
     /// A pawn reaches the last rank but the text does not say what it becomes.
-    #[error("move {text} does not say what the pawn promotes to")]
+    #[error("move does not say what the pawn promotes to")]
     MissingPromotion {
-        /// What was typed (trimmed).
-        text: String,
         /// The pawn's square.
         from: Square,
         /// The promotion square.
         to: Square,
     },
-}
-
-impl SanError {
-    /// What was typed (trimmed).
-    pub fn text(&self) -> &str {
-        match self {
-            SanError::Illegal { text, .. }
-            | SanError::Ambiguous { text, .. }
-            | SanError::MissingPromotion { text, .. } => text,
-        }
-    }
 }
 
 /// Why typed text did not give a move: it is not written like one, or the position
@@ -191,16 +145,11 @@ mod tests {
     }
 
     #[test]
-    fn errors_read_in_lower_case_and_echo_at_most_32_characters() {
-        let long = "x".repeat(100);
-        let err = ParseSanError::new(&long);
-        assert_eq!(err.text().chars().count(), 32);
-        assert!(err.text().ends_with('…'));
-        assert_eq!(ParseSanError::new(" e9 ").to_string(), "not a move: e9");
+    fn errors_read_in_lower_case() {
+        assert_eq!(ParseSanError.to_string(), "not a move");
         let err = SanError::Illegal {
-            text: "Nf4".to_owned(),
             reason: Illegality::CannotReach { role: Role::Knight, from: None, to: Square::F4 },
         };
-        assert_eq!(err.to_string(), "illegal move Nf4: no knight can reach f4");
+        assert_eq!(err.to_string(), "illegal move: no knight can reach f4");
     }
 }

@@ -7,10 +7,7 @@
 //! by any `+` or `#` and one annotation (`!`, `?`, `!!`, `??`, `!?`, `?!`). In standard
 //! chess the king may also castle by its own move: `Kg1`, `Kh1`, `e1g1`, `e1h1`.
 
-use std::fmt;
-
 use super::attacks::pawn_attacks;
-use super::san::echo;
 use super::{
     Bitboard, CastlingSide, File, Game, Illegality, Move, ParseSanError, Position, ReadMoveError, Role,
     SanError, Square,
@@ -25,52 +22,9 @@ use form::{Form, could_become_a_move, decorations, parse_form, strip_en_passant}
 /// [`MoveText::Invalid`], so reading costs the same whatever is passed in.
 pub const MAX_MOVE_TEXT: usize = 32;
 
-/// A Numeric Annotation Glyph, as PGN writes a comment on a move: `$1` for `!`.
-///
-/// ```
-/// use hotseat_chess::Nag;
-/// assert_eq!(Nag::from_suffix("!?"), Some(Nag::SPECULATIVE_MOVE));
-/// assert_eq!(Nag::SPECULATIVE_MOVE.suffix(), Some("!?"));
-/// assert_eq!(Nag(5).to_string(), "$5");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Nag(pub u8);
-
-impl Nag {
-    /// `!` (`$1`).
-    pub const GOOD_MOVE: Nag = Nag(1);
-    /// `?` (`$2`).
-    pub const MISTAKE: Nag = Nag(2);
-    /// `!!` (`$3`).
-    pub const BRILLIANT_MOVE: Nag = Nag(3);
-    /// `??` (`$4`).
-    pub const BLUNDER: Nag = Nag(4);
-    /// `!?` (`$5`).
-    pub const SPECULATIVE_MOVE: Nag = Nag(5);
-    /// `?!` (`$6`).
-    pub const DUBIOUS_MOVE: Nag = Nag(6);
-
-    /// The suffixes of glyphs 1 to 6, in order.
-    const SUFFIXES: [&'static str; 6] = ["!", "?", "!!", "??", "!?", "?!"];
-
-    /// The glyph written as a move suffix (`!`, `?`, `!!`, `??`, `!?`, `?!`), if `suffix` is one.
-    pub fn from_suffix(suffix: &str) -> Option<Nag> {
-        let i = Nag::SUFFIXES.iter().position(|s| *s == suffix)?;
-        Some(Nag(i as u8 + 1))
-    }
-
-    /// The move suffix for glyphs 1 to 6; `None` for the others, which have none.
-    pub fn suffix(self) -> Option<&'static str> {
-        Nag::SUFFIXES.get(usize::from(self.0).checked_sub(1)?).copied()
-    }
-}
-
-impl fmt::Display for Nag {
-    /// `$n`, as PGN writes it.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "${}", self.0)
-    }
-}
+/// The annotations a move may carry when typed (`Nf3!?`), as they are written; what
+/// they mean is for a game's records, which this crate does not keep.
+pub const ANNOTATION_SUFFIXES: [&str; 6] = ["!", "?", "!!", "??", "!?", "?!"];
 
 /// What typed text means in a position: the one reading behind the hint while typing
 /// ([`Position::read_move_text`], [`Game::read_move_text`]) and behind Enter and PGN
@@ -88,8 +42,8 @@ pub enum MoveText {
     Move {
         /// The move.
         mv: Move,
-        /// The annotation suffix (`!`, `?!`, …), if one was typed.
-        nag: Option<Nag>,
+        /// The annotation typed after it, one of [`ANNOTATION_SUFFIXES`], if any.
+        suffix: Option<&'static str>,
     },
     /// A legal pawn move to the last rank that does not name the new piece.
     Promotion {
@@ -127,11 +81,11 @@ impl Position {
     /// expose the king reads as unreachable; [`Game::read_move_text`] says why.
     ///
     /// ```
-    /// use hotseat_chess::{Move, MoveText, Nag, Position, Square};
+    /// use hotseat_chess::{Move, MoveText, Position, Square};
     /// let pos = Position::startpos();
     /// let nf3 = Move::normal(Square::G1, Square::F3);
     /// assert_eq!(pos.read_move_text("Nf"), MoveText::Incomplete(vec![nf3]));
-    /// assert_eq!(pos.read_move_text("Nf3!?"), MoveText::Move { mv: nf3, nag: Some(Nag(5)) });
+    /// assert_eq!(pos.read_move_text("Nf3!?"), MoveText::Move { mv: nf3, suffix: Some("!?") });
     /// ```
     pub fn read_move_text(&self, text: &str) -> MoveText {
         self.read_text(text, None)
@@ -139,17 +93,17 @@ impl Position {
 
     pub(crate) fn read_text(&self, text: &str, skipped: Option<Square>) -> MoveText {
         if text.chars().nth(MAX_MOVE_TEXT).is_some() {
-            return MoveText::Invalid(ParseSanError::new(text));
+            return MoveText::Invalid(ParseSanError);
         }
         if text.trim().is_empty() {
             return MoveText::Empty;
         }
         let Some(d) = decorations(text) else {
-            return MoveText::Invalid(ParseSanError::new(text));
+            return MoveText::Invalid(ParseSanError);
         };
         let verdict = self.read_body(d.body, skipped);
         match verdict {
-            Some(Verdict::Move(mv)) => return MoveText::Move { mv, nag: d.nag },
+            Some(Verdict::Move(mv)) => return MoveText::Move { mv, suffix: d.suffix },
             Some(Verdict::Promotion { from, to }) => return MoveText::Promotion { from, to },
             Some(Verdict::Ambiguous(moves)) => return MoveText::Ambiguous(moves),
             Some(Verdict::Illegal(_)) | None => {}
@@ -163,7 +117,7 @@ impl Position {
         }
         match verdict {
             Some(Verdict::Illegal(why)) => MoveText::Illegal(why),
-            _ if d.marked => MoveText::Invalid(ParseSanError::new(text)),
+            _ if d.marked => MoveText::Invalid(ParseSanError),
             _ if could_become_a_move(typed) => MoveText::Incomplete(Vec::new()),
             _ => match strip_en_passant(typed, &["e.p", "e.", "e"]) {
                 // `exd6 e.`: on the way to `exd6 e.p.`.
@@ -172,7 +126,7 @@ impl Position {
                     moves.retain(|m| m.is_en_passant());
                     MoveText::Incomplete(moves)
                 }
-                _ => MoveText::Invalid(ParseSanError::new(text)),
+                _ => MoveText::Invalid(ParseSanError),
             },
         }
     }
@@ -185,10 +139,10 @@ impl Position {
     /// let pos = Position::startpos();
     /// assert_eq!(pos.san(pos.parse_move("ng1-f3!?").expect("legal")), "Nf3");
     /// let err = pos.parse_move("Nf4").unwrap_err();
-    /// assert_eq!(err.to_string(), "illegal move Nf4: no knight can reach f4");
+    /// assert_eq!(err.to_string(), "illegal move: no knight can reach f4");
     /// ```
     pub fn parse_move(&self, text: &str) -> Result<Move, ReadMoveError> {
-        self.read_move(text, None).map(|(m, _)| m)
+        self.read_move(text, None)
     }
 
     /// The same as [`parse_move`](Position::parse_move): SAN is read forgivingly, and
@@ -197,33 +151,25 @@ impl Position {
         self.parse_move(text)
     }
 
-    /// Reads a complete move and its annotation, knowing (`skipped`) whether the last
-    /// move was a pawn's double step.
-    pub(crate) fn read_move(
-        &self,
-        text: &str,
-        skipped: Option<Square>,
-    ) -> Result<(Move, Option<Nag>), ReadMoveError> {
-        let syntax = || ReadMoveError::Syntax(ParseSanError::new(text));
+    /// Reads a complete move, knowing (`skipped`) whether the last move was a pawn's
+    /// double step.
+    pub(crate) fn read_move(&self, text: &str, skipped: Option<Square>) -> Result<Move, ReadMoveError> {
+        let syntax = || ReadMoveError::Syntax(ParseSanError);
         if text.chars().nth(MAX_MOVE_TEXT).is_some() {
             return Err(syntax());
         }
         let d = decorations(text).ok_or_else(syntax)?;
         let verdict = self.read_body(d.body, skipped).ok_or_else(syntax)?;
-        self.settle(text, verdict).map(|m| (m, d.nag))
+        Position::settle(verdict)
     }
 
     /// The move of a verdict, or the error that says why there is none.
-    fn settle(&self, text: &str, verdict: Verdict) -> Result<Move, ReadMoveError> {
-        let text = echo(text);
+    fn settle(verdict: Verdict) -> Result<Move, ReadMoveError> {
         Err(ReadMoveError::San(match verdict {
             Verdict::Move(m) => return Ok(m),
-            Verdict::Promotion { from, to } => SanError::MissingPromotion { text, from, to },
-            Verdict::Ambiguous(candidates) => {
-                let sans = candidates.iter().map(|&m| self.san(m)).collect();
-                SanError::Ambiguous { text, candidates, sans }
-            }
-            Verdict::Illegal(reason) => SanError::Illegal { text, reason },
+            Verdict::Promotion { from, to } => SanError::MissingPromotion { from, to },
+            Verdict::Ambiguous(candidates) => SanError::Ambiguous { candidates },
+            Verdict::Illegal(reason) => SanError::Illegal { reason },
         }))
     }
 
@@ -238,7 +184,7 @@ impl Position {
     /// ```
     pub fn parse_uci(&self, text: &str) -> Result<Move, ReadMoveError> {
         let text = text.trim();
-        let syntax = || ReadMoveError::Syntax(ParseSanError::new(text));
+        let syntax = || ReadMoveError::Syntax(ParseSanError);
         let b = text.as_bytes();
         if !(b.len() == 4 || b.len() == 5) {
             return Err(syntax());
@@ -254,7 +200,7 @@ impl Position {
         };
         let form =
             Form::Piece { role: None, file: Some(from.file()), rank: Some(from.rank()), to, promotion };
-        self.settle(text, self.resolve(form, None))
+        Position::settle(self.resolve(form, None))
     }
 
     /// The verdict on a complete move form, or `None` if `body` is not one.
@@ -550,9 +496,9 @@ impl Game {
     /// expose the king.
     pub fn parse_move(&self, text: &str) -> Result<Move, ReadMoveError> {
         if let Some(outcome) = self.outcome() {
-            return Err(SanError::Illegal { text: echo(text), reason: Illegality::GameOver(outcome) }.into());
+            return Err(SanError::Illegal { reason: Illegality::GameOver(outcome) }.into());
         }
-        self.position().read_move(text, self.skipped()).map(|(m, _)| m)
+        self.position().read_move(text, self.skipped())
     }
 
     /// Reads a move as [`Game::parse_move`] does and plays it; on error nothing changes.
@@ -562,7 +508,7 @@ impl Game {
     /// let mut game = Game::new();
     /// game.play_san("e4").expect("legal");
     /// let err = game.play_san("Ke3").unwrap_err();
-    /// assert_eq!(err.to_string(), "illegal move Ke3: your king cannot reach e3");
+    /// assert_eq!(err.to_string(), "illegal move: your king cannot reach e3");
     /// ```
     pub fn play_san(&mut self, text: &str) -> Result<Move, ReadMoveError> {
         let m = self.parse_move(text)?;
@@ -597,12 +543,26 @@ mod tests {
     }
 
     fn mv(from: Square, to: Square) -> MoveText {
-        MoveText::Move { mv: Move::normal(from, to), nag: None }
+        MoveText::Move { mv: Move::normal(from, to), suffix: None }
     }
 
-    /// The reason `text` is refused in `p`, as `parse_move` words it.
+    /// The reason `text` is refused in `p`, worded with the text as a reader would.
     fn refusal(p: &Position, text: &str) -> String {
-        p.parse_move(text).expect_err(text).to_string()
+        worded(p, text, &p.parse_move(text).expect_err(text))
+    }
+
+    fn worded(p: &Position, text: &str, err: &ReadMoveError) -> String {
+        match err {
+            ReadMoveError::Syntax(_) => format!("not a move: {text}"),
+            ReadMoveError::San(SanError::Illegal { reason }) => format!("illegal move {text}: {reason}"),
+            ReadMoveError::San(SanError::Ambiguous { candidates }) => {
+                let sans: Vec<String> = candidates.iter().map(|&m| p.san(m)).collect();
+                format!("ambiguous move {text}: {}", sans.join(" or "))
+            }
+            ReadMoveError::San(SanError::MissingPromotion { .. }) => {
+                format!("move {text} does not say what the pawn promotes to")
+            }
+        }
     }
 
     #[test]
@@ -617,38 +577,33 @@ mod tests {
     }
 
     #[test]
-    fn each_annotation_suffix_is_read_as_its_glyph_after_any_complete_form() {
+    fn each_annotation_suffix_is_read_after_any_complete_form() {
         let p = pos("4k3/8/8/8/7N/8/8/4K2R w K - 0 1");
         let nf3 = Move::normal(Square::H4, Square::F3);
-        for (suffix, nag) in [("!", 1), ("?", 2), ("!!", 3), ("??", 4), ("!?", 5), ("?!", 6)] {
+        for suffix in ANNOTATION_SUFFIXES {
             for form in ["Nf3", "Nf3+", "h4f3", "Nh4-f3", "nf3 "] {
                 let text = format!("{form}{suffix}");
                 assert_eq!(
                     p.read_move_text(&text),
-                    MoveText::Move { mv: nf3, nag: Some(Nag(nag)) },
+                    MoveText::Move { mv: nf3, suffix: Some(suffix) },
                     "{text}"
                 );
             }
             let castle = format!("O-O{suffix}");
             assert_eq!(
                 p.read_move_text(&castle),
-                MoveText::Move { mv: Move::castle(Square::E1, Square::H1), nag: Some(Nag(nag)) }
+                MoveText::Move { mv: Move::castle(Square::E1, Square::H1), suffix: Some(suffix) }
             );
-            assert_eq!(Nag(nag).suffix(), Some(suffix));
-            assert_eq!(Nag::from_suffix(suffix), Some(Nag(nag)));
         }
         assert!(matches!(p.read_move_text("Nf3!!!"), MoveText::Invalid(_)));
         assert!(matches!(p.read_move_text("Nf3?!?"), MoveText::Invalid(_)));
-        assert_eq!(Nag(7).suffix(), None);
-        assert_eq!(Nag(0).suffix(), None);
-        assert_eq!(Nag::BLUNDER.to_string(), "$4");
     }
 
     #[test]
-    fn nf3_with_a_speculative_mark_is_the_knight_move_with_glyph_5() {
+    fn nf3_with_a_speculative_mark_is_the_knight_move_with_its_suffix() {
         let p = Position::startpos();
         let nf3 = Move::normal(Square::G1, Square::F3);
-        assert_eq!(p.read_move_text("Nf3!?"), MoveText::Move { mv: nf3, nag: Some(Nag::SPECULATIVE_MOVE) });
+        assert_eq!(p.read_move_text("Nf3!?"), MoveText::Move { mv: nf3, suffix: Some("!?") });
         assert_eq!(p.read_move_text("Nf"), MoveText::Incomplete(vec![nf3]));
     }
 
@@ -663,7 +618,7 @@ mod tests {
         assert_eq!(both, [nbd2, nfd2]);
         assert_eq!(refusal(&p, "Nd2"), "ambiguous move Nd2: Nbd2 or Nfd2");
         assert_eq!(p.read_move_text("Nbd2"), mv(Square::B1, Square::D2));
-        assert_eq!(p.read_move_text("Nfd2!"), MoveText::Move { mv: nfd2, nag: Some(Nag::GOOD_MOVE) });
+        assert_eq!(p.read_move_text("Nfd2!"), MoveText::Move { mv: nfd2, suffix: Some("!") });
         assert_eq!(p.san(nfd2), "Nfd2");
     }
 
@@ -807,10 +762,7 @@ mod tests {
             MoveText::Incomplete(vec![Move::castle(Square::E1, Square::A1)]),
             "on the way to O-O-O"
         );
-        assert_eq!(
-            through.parse_move("O-O").expect_err("through check").to_string(),
-            "illegal move O-O: the king would pass through check"
-        );
+        assert_eq!(refusal(&through, "O-O"), "illegal move O-O: the king would pass through check");
         let no_right = pos("4k3/8/8/8/8/8/8/R3K2R w Q - 0 1");
         assert_eq!(
             no_right.read_move_text("Kg1"),
@@ -861,7 +813,7 @@ mod tests {
                 "{typed}"
             );
             assert_eq!(
-                game.parse_move(typed).expect_err(typed).to_string(),
+                worded(game.position(), typed, &game.parse_move(typed).expect_err(typed)),
                 format!("illegal move {typed}: taking en passant would leave your king in check")
             );
         }
@@ -937,7 +889,8 @@ mod tests {
         assert!(game.play_san("e4").is_err());
         assert_eq!(
             game.try_play(Move::normal(Square::E2, Square::E4)).expect_err("over").to_string(),
-            "illegal move e2e4: the game is over (resignation, 0-1)"
+            "illegal move e2e4: the game is over (resignation, 0-1)",
+            "a move that cannot be played is named in coordinates"
         );
     }
 

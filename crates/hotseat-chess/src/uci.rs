@@ -42,17 +42,14 @@ mod tests {
     #[test]
     fn errors_name_the_square() {
         let pos = Position::startpos();
-        assert_eq!(
-            pos.parse_uci("e3e4").unwrap_err().to_string(),
-            "illegal move e3e4: there is no piece on e3"
-        );
+        assert_eq!(pos.parse_uci("e3e4").unwrap_err().to_string(), "illegal move: there is no piece on e3");
         assert_eq!(
             pos.parse_uci("e7e5").unwrap_err().to_string(),
-            "illegal move e7e5: the pawn on e7 is not yours"
+            "illegal move: the pawn on e7 is not yours"
         );
         assert_eq!(
             pos.parse_uci("g1g3").unwrap_err().to_string(),
-            "illegal move g1g3: the knight on g1 cannot reach g3"
+            "illegal move: the knight on g1 cannot reach g3"
         );
     }
 }

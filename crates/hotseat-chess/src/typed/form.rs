@@ -1,7 +1,7 @@
 //! The shape of typed move text, before any position is consulted: the decorations
 //! (`+`, `#`, `e.p.`, an annotation) taken off, then the move's form read.
 
-use super::Nag;
+use super::ANNOTATION_SUFFIXES;
 use crate::{CastlingSide, File, Rank, Role, Square};
 
 /// The shape of a complete move, before the position is consulted.
@@ -33,7 +33,7 @@ pub(super) struct Decorated<'a> {
     /// The move itself.
     pub(super) body: &'a str,
     /// The annotation typed after it.
-    pub(super) nag: Option<Nag>,
+    pub(super) suffix: Option<&'static str>,
     /// Whether a check mark, an annotation or `e.p.` followed: such text says it is
     /// complete, so it is never the start of something longer.
     pub(super) marked: bool,
@@ -44,8 +44,12 @@ pub(super) struct Decorated<'a> {
 pub(super) fn decorations(text: &str) -> Option<Decorated<'_>> {
     let s = text.trim();
     let unannotated = s.trim_end_matches(['!', '?']);
-    let nag =
-        if unannotated.len() < s.len() { Some(Nag::from_suffix(&s[unannotated.len()..])?) } else { None };
+    let suffix = if unannotated.len() < s.len() {
+        let typed = &s[unannotated.len()..];
+        Some(*ANNOTATION_SUFFIXES.iter().find(|known| **known == typed)?)
+    } else {
+        None
+    };
     let s = unannotated.trim_end();
     let (s, check) = match s.strip_suffix(['+', '#']) {
         Some(rest) => (rest.trim_end(), true),
@@ -55,7 +59,7 @@ pub(super) fn decorations(text: &str) -> Option<Decorated<'_>> {
         Some(rest) => (rest, true),
         None => (s, false),
     };
-    Some(Decorated { body, nag, marked: nag.is_some() || check || ep })
+    Some(Decorated { body, suffix, marked: suffix.is_some() || check || ep })
 }
 
 /// `s` without a trailing en-passant remark from `suffixes` (any case), when the
