@@ -167,7 +167,8 @@ fn game_against_level_1(
             return result;
         }
         if game.turn() == engine_color {
-            let said = pty.raw().matches(mover).count();
+            // The engine's moves said so far: one more is its answer.
+            let said = game.ply() / 2;
             let deadline = Instant::now() + PATIENCE;
             while pty.raw().matches(mover).count() <= said {
                 assert!(Instant::now() < deadline, "no answer:\n{}", pty.raw());
@@ -185,7 +186,8 @@ fn game_against_level_1(
             game.play(m);
             // The echo of the move comes before the engine's answer.
             let echo = if engine_black { "White: " } else { "Black: " };
-            let said = pty.raw().matches(echo).count();
+            // The other side's moves echoed so far, this one not yet.
+            let said = (game.ply() - 1) / 2;
             pty.send(&format!("{san}\r"));
             let deadline = Instant::now() + PATIENCE;
             while pty.raw().matches(echo).count() <= said {
