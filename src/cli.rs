@@ -202,15 +202,16 @@ pub struct GameOptions {
     #[arg(long, value_name = "SIDE", value_parser = parse_seats)]
     pub computer: Option<Seats>,
 
-    /// The engine's strength, 1 (a beginner, who hangs pieces) to 8 (the engine at
-    /// full strength for a second a move), with --computer or when a side is handed
+    /// The engine's strength, 1 (a beginner, who hangs pieces; about 500 Elo) to 8
+    /// (the engine at full strength for a second a move), about 250 Elo apart, with --computer or when a side is handed
     /// to it mid-game (Ctrl-B, or computer in plain text).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_LEVEL,
           value_parser = clap::value_parser!(u8).range(i64::from(MIN_LEVEL)..=i64::from(MAX_LEVEL)))]
     pub level: u8,
 
-    /// The engine's strength as an Elo rating, where the engine can keep to one
-    /// (`UCI_Elo`; Stockfish 15.1: 1350 to 2850), instead of --level.
+    /// The engine's strength as an Elo rating, instead of --level: from 500 to the
+    /// engine's top (Stockfish 15.1: 2850); the engine's own `UCI_Elo` from its floor
+    /// (1350) up, hotseat's own levels, interpolated, below it.
     #[arg(long, value_name = "N", conflicts_with = "level")]
     pub elo: Option<u32>,
 

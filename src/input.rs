@@ -175,6 +175,11 @@ const PLAY: &[Binding] = &[
         hint: Some("marks"),
     },
     Binding {
+        keys: &[command(Key::F(7), Command::Practice)],
+        help: "practise the moves the review marked as mistakes and blunders: find a better move (F7 again stops)",
+        hint: None,
+    },
+    Binding {
         keys: &[command(Key::Ctrl('w'), Command::WriteReview)],
         help: "write the engine's review into the saved game: [%eval] comments, $6 $2 $4, better moves as variations",
         hint: None,

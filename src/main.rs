@@ -74,6 +74,7 @@ fn play(args: &GameOptions) -> Result<ExitCode> {
     let mut session = Session::new(&mut app, &mut world)
         .with_engine(args.engine.clone(), strength)
         .with_computer(computer)
+        .with_waker(face.waker())
         .with_coach(coach);
     let result = face.play(&mut session, &look, args.announce);
     // The engines end before the terminal is given back.

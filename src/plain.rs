@@ -245,6 +245,13 @@ impl Told {
         let mut parts = lower.split_whitespace();
         let first = parts.next().unwrap_or_default();
         let argument = parts.next();
+        // Practice: its words, and every line that is no command while it is on (a
+        // move tried), go to the app, which reads them as the move line does.
+        if crate::app::practice_word(text, app.practising()).is_some()
+            || (app.practising() && words::said(first).is_none())
+        {
+            return act(Action::Edit(Edit::Line(text.to_owned())));
+        }
         if let Some(said) = words::said(first) {
             if parts.next().is_some() {
                 // `claim` takes one move: "takes nothing" would be untrue of it.

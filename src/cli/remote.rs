@@ -155,6 +155,7 @@ pub fn host(args: &HostArgs) -> Result<ExitCode> {
     let mut session = Session::new(&mut app, &mut world)
         .with_engine(game_args.engine.clone(), strength)
         .with_computer(computer)
+        .with_waker(face.waker())
         .with_coach(coach)
         .with_elsewhere(&mut referee);
     let result = face.play(&mut session, &look, game_args.announce);

@@ -29,6 +29,7 @@ pub const BINDABLE: &[Bindable] = &[
     bindable("previous-mark", Action::Browse(Browse::PreviousMark), &[Key::F(5)]),
     bindable("next-mark", Action::Browse(Browse::NextMark), &[Key::F(6)]),
     bindable("write-review", Action::Command(Command::WriteReview), &[Key::Ctrl('w')]),
+    bindable("practice", Action::Command(Command::Practice), &[Key::F(7)]),
     bindable("pause", Action::Command(Command::Pause), &[Key::Ctrl('p')]),
     bindable("claim", Action::Command(Command::ClaimDraw), &[Key::Ctrl('d')]),
     bindable("undo", Action::Command(Command::Undo), &[Key::Ctrl('z')]),

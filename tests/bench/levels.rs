@@ -1,156 +1,772 @@
-//! The engine at the board, measured: each level's time per move, and what levels do
-//! against each other and against a random mover, with the real engine.
+//! The ladder, measured: the engine's eight levels play fixed reference opponents and
+//! each other through the plain face of the real release binary, and a Bradley–Terry
+//! (Elo) fit gives each a strength with a 95 % interval; then the time from the
+//! player's Enter to the engine's move on the screen, level by level.
 //!
 //! Run with `cargo bench --bench levels` (Stockfish, or the engine `HOTSEAT_ENGINE`
-//! names, must be installed). Every game starts from the usual position; the levels'
-//! choices are seeded (game `n` with seed `n`), the random mover too, so a run on the
-//! same engine and machine plays nearly the same games (an engine's search under a
-//! time limit is not quite repeatable).
+//! names, must be installed). `-- ladder` or `-- latency` runs one part;
+//! `HOTSEAT_LADDER_SCALE=0.5` plays half as many games of each pairing, and
+//! `HOTSEAT_LADDER_JOBS=2` two games at a time (one by default: the machine is shared),
+//! `HOTSEAT_LADDER_UPTO=3` only the pairings of levels up to 3, and
+//! `HOTSEAT_LADDER_PRIOR=FILE` counts the games an earlier run's output lists (its
+//! lines `12/178 level 5 (White) against level 6: 0-1 in 80 plies`) and plays only the
+//! rest. A game that cannot be played (an engine that did not greet in time on a
+//! loaded machine) is said and left out, not counted.
+//!
+//! Every game is one process of `hotseat --plain --computer SIDE --level N`, its
+//! lines piped: the bench types the opponent's moves and reads the engine's from what
+//! the plain face says (`Black: e5.`). A level against a level is two such processes,
+//! each told the other's moves. The reference opponents:
+//!
+//! - the **random mover**: a legal move, chosen at random;
+//! - the **greedy grabber**, a beginner who takes whatever can be taken: the most
+//!   valuable piece it can capture, else a check, else a random move;
+//! - **Stockfish** with `UCI_LimitStrength` at `UCI_Elo` 1350, 100 ms a move, taken as
+//!   1350: the scale's anchor.
+//!
+//! A game the bench's own copy of the rules finds drawn by repetition or the fifty-move
+//! rule (which a player could claim), or still going after 300 plies, is scored a draw.
+//! The fit gives every pairing played one draw more than was played (a weak prior, as
+//! `BayesElo`'s), so a sweep (8-0) gives a finite strength; the interval comes from the
+//! fit's curvature (the inverse of the Fisher information), the anchor held fixed.
 
-use std::path::Path;
+#[path = "../common/pty.rs"]
+#[allow(dead_code)]
+mod pty;
+#[path = "release.rs"]
+mod release;
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use hotseat::app::{Action, App, Deed};
-use hotseat::chess::{Color, Game, GameResult};
-use hotseat::session::Arrival;
-use hotseat::session::computer::{Chooser, Computer, Sides, Strength};
+use hotseat::chess::{Color, Game, Move, Position, Role};
+use release::release_binary;
 
-/// Plies after which a game is given up as unfinished.
-const MAX_PLIES: usize = 400;
+/// Plies after which a game is scored a draw.
+const MAX_PLIES: usize = 300;
+/// How long a side may take for one move before the game is called off.
+const MOVE_DEADLINE: Duration = Duration::from_secs(30);
+/// The anchor's rating.
+const ANCHOR_ELO: f64 = 1350.0;
 
 /// Who plays one side.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Player {
-    Level(u8),
     Random,
+    Greedy,
+    Anchor,
+    Level(u8),
 }
 
 impl Player {
     fn name(self) -> String {
         match self {
+            Player::Random => "random mover".into(),
+            Player::Greedy => "greedy grabber".into(),
+            Player::Anchor => "Stockfish UCI_Elo 1350, 100 ms".into(),
             Player::Level(level) => format!("level {level}"),
-            Player::Random => "random mover".to_owned(),
         }
     }
 }
 
-/// Lets `computer` play until it has moved or ended the game; how long it took.
-fn engine_turn(computer: &mut Computer, app: &mut App) -> Duration {
-    let start = Instant::now();
-    let ply = app.game().ply();
-    loop {
-        for arrival in computer.play(app, Instant::now()) {
-            match arrival {
-                Arrival::Deed(_, deed) => app.update(Action::Do(deed)),
-                Arrival::News(message) => app.update(Action::Report(message)),
-                other => panic!("an engine only does and says: {other:?}"),
-            };
-        }
-        if app.game().ply() > ply || app.game().is_over() {
-            return start.elapsed();
-        }
-        assert!(start.elapsed() < Duration::from_secs(60), "the engine never moved");
-        std::thread::sleep(Duration::from_millis(1));
-    }
-}
-
-/// A small seeded generator for the random mover.
+/// A small seeded generator (`SplitMix64`).
 struct Rng(u64);
 
 impl Rng {
     fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        ((self.0 >> 33) as usize) % n
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        ((z ^ (z >> 31)) % n.max(1) as u64) as usize
     }
 }
 
-/// Plays one game; its result for White, and the engines' times per move.
-fn game(
-    engine: &Path,
-    white: Player,
-    black: Player,
-    seed: u64,
-    times: &mut Vec<Duration>,
-) -> Option<GameResult> {
-    let mut app = App::new(Game::new());
-    let start = |player: Player, side: Sides| match player {
-        Player::Level(level) => Some(
-            Computer::start(engine, Strength::Level(level), side, false, Chooser::seeded(seed))
-                .expect("the engine starts"),
-        ),
-        Player::Random => None,
-    };
-    let mut sides = [start(white, Sides::White), start(black, Sides::Black)];
-    let mut rng = Rng(seed.wrapping_add(1));
-    while !app.game().is_over() && app.game().ply() < MAX_PLIES {
-        let index = usize::from(app.game().turn() == Color::Black);
-        if let Some(computer) = &mut sides[index] {
-            times.push(engine_turn(computer, &mut app));
+fn value(role: Role) -> u32 {
+    match role {
+        Role::Pawn => 1,
+        Role::Knight | Role::Bishop => 3,
+        Role::Rook => 5,
+        Role::Queen => 9,
+        Role::King => 100,
+    }
+}
+
+/// The greedy grabber's move: the most valuable piece it can capture, else a check,
+/// else a random move.
+fn greedy(position: &Position, rng: &mut Rng) -> Move {
+    let moves: Vec<Move> = position.legal_moves().iter().copied().collect();
+    let taken = |m: Move| {
+        if m.is_en_passant() {
+            Some(1)
+        } else if m.is_castle() {
+            None
         } else {
-            let moves = app.game().position().legal_moves();
-            app.update(Action::Do(Deed::Move(moves[rng.below(moves.len())], None)));
+            position.piece_at(m.to()).filter(|p| p.color != position.turn()).map(|p| value(p.role))
+        }
+    };
+    let most = moves.iter().filter_map(|&m| taken(m)).max();
+    let pick = |list: Vec<Move>, rng: &mut Rng| list[rng.below(list.len())];
+    if let Some(most) = most {
+        return pick(moves.iter().copied().filter(|&m| taken(m) == Some(most)).collect(), rng);
+    }
+    let checks: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|&m| {
+            let mut after = position.clone();
+            after.play(m);
+            after.is_check()
+        })
+        .collect();
+    if checks.is_empty() { pick(moves, rng) } else { pick(checks, rng) }
+}
+
+/// Stockfish at `UCI_Elo` 1350, 100 ms a move: the anchor, driven here directly.
+struct Anchor {
+    child: Child,
+    input: ChildStdin,
+    output: Receiver<String>,
+}
+
+impl Anchor {
+    fn start(engine: &Path) -> Anchor {
+        let mut child = Command::new("nice")
+            .args(["-n", "10"])
+            .arg(engine)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the engine starts");
+        let input = child.stdin.take().expect("its input");
+        let output = lines_of(child.stdout.take().expect("its output"));
+        let mut anchor = Anchor { child, input, output };
+        anchor.say("uci");
+        anchor.until(|line| line == "uciok");
+        anchor.say("setoption name UCI_LimitStrength value true");
+        anchor.say("setoption name UCI_Elo value 1350");
+        anchor.say("ucinewgame");
+        anchor.say("isready");
+        anchor.until(|line| line == "readyok");
+        anchor
+    }
+
+    fn say(&mut self, line: &str) {
+        writeln!(self.input, "{line}").expect("the engine reads");
+    }
+
+    fn until(&mut self, done: impl Fn(&str) -> bool) -> String {
+        loop {
+            let line = self.output.recv_timeout(MOVE_DEADLINE).expect("the engine answers");
+            if done(&line) {
+                return line;
+            }
         }
     }
-    app.game().outcome().map(|outcome| outcome.result)
+
+    fn best(&mut self, game: &Game) -> Move {
+        let moves: Vec<String> = uci_moves(game);
+        self.say(&format!("position startpos moves {}", moves.join(" ")));
+        self.say("go movetime 100");
+        let line = self.until(|line| line.starts_with("bestmove"));
+        let text = line.split_whitespace().nth(1).expect("a best move");
+        game.position().parse_uci(text).expect("a legal best move")
+    }
 }
 
-/// Plays `games` games of `a` against `b`, colours alternating; `a`'s wins, draws,
-/// losses and unfinished games.
-fn matchup(engine: &Path, a: Player, b: Player, games: u64) -> [u32; 4] {
-    let mut score = [0; 4];
-    let mut times = Vec::new();
-    for n in 0..games {
-        let a_white = n % 2 == 0;
-        let (white, black) = if a_white { (a, b) } else { (b, a) };
-        let result = game(engine, white, black, n, &mut times);
-        let slot = match result {
-            None => 3,
-            Some(result) => match result.winner() {
-                None => 1,
-                Some(color) if (color == Color::White) == a_white => 0,
-                Some(_) => 2,
+impl Drop for Anchor {
+    fn drop(&mut self) {
+        let _ = writeln!(self.input, "quit");
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn uci_moves(game: &Game) -> Vec<String> {
+    let mut replay = Game::new();
+    game.moves()
+        .iter()
+        .map(|&m| {
+            let text = replay.position().uci(m);
+            replay.play(m);
+            text
+        })
+        .collect()
+}
+
+/// A thread reading `from` line by line into a channel.
+fn lines_of(from: impl std::io::Read + Send + 'static) -> Receiver<String> {
+    let (send, lines) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(from).lines() {
+            let Ok(line) = line else { break };
+            if send.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    lines
+}
+
+/// What a hotseat process said its engine did.
+enum Said {
+    Move(String),
+    /// The game ended there (a resignation, a claim, an agreed draw): the result, 1 for
+    /// White's win, 0.5 a draw, 0 Black's.
+    Ended(f64),
+}
+
+/// One `hotseat --plain` process, its engine playing `side` at `level`.
+struct Hotseat {
+    child: Child,
+    input: Option<ChildStdin>,
+    output: Receiver<String>,
+    side: Color,
+    /// Every line it wrote, for a game that goes wrong.
+    transcript: Vec<String>,
+}
+
+impl Hotseat {
+    fn start(binary: &Path, engine: &Path, data: &Path, level: u8, side: Color, seed: u64) -> Hotseat {
+        let side_name = if side == Color::White { "white" } else { "black" };
+        // A data folder of its own: two games started in the same second would
+        // otherwise name their files alike.
+        let data = data.join(format!("{seed}-{side_name}"));
+        std::fs::create_dir_all(&data).expect("the game's data folder");
+        let errors = std::fs::File::create(data.join("stderr")).expect("a file for its errors");
+        let mut child = Command::new("nice")
+            .args(["-n", "10"])
+            .arg(binary)
+            .args(["--plain", "--announce", "san", "--engine"])
+            .arg(engine)
+            .args(["--computer", side_name, "--level", &level.to_string()])
+            .env("HOTSEAT_DATA_DIR", &data)
+            .env("XDG_CONFIG_HOME", &data)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(errors)
+            .spawn()
+            .expect("hotseat starts");
+        let input = child.stdin.take();
+        let output = lines_of(child.stdout.take().expect("its output"));
+        Hotseat { child, input, output, side, transcript: Vec::new() }
+    }
+
+    fn tell(&mut self, san: &str) {
+        if let Some(input) = &mut self.input {
+            let _ = writeln!(input, "{san}");
+        }
+    }
+
+    /// The engine's next move, or the end of the game, as the plain face says it.
+    fn answer(&mut self) -> Said {
+        let mover = if self.side == Color::White { "White: " } else { "Black: " };
+        let deadline = Instant::now() + MOVE_DEADLINE;
+        loop {
+            let wait = deadline.saturating_duration_since(Instant::now());
+            let Ok(line) = self.output.recv_timeout(wait) else {
+                panic!("no answer from hotseat:\n{}", self.transcript.join("\n"));
+            };
+            self.transcript.push(line.clone());
+            if let Some(result) = result_in(&line) {
+                return Said::Ended(result);
+            }
+            if let Some(san) = line.strip_prefix(mover) {
+                return Said::Move(san.trim_end_matches('.').to_owned());
+            }
+        }
+    }
+}
+
+impl Drop for Hotseat {
+    fn drop(&mut self) {
+        if let Some(mut input) = self.input.take() {
+            let _ = writeln!(input, "quit");
+        }
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while Instant::now() < deadline {
+            if matches!(self.child.try_wait(), Ok(Some(_))) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The result a line of the plain face announces, if it does.
+fn result_in(line: &str) -> Option<f64> {
+    if line.starts_with("White: ") || line.starts_with("Black: ") {
+        return None;
+    }
+    if line.contains("1/2-1/2") {
+        Some(0.5)
+    } else if line.contains("1-0") {
+        Some(1.0)
+    } else if line.contains("0-1") {
+        Some(0.0)
+    } else {
+        None
+    }
+}
+
+/// A side of a game being played.
+enum Side {
+    Random(Rng),
+    Greedy(Rng),
+    Anchor(Box<Anchor>),
+    Level(Box<Hotseat>),
+}
+
+impl Side {
+    fn new(player: Player, color: Color, seed: u64, setup: &Setup) -> Side {
+        match player {
+            Player::Random => Side::Random(Rng(seed)),
+            Player::Greedy => Side::Greedy(Rng(seed)),
+            Player::Anchor => Side::Anchor(Box::new(Anchor::start(&setup.engine))),
+            Player::Level(level) => Side::Level(Box::new(Hotseat::start(
+                &setup.binary,
+                &setup.engine,
+                &setup.data,
+                level,
+                color,
+                seed,
+            ))),
+        }
+    }
+}
+
+struct Setup {
+    binary: PathBuf,
+    engine: PathBuf,
+    data: PathBuf,
+}
+
+/// Plays one game; its result for White (1, 0.5 or 0) and its length in plies.
+fn play(white: Player, black: Player, seed: u64, setup: &Setup) -> (f64, usize) {
+    let mut sides =
+        [Side::new(white, Color::White, seed, setup), Side::new(black, Color::Black, seed + 7, setup)];
+    let mut game = Game::new();
+    loop {
+        if let Some(outcome) = game.outcome() {
+            let result = match outcome.result.winner() {
+                Some(Color::White) => 1.0,
+                Some(Color::Black) => 0.0,
+                None => 0.5,
+            };
+            return (result, game.ply());
+        }
+        if game.claimable_draw().is_some() || game.ply() >= MAX_PLIES {
+            return (0.5, game.ply());
+        }
+        let index = usize::from(game.turn() == Color::Black);
+        let m = match &mut sides[index] {
+            Side::Random(rng) => {
+                let moves = game.position().legal_moves();
+                moves[rng.below(moves.len())]
+            }
+            Side::Greedy(rng) => greedy(game.position(), rng),
+            Side::Anchor(anchor) => anchor.best(&game),
+            Side::Level(hotseat) => match hotseat.answer() {
+                Said::Ended(result) => return (result, game.ply()),
+                Said::Move(san) => game.position().parse_san(&san).unwrap_or_else(|err| {
+                    panic!("hotseat played {san:?} ({err}):\n{}", hotseat.transcript.join("\n"))
+                }),
             },
         };
-        score[slot] += 1;
-        eprintln!("  game {}: {} (White) against {}: {result:?}", n + 1, white.name(), black.name());
+        let san = game.position().san(m);
+        game.play(m);
+        // The other side hears of it (a level's own process knows its move).
+        if let Side::Level(other) = &mut sides[1 - index] {
+            other.tell(&san);
+        }
     }
-    score
+}
+
+/// The games each pairing plays (at scale 1), colours alternating.
+fn schedule() -> Vec<(Player, Player, u32)> {
+    use Player::{Anchor, Greedy, Level, Random};
+    vec![
+        (Level(1), Random, 8),
+        (Level(1), Greedy, 12),
+        (Greedy, Random, 8),
+        (Level(1), Level(2), 12),
+        (Level(2), Greedy, 8),
+        (Level(2), Level(3), 12),
+        (Level(3), Level(4), 12),
+        (Level(3), Anchor, 8),
+        (Level(4), Anchor, 12),
+        (Level(4), Level(5), 12),
+        (Level(5), Anchor, 10),
+        (Level(5), Level(6), 12),
+        (Level(6), Anchor, 6),
+        (Level(6), Level(7), 12),
+        (Level(7), Level(8), 6),
+    ]
+}
+
+/// The results of every game played: (white, black, result for White).
+type Results = Vec<(Player, Player, f64)>;
+
+fn ladder(setup: &Setup) {
+    let scale: f64 = std::env::var("HOTSEAT_LADDER_SCALE").ok().and_then(|s| s.parse().ok()).unwrap_or(1.0);
+    let jobs: usize = std::env::var("HOTSEAT_LADDER_JOBS").ok().and_then(|s| s.parse().ok()).unwrap_or(1);
+    let upto: u8 = std::env::var("HOTSEAT_LADDER_UPTO").ok().and_then(|s| s.parse().ok()).unwrap_or(8);
+    let within = |p: Player| !matches!(p, Player::Level(level) if level > upto);
+    let prior: Results = std::env::var("HOTSEAT_LADDER_PRIOR")
+        .ok()
+        .map(|path| std::fs::read_to_string(path).expect("the earlier run's output"))
+        .map(|text| text.lines().filter_map(game_line).collect())
+        .unwrap_or_default();
+    let mut games = Vec::new();
+    for (a, b, count) in schedule().into_iter().filter(|(a, b, _)| within(*a) && within(*b)) {
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let count = ((f64::from(count) * scale).round() as u32).max(2);
+        let done = prior.iter().filter(|(w, k, _)| (*w, *k) == (a, b) || (*w, *k) == (b, a)).count();
+        for n in u32::try_from(done).unwrap_or(count)..count {
+            let seed = u64::from(n) + 1000 * games.len() as u64;
+            games.push(if n % 2 == 0 { (a, b, seed) } else { (b, a, seed) });
+        }
+    }
+    let total = games.len();
+    println!("\nthe ladder: {total} games, {jobs} at a time\n");
+    let queue = Arc::new(Mutex::new(games));
+    println!("{} games counted from the earlier run", prior.len());
+    let results: Arc<Mutex<Results>> = Arc::new(Mutex::new(prior));
+    let started = Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            let (queue, results) = (Arc::clone(&queue), Arc::clone(&results));
+            scope.spawn(move || {
+                loop {
+                    let Some((white, black, seed)) = queue.lock().expect("the queue").pop() else { break };
+                    let game_started = Instant::now();
+                    let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        play(white, black, seed, setup)
+                    }));
+                    let Ok((result, plies)) = played else {
+                        eprintln!(
+                            "  a game of {} against {} could not be played; left out",
+                            white.name(),
+                            black.name()
+                        );
+                        continue;
+                    };
+                    let mut results = results.lock().expect("the results");
+                    results.push((white, black, result));
+                    eprintln!(
+                        "  {:>3}/{total} {} (White) against {}: {} in {plies} plies, {:.1} s",
+                        results.len(),
+                        white.name(),
+                        black.name(),
+                        match result {
+                            1.0 => "1-0",
+                            0.0 => "0-1",
+                            _ => "1/2-1/2",
+                        },
+                        game_started.elapsed().as_secs_f64()
+                    );
+                }
+            });
+        }
+    });
+    let results = results.lock().expect("the results").clone();
+    println!("{} games in {:.1} minutes\n", results.len(), started.elapsed().as_secs_f64() / 60.0);
+    report(&results);
+}
+
+/// A game as a run's output lists it: `  12/178 level 5 (White) against level 6: 0-1 in 80 plies, 3.1 s`.
+fn game_line(line: &str) -> Option<(Player, Player, f64)> {
+    let (_, rest) = line.trim().split_once(' ')?;
+    let (white, rest) = rest.split_once(" (White) against ")?;
+    let (black, rest) = rest.split_once(": ")?;
+    let result = match rest.split_whitespace().next()? {
+        "1-0" => 1.0,
+        "0-1" => 0.0,
+        "1/2-1/2" => 0.5,
+        _ => return None,
+    };
+    let player = |name: &str| {
+        [Player::Random, Player::Greedy, Player::Anchor]
+            .into_iter()
+            .chain((1..=8).map(Player::Level))
+            .find(|p| p.name() == name)
+    };
+    Some((player(white)?, player(black)?, result))
+}
+
+/// Prints each pairing's score and the fitted strengths with their 95 % intervals.
+fn report(results: &Results) {
+    let mut pairings: BTreeMap<(Player, Player), [f64; 2]> = BTreeMap::new();
+    for &(white, black, result) in results {
+        let (a, b, score) = if white < black { (white, black, result) } else { (black, white, 1.0 - result) };
+        let entry = pairings.entry((a, b)).or_default();
+        entry[0] += score;
+        entry[1] += 1.0;
+    }
+    println!("| pairing | games | score of the first |");
+    println!("|---|---|---|");
+    for ((a, b), [score, games]) in &pairings {
+        println!(
+            "| {} against {} | {games} | {score} ({:.0} %) |",
+            a.name(),
+            b.name(),
+            100.0 * score / games
+        );
+    }
+    let players: Vec<Player> = {
+        let mut all: Vec<Player> = pairings.keys().flat_map(|(a, b)| [*a, *b]).collect();
+        all.sort();
+        all.dedup();
+        all
+    };
+    let fit = fit(&players, &pairings);
+    println!("\n| player | games | strength | 95 % interval |");
+    println!("|---|---|---|---|");
+    for (i, player) in players.iter().enumerate() {
+        let games: f64 =
+            pairings.iter().filter(|((a, b), _)| a == player || b == player).map(|(_, [_, g])| g).sum();
+        let (strength, error) = fit[i];
+        let error = if *player == Player::Anchor { "(anchor)".to_owned() } else { format!("± {error:.0}") };
+        println!("| {} | {games} | {strength:.0} | {error} |", player.name());
+    }
+    println!("\nadjacent levels (the difference and its 95 % interval):");
+    for level in 1..8u8 {
+        let (Some(i), Some(j)) = (
+            players.iter().position(|p| *p == Player::Level(level)),
+            players.iter().position(|p| *p == Player::Level(level + 1)),
+        ) else {
+            continue;
+        };
+        let (diff, error) = difference(&players, &pairings, i, j);
+        println!("  level {} - level {level}: {diff:.0} ± {error:.0}", level + 1);
+    }
+}
+
+/// The logistic expectation of a player `diff` Elo stronger.
+fn expected(diff: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-diff / 400.0))
+}
+
+/// Maximum-likelihood strengths (Newton's method), the anchor at [`ANCHOR_ELO`], and
+/// the inverse information matrix; the players' indices are theirs in `players`.
+#[allow(clippy::many_single_char_names)]
+fn solve(players: &[Player], pairings: &BTreeMap<(Player, Player), [f64; 2]>) -> (Vec<f64>, Vec<Vec<f64>>) {
+    let index = |p: Player| players.iter().position(|q| *q == p).expect("a player");
+    let anchor = players.iter().position(|p| *p == Player::Anchor);
+    let games: Vec<(usize, usize, f64, f64)> = pairings
+        .iter()
+        .map(|(&(a, b), &[score, games])| (index(a), index(b), score + 0.5, games + 1.0))
+        .collect();
+    let n = players.len();
+    let mut r = vec![ANCHOR_ELO; n];
+    let k = 10f64.ln() / 400.0;
+    let free: Vec<usize> = (0..n).filter(|&i| Some(i) != anchor).collect();
+    let mut inverse = vec![vec![0.0; free.len()]; free.len()];
+    for _ in 0..100 {
+        let mut gradient = vec![0.0; n];
+        let mut hessian = vec![vec![0.0; n]; n];
+        for &(a, b, score, count) in &games {
+            let e = expected(r[a] - r[b]);
+            gradient[a] += k * (score - count * e);
+            gradient[b] -= k * (score - count * e);
+            let w = k * k * count * e * (1.0 - e);
+            hessian[a][a] += w;
+            hessian[b][b] += w;
+            hessian[a][b] -= w;
+            hessian[b][a] -= w;
+        }
+        // Without an anchor (none played it), the first player is held at the anchor's value.
+        let free: Vec<usize> =
+            (0..n).filter(|&i| Some(i) != anchor && (anchor.is_some() || i != 0)).collect();
+        let info: Vec<Vec<f64>> =
+            free.iter().map(|&i| free.iter().map(|&j| hessian[i][j]).collect()).collect();
+        inverse = invert(info);
+        let mut step = 0.0f64;
+        for (x, &i) in free.iter().enumerate() {
+            let delta: f64 = free.iter().enumerate().map(|(y, &j)| inverse[x][y] * gradient[j]).sum();
+            let delta = delta.clamp(-400.0, 400.0);
+            r[i] += delta;
+            step = step.max(delta.abs());
+        }
+        if step < 0.01 {
+            break;
+        }
+    }
+    // The inverse as a full matrix over all players (zero for the fixed one).
+    let free: Vec<usize> = (0..n).filter(|&i| Some(i) != anchor && (anchor.is_some() || i != 0)).collect();
+    let mut covariance = vec![vec![0.0; n]; n];
+    for (x, &i) in free.iter().enumerate() {
+        for (y, &j) in free.iter().enumerate() {
+            covariance[i][j] = inverse[x][y];
+        }
+    }
+    (r, covariance)
+}
+
+fn fit(players: &[Player], pairings: &BTreeMap<(Player, Player), [f64; 2]>) -> Vec<(f64, f64)> {
+    let (r, covariance) = solve(players, pairings);
+    (0..players.len()).map(|i| (r[i], 1.96 * covariance[i][i].max(0.0).sqrt())).collect()
+}
+
+fn difference(
+    players: &[Player],
+    pairings: &BTreeMap<(Player, Player), [f64; 2]>,
+    i: usize,
+    j: usize,
+) -> (f64, f64) {
+    let (r, c) = solve(players, pairings);
+    (r[j] - r[i], 1.96 * (c[i][i] + c[j][j] - 2.0 * c[i][j]).max(0.0).sqrt())
+}
+
+/// Gauss–Jordan inversion of a small symmetric positive matrix.
+fn invert(mut a: Vec<Vec<f64>>) -> Vec<Vec<f64>> {
+    let n = a.len();
+    let mut inv: Vec<Vec<f64>> =
+        (0..n).map(|i| (0..n).map(|j| f64::from(u8::from(i == j))).collect()).collect();
+    for col in 0..n {
+        let pivot = (col..n).max_by(|&x, &y| a[x][col].abs().total_cmp(&a[y][col].abs())).expect("a row");
+        a.swap(col, pivot);
+        inv.swap(col, pivot);
+        let p = a[col][col];
+        assert!(p.abs() > 1e-12, "the games do not connect every player");
+        for j in 0..n {
+            a[col][j] /= p;
+            inv[col][j] /= p;
+        }
+        for row in 0..n {
+            if row != col {
+                let f = a[row][col];
+                for j in 0..n {
+                    a[row][j] -= f * a[col][j];
+                    inv[row][j] -= f * inv[col][j];
+                }
+            }
+        }
+    }
+    inv
+}
+
+/// The time from the player's Enter to the engine's move on the screen, per level:
+/// the plain face in a pseudo-terminal, White's moves random quiet ones.
+fn latency(setup: &Setup) {
+    println!("\nEnter to the engine's move on the screen (plain text in a pseudo-terminal):\n");
+    println!("| level | moves | median ms | p90 ms | max ms | the level's move time |");
+    println!("|---|---|---|---|---|---|");
+    for level in 1..=8u8 {
+        let level_text = level.to_string();
+        let engine = setup.engine.to_str().expect("a UTF-8 path");
+        let args = [
+            "--plain",
+            "--announce",
+            "san",
+            "--engine",
+            engine,
+            "--computer",
+            "black",
+            "--level",
+            &level_text,
+        ];
+        let mut term = pty::Pty::start_program(
+            setup.binary.to_str().expect("a UTF-8 path"),
+            &args,
+            None,
+            &[("HOTSEAT_DATA_DIR", &setup.data), ("XDG_CONFIG_HOME", &setup.data)],
+            true,
+        );
+        term.wait_for("White to move");
+        let mut game = Game::new();
+        let mut rng = Rng(u64::from(level));
+        let mut times = Vec::new();
+        for _ in 0..16 {
+            let moves: Vec<Move> = game.position().legal_moves().iter().copied().collect();
+            let quiet: Vec<Move> =
+                moves.iter().copied().filter(|&m| !game.position().is_capture(m)).collect();
+            let pool = if quiet.is_empty() { moves } else { quiet };
+            let m = pool[rng.below(pool.len())];
+            let san = game.position().san(m);
+            game.play(m);
+            if game.is_over() {
+                break;
+            }
+            let said = term.raw().matches("Black: ").count();
+            let enter = term.send(&format!("{san}\r"));
+            let deadline = Instant::now() + MOVE_DEADLINE;
+            let shown = loop {
+                if let Ok(at) = term.next_chunk(Duration::from_millis(200))
+                    && term.raw().matches("Black: ").count() > said
+                {
+                    break at;
+                }
+                assert!(Instant::now() < deadline, "no answer:\n{}", term.raw());
+            };
+            times.push(shown.duration_since(enter));
+            let raw = term.raw();
+            let reply = raw.rsplit("Black: ").next().and_then(|rest| rest.split(['.', '\r', '\n']).next());
+            let Some(reply) = reply.and_then(|san| game.position().parse_san(san.trim()).ok()) else { break };
+            game.play(reply);
+            if game.is_over() {
+                break;
+            }
+        }
+        term.send("quit\r");
+        let _ = term.wait_for_exit();
+        times.sort_unstable();
+        let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+        if times.is_empty() {
+            continue;
+        }
+        println!(
+            "| {level} | {} | {:.0} | {:.0} | {:.0} | {} |",
+            times.len(),
+            ms(times[times.len() / 2]),
+            ms(times[times.len() * 9 / 10]),
+            ms(*times.last().expect("a time")),
+            ["up to 50", "up to 50", "up to 100", "up to 150", "300", "300", "300", "1000"]
+                [usize::from(level - 1)]
+        );
+    }
 }
 
 fn main() {
-    if !std::env::args().any(|a| a == "--bench") {
+    let args: Vec<String> = std::env::args().collect();
+    if !args.iter().any(|a| a == "--bench") {
         println!("levels: a benchmark; run it with `cargo bench --bench levels`");
         return;
     }
     let engine = hotseat::engine::locate(None).expect("an engine (Stockfish) to measure");
-    println!("\ntime per move, level by level (a level against itself, 16 plies from the start):\n");
-    println!("{:<8} {:>10} {:>10}", "level", "median ms", "max ms");
-    for level in 1..=8 {
-        let mut times = Vec::new();
-        let mut app = App::new(Game::new());
-        let mut computer =
-            Computer::start(&engine, Strength::Level(level), Sides::Both, false, Chooser::seeded(1))
-                .expect("the engine starts");
-        while app.game().ply() < 16 && !app.game().is_over() {
-            times.push(engine_turn(&mut computer, &mut app));
-        }
-        times.sort_unstable();
-        let ms = |d: &Duration| d.as_millis();
-        println!("{:<8} {:>10} {:>10}", level, ms(&times[times.len() / 2]), ms(times.last().expect("moves")));
+    let data = Path::new(env!("CARGO_TARGET_TMPDIR")).join("levels-bench");
+    let _ = std::fs::remove_dir_all(&data);
+    std::fs::create_dir_all(&data).expect("the bench's data folder");
+    let setup = Setup { binary: release_binary(), engine, data };
+    let only = |part: &str| args.iter().any(|a| a == part);
+    let all = !only("ladder") && !only("latency");
+    println!(
+        "commit {}, {} cores, {}",
+        command_line("git", &["rev-parse", "--short", "HEAD"]),
+        std::thread::available_parallelism().map_or(0, std::num::NonZero::get),
+        command_line("/usr/games/stockfish", &[]).lines().next().unwrap_or("").to_owned()
+    );
+    if all || only("latency") {
+        latency(&setup);
     }
-    println!("\nresults (wins, draws, losses, unfinished after {MAX_PLIES} plies), colours alternating:\n");
-    for (a, b, games) in [
-        (Player::Level(1), Player::Random, 10),
-        (Player::Level(8), Player::Random, 4),
-        (Player::Level(1), Player::Level(8), 4),
-        (Player::Level(2), Player::Level(1), 6),
-    ] {
-        let [won, drawn, lost, unfinished] = matchup(&engine, a, b, games);
-        println!(
-            "{} against {}: +{won} ={drawn} -{lost}{}",
-            a.name(),
-            b.name(),
-            if unfinished > 0 { format!(" ({unfinished} unfinished)") } else { String::new() }
-        );
+    if all || only("ladder") {
+        ladder(&setup);
     }
+}
+
+fn command_line(program: &str, args: &[&str]) -> String {
+    Command::new(program)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .map(|out| String::from_utf8_lossy(&out.stdout).trim().to_owned())
+        .unwrap_or_default()
 }

@@ -125,10 +125,10 @@ fn an_elo_the_engine_cannot_keep_to_is_said_plainly() {
         ..replies()
     };
     let engine = fake_engine(dir.path(), &script);
-    let mut pty = start(&dir, &engine, &["--computer", "black", "--elo", "800"]);
+    let mut pty = start(&dir, &engine, &["--computer", "black", "--elo", "400"]);
     assert!(!pty.wait_for_exit().success());
     let raw = pty.raw();
-    assert!(raw.contains("plays only from 1350 to 2850 Elo"), "{raw}");
+    assert!(raw.contains("ask for 500 to 2850 Elo"), "{raw}");
     assert!(!raw.contains('\u{1b}'), "{raw:?}");
     // Within the range it is asked for, and named so.
     let mut pty = start(&dir, &engine, &["--plain", "--computer", "black", "--elo", "1800"]);
@@ -214,9 +214,9 @@ fn a_draw_offer_is_answered_from_the_engines_evaluation() {
 }
 
 #[test]
-fn the_engine_resigns_a_hopeless_game_only_from_level_6() {
+fn the_engine_resigns_a_hopeless_game_only_at_its_own_strength_from_level_5() {
     let hopeless = || scripted([(1, Answer::cp(-2000, "e7e5")), (3, Answer::cp(-2000, "b8c6"))]);
-    for (level, resigns) in [("6", true), ("5", false)] {
+    for (level, resigns) in [("5", true), ("4", false)] {
         let dir = TempDir::new(&format!("computer-resign-{level}"));
         let engine = fake_engine(dir.path(), &hopeless());
         let args = ["--plain", "--announce", "san", "--computer", "black", "--level", level];
@@ -782,7 +782,7 @@ fn three_lines() -> Answer {
 fn levels_set_the_engines_options_only_within_the_ranges_it_offers() {
     for (level, wanted, unwanted) in [
         ("1", "setoption name MultiPV value 3\n", "Skill Level"),
-        ("4", "setoption name Skill Level value -4\n", "MultiPV value 3"),
+        ("5", "setoption name Skill Level value 0\n", "MultiPV value 3"),
     ] {
         let dir = TempDir::new(&format!("computer-options-{level}"));
         let script = FakeScript {
@@ -828,13 +828,11 @@ fn answer_with_seed(seed: &str) -> String {
 }
 
 #[test]
-fn level_1_chooses_among_the_engines_lines_the_same_for_a_seed() {
+fn level_1_chooses_the_same_for_a_seed() {
+    // Level 1 plays a beginner's random move 4 times in 5 (since the ladder of issue 29),
+    // else one of the engine's lines: any legal answer, the same for a seed.
     let answers: Vec<String> = (1..=8).map(|seed| answer_with_seed(&seed.to_string())).collect();
     assert_eq!(answer_with_seed("3"), answers[2], "the same seed, the same choice");
-    assert!(
-        answers.iter().all(|a| ["Black: e5.", "Black: c5.", "Black: f6."].contains(&a.as_str())),
-        "{answers:?}"
-    );
     assert!(answers.iter().any(|a| a != &answers[0]), "not always the best line: {answers:?}");
 }
 
@@ -1076,7 +1074,7 @@ fn a_resumed_game_brings_back_the_engine_that_played_it_at_its_strength() {
     let saved = saved_game(dir.path());
     assert!(saved.contains("1. e4 e5 2. Nf3 Nc6 *"), "{saved}");
     assert_eq!(tag(&saved, "BlackType"), Some("program"), "{saved}");
-    assert_eq!(lines_asked(dir.path()), ["6", "6"], "level 3 both times");
+    assert_eq!(lines_asked(dir.path()), ["8", "8"], "level 3 both times");
 }
 
 #[test]
@@ -1216,7 +1214,10 @@ fn host_refuses_the_engine_in_both_seats_or_in_the_seat_played_here_with_a_line(
 fn ctrl_b_in_a_hosted_game_seats_the_engine_in_the_seat_nobody_holds_and_a_joiner_then_watches() {
     let place = crate::remote::Place::new("computer-host-ctrl-b");
     let engine_dir = TempDir::new("computer-host-ctrl-b-engine");
-    let engine = fake_engine(engine_dir.path(), &replies());
+    // The engine thinks as soon as it is seated (issue 29), and its move takes the
+    // message line: it answers after a moment, so the line can be read first.
+    let script = FakeScript { delay: Some(Duration::from_millis(500)), ..replies() };
+    let engine = fake_engine(engine_dir.path(), &script);
     let mut host = place.host(&["--engine", engine.to_str().expect("a UTF-8 path")]);
     host.play("e4", "1. e4");
     // Nobody has joined: the engine takes Black, and moves at once, it being its turn.

@@ -31,6 +31,7 @@ mod clocks;
 mod deed;
 mod focus;
 mod pointing;
+mod practice;
 mod questions;
 mod review;
 pub mod strings;
@@ -48,6 +49,7 @@ pub use annotating::{Draft, MAX_COMMENT, note_of};
 pub use browsing::VariationView;
 pub use deed::{Acted, Ask, Asked, Deed, Refusal, Verdict};
 pub use focus::{Focus, Mode, PromotionChoice, Question, Selection, TargetKind};
+pub use practice::{Practice, PracticeWord, practice_word};
 pub use review::{EngineReport, ReviewState, Reviewing};
 pub use timeline::{Ply, Step, Timeline};
 pub use typing::{Reading, Refused, read_typed, suggestion};
@@ -79,6 +81,8 @@ struct Round {
     offer_with_move: Option<Color>,
     /// The engine's review of this game, once asked for.
     review: Option<Reviewing>,
+    /// Practice on the review's mistakes and blunders, while it is on.
+    practice: Option<Practice>,
     /// The number of the Chess960 start, when the game has one.
     chess960: Option<u16>,
 }
@@ -98,6 +102,7 @@ impl Round {
             asked: None,
             offer_with_move: None,
             review: None,
+            practice: None,
             chess960,
         }
     }
@@ -487,6 +492,7 @@ impl App {
                 Command::Review => game.ply() > 0,
                 Command::WriteReview => self.reviewing().is_some_and(|r| r.review().analysed() > 0),
                 Command::Comment => self.shown_move().is_some(),
+                Command::Practice => self.practising() || self.reviewing().is_some_and(|r| !r.is_running()),
             },
             Action::Browse(Browse::NextMark) => self.has_mark(true),
             Action::Browse(Browse::PreviousMark) => self.has_mark(false),
@@ -555,6 +561,22 @@ impl App {
     }
 
     fn update_play(&mut self, action: Action) {
+        // Practice reads what is typed first: its words, and the moves it tries.
+        let typed = match &action {
+            Action::Edit(Edit::Line(text)) => Some(text.clone()),
+            Action::Edit(Edit::Submit) if !self.input().trim().is_empty() => Some(self.input().to_owned()),
+            _ => None,
+        };
+        if let Some(text) = typed {
+            if let Some(word) = practice_word(&text, self.practising()) {
+                self.round.focus = Focus::Idle;
+                return self.practice_command(word);
+            }
+            if self.practising() && words::command_word(&text).is_none() {
+                self.round.focus = Focus::Idle;
+                return self.practice_try(&text);
+            }
+        }
         match action {
             Action::Edit(edit) => self.edit(edit),
             Action::Point(point) => self.point(point),
@@ -585,6 +607,7 @@ impl App {
             Command::WriteReview => self.write_review(),
             Command::Comment => self.open_comment_editor(),
             Command::ClaimDraw => self.claim_draw(),
+            Command::Practice => self.toggle_practice(),
             Command::Undo
             | Command::Redo
             | Command::OfferDraw

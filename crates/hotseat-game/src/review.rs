@@ -100,6 +100,52 @@ pub fn win_percent(eval: Eval) -> f64 {
     50.0 + 50.0 * chances
 }
 
+/// The mark of a move by `mover` from a position worth `before` to one worth `after`
+/// (both from White's point of view), by lichess's rules: the fall in the mover's
+/// winning chances ([`Mark::for_drop`]); a mate allowed where there was none, or the
+/// mover's own mate let go, is marked by the evaluation on the other side of it (an
+/// inaccuracy beyond 999 centipawns, a mistake beyond 700, else a blunder); a mate that
+/// becomes slower is not marked, nor is the move that mates. The one rule the review
+/// and the coach judge by.
+pub fn mark_move(mover: Color, before: Eval, after: Eval) -> Option<Mark> {
+    // From the mover's point of view.
+    let pov = |e: Eval| if mover == Color::White { e } else { e.flipped() };
+    // The move that mates is never a mistake.
+    if after == Eval::Mate(0) {
+        return None;
+    }
+    match (pov(before), pov(after)) {
+        (Eval::Cp(_), Eval::Cp(_)) => {
+            let chances =
+                |e: Eval| if mover == Color::White { win_percent(e) } else { 100.0 - win_percent(e) };
+            Mark::for_drop(chances(before) - chances(after))
+        }
+        // A mate against the mover, where there was none.
+        (Eval::Cp(cp), Eval::Mate(n)) if n < 0 => Some(if cp < -999 {
+            Mark::Inaccuracy
+        } else if cp < -700 {
+            Mark::Mistake
+        } else {
+            Mark::Blunder
+        }),
+        // The mover's mate let go.
+        (Eval::Mate(m), after) if m > 0 && !matches!(after, Eval::Mate(n) if n > 0) => {
+            let cp = match after {
+                Eval::Cp(cp) => cp,
+                Eval::Mate(_) => -CP_CEILING,
+            };
+            Some(if cp > 999 {
+                Mark::Inaccuracy
+            } else if cp > 700 {
+                Mark::Mistake
+            } else {
+                Mark::Blunder
+            })
+        }
+        _ => None,
+    }
+}
+
 /// How bad a move was, by how much it lowered the mover's winning chances.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Mark {
@@ -241,46 +287,7 @@ impl Review {
     /// mates (a mate allowed or a mate let go is marked by the evaluation on the other
     /// side of it; a slower mate is not marked).
     pub fn mark(&self, ply: usize) -> Option<Mark> {
-        let before = self.eval(ply)?;
-        let after = self.eval(ply.checked_add(1)?)?;
-        let mover = self.turn(ply);
-        // From the mover's point of view.
-        let pov = |e: Eval| if mover == Color::White { e } else { e.flipped() };
-        let (before_pov, after_pov) = (pov(before), pov(after));
-        // The move that mates is never a mistake.
-        if after == Eval::Mate(0) {
-            return None;
-        }
-        match (before_pov, after_pov) {
-            (Eval::Cp(_), Eval::Cp(_)) => {
-                let chances =
-                    |i: usize| self.win_percent(i).map(|w| if mover == Color::White { w } else { 100.0 - w });
-                Mark::for_drop(chances(ply)? - chances(ply + 1)?)
-            }
-            // A mate against the mover, where there was none.
-            (Eval::Cp(cp), Eval::Mate(n)) if n < 0 => Some(if cp < -999 {
-                Mark::Inaccuracy
-            } else if cp < -700 {
-                Mark::Mistake
-            } else {
-                Mark::Blunder
-            }),
-            // The mover's mate let go.
-            (Eval::Mate(m), after) if m > 0 && !matches!(after, Eval::Mate(n) if n > 0) => {
-                let cp = match after {
-                    Eval::Cp(cp) => cp,
-                    Eval::Mate(_) => -CP_CEILING,
-                };
-                Some(if cp > 999 {
-                    Mark::Inaccuracy
-                } else if cp > 700 {
-                    Mark::Mistake
-                } else {
-                    Mark::Blunder
-                })
-            }
-            _ => None,
-        }
+        mark_move(self.turn(ply), self.eval(ply)?, self.eval(ply.checked_add(1)?)?)
     }
 
     /// The engine's move instead of a marked one, unless it is the move played.

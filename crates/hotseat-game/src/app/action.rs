@@ -144,6 +144,8 @@ pub enum Command {
     HandOver,
     /// Ask the coach for a move (done outside: [`Effect::Hint`]).
     Hint,
+    /// Practise the moves the review marked as mistakes and blunders, or stop.
+    Practice,
 }
 
 /// Answers to a question or to the promotion picker.
@@ -282,4 +284,13 @@ pub enum Effect {
     HandOver,
     /// The coach's move for the side to move.
     Hint,
+    /// Practice: the engine's evaluation of the position after `tried` is played in
+    /// the position after `ply` half-moves; it comes back as
+    /// [`EngineReport::Judged`](super::EngineReport::Judged).
+    Judge {
+        /// The position: the game's after this many half-moves.
+        ply: usize,
+        /// The move tried there.
+        tried: hotseat_chess::Move,
+    },
 }

@@ -243,6 +243,18 @@ impl App {
     }
 
     fn resolve_in_play(&self, action: &Action) -> Vec<Deed> {
+        // Practice is no move in the game: what is typed then is its own.
+        let typed = match action {
+            Action::Edit(Edit::Line(text)) => Some(text.as_str()),
+            Action::Edit(Edit::Submit) => Some(self.input()),
+            _ => None,
+        };
+        if let Some(text) = typed
+            && (self.practising() && super::words::command_word(text).is_none()
+                || super::practice_word(text, self.practising()).is_some())
+        {
+            return Vec::new();
+        }
         match action {
             Action::Edit(Edit::Submit) if self.input().trim().is_empty() => {
                 self.resolve_select(self.cursor()).into_iter().collect()
@@ -291,7 +303,11 @@ impl App {
             Command::Pause => Deed::Pause,
             Command::HandOver => Deed::HandOver,
             Command::Hint => Deed::Hint,
-            Command::Resign | Command::Review | Command::WriteReview | Command::Comment => return None,
+            Command::Resign
+            | Command::Review
+            | Command::WriteReview
+            | Command::Comment
+            | Command::Practice => return None,
         })
     }
 

@@ -37,6 +37,16 @@ pub enum EngineReport {
     /// The engine could not go on (it was not found, crashed or talked nonsense), and
     /// why.
     Failed(EngineError),
+    /// Practice: the position after `tried`, played after `ply` half-moves, is worth
+    /// `eval` (White's point of view); none when the engine could not say.
+    Judged {
+        /// The position tried in.
+        ply: usize,
+        /// The move tried.
+        tried: Move,
+        /// Its evaluation.
+        eval: Option<Eval>,
+    },
 }
 
 /// Where the review stands.
@@ -265,6 +275,9 @@ impl App {
     /// that come when no review is at work (the last ones of a review just stopped)
     /// are dropped.
     pub(super) fn engine_report(&mut self, report: EngineReport) {
+        if self.practice_report(&report) {
+            return;
+        }
         let Some(review) = self.round.review.as_mut().filter(|r| r.is_running()) else { return };
         match report {
             EngineReport::Analysed { index, eval, best } => review.review.set(index, eval, best),
@@ -283,6 +296,8 @@ impl App {
                 review.state = ReviewState::Failed(why);
                 self.error(message);
             }
+            // Practice's, taken above.
+            EngineReport::Judged { .. } => {}
         }
     }
 

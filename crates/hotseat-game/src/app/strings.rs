@@ -407,6 +407,59 @@ pub(crate) fn no_variation(label: &str) -> String {
     format!("{label} has no variation.")
 }
 
+/// Practice asked for before a review.
+pub(crate) const PRACTICE_NEEDS_REVIEW: &str =
+    "Practice goes through the moves a review marked: review the game first (Ctrl-E, or review).";
+
+/// Practice asked for while the review is at work.
+pub(crate) const PRACTICE_REVIEW_RUNNING: &str = "The review is still at work; practice once it is done.";
+
+/// A review with no mistake or blunder to practise.
+pub(crate) fn nothing_to_practise(side: Option<Color>) -> String {
+    match side {
+        Some(side) => format!("The review marked no mistake or blunder of {side}'s to practise."),
+        None => "The review marked no mistake or blunder to practise.".to_owned(),
+    }
+}
+
+/// Practice ended by the players.
+pub(crate) const PRACTICE_STOPPED: &str = "Practice stopped; back to the game.";
+
+/// Practice went through every move.
+pub(crate) const PRACTICE_DONE: &str = "Practice done: no more mistakes to go through; back to the game.";
+
+/// The question practice asks.
+pub(crate) fn find_better(number: usize, of: usize, label: &str, turn: Color) -> String {
+    format!(
+        "Practice {number} of {of}: {turn} to move. Find a better move than {label} (show for the engine's, skip, stop)."
+    )
+}
+
+/// `show` in practice.
+pub(crate) fn engine_best(san: &str, eval: crate::review::Eval) -> String {
+    format!("The engine's move: {san} ({eval}). Type it, skip, or stop.")
+}
+
+/// A line in practice that is no single move.
+pub(crate) const PRACTICE_ONE_MOVE: &str = "Type one move to try (or show, skip, stop).";
+
+/// A move tried, sent to the engine.
+pub(crate) fn practice_judging(san: &str) -> String {
+    format!("{san}: the engine is judging it.")
+}
+
+/// The engine's judgement of a move tried.
+pub(crate) fn practice_good(san: &str, good: bool) -> String {
+    if good {
+        format!("{san} is good: as good as the engine's best. skip for the next one, or stop.")
+    } else {
+        format!("{san} is not good enough; try another move, or show for the engine's.")
+    }
+}
+
+/// The engine could not judge a move tried.
+pub(crate) const PRACTICE_NO_ENGINE: &str = "The engine could not judge that move; try again, or show.";
+
 #[cfg(test)]
 mod tests {
     use std::path::PathBuf;

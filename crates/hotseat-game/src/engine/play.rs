@@ -189,7 +189,13 @@ pub struct Player {
     requests: Sender<Request>,
     replies: Receiver<Reply>,
     killer: Killer,
+    /// Called on the engine's thread once an answer is ready (see [`Player::wake_with`]).
+    wake: Wake,
 }
+
+/// What the engine's thread calls when an answer is ready: wakes the loop waiting for
+/// input, so the answer is shown when it comes rather than at the loop's next look.
+pub type Wake = std::sync::Arc<std::sync::Mutex<Option<std::sync::Arc<dyn Fn() + Send + Sync>>>>;
 
 impl std::fmt::Debug for Player {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -250,12 +256,22 @@ impl Player {
         let (requests, requests_rx) = mpsc::channel();
         let (replies_tx, replies) = mpsc::channel();
         let thread_killer = killer.clone();
+        let wake = Wake::default();
+        let wakes = std::sync::Arc::clone(&wake);
         let spawned = thread::Builder::new().name("engine player".into()).spawn(move || {
-            let mut talk =
-                Talk { stdin, lines, requests: requests_rx, replies: replies_tx, timeouts, sent: Vec::new() };
+            let mut talk = Talk {
+                stdin,
+                lines,
+                requests: requests_rx,
+                replies: replies_tx,
+                timeouts,
+                sent: Vec::new(),
+                wake: wakes,
+            };
             if let Err(err) = talk.serve() {
                 thread_killer.kill();
                 let _ = talk.replies.send(Reply::Failed(err));
+                talk.wake();
             } else {
                 let _ = process::send(&mut talk.stdin, "quit");
                 thread_killer.end(Duration::from_millis(300));
@@ -265,7 +281,15 @@ impl Player {
             killer.kill();
             return Err(EngineError::Spawn { path: path.to_path_buf(), reason: err.to_string() });
         }
-        Ok((Player { requests, replies, killer }, greeting))
+        Ok((Player { requests, replies, killer, wake }, greeting))
+    }
+
+    /// Has `wake` called on the engine's thread whenever an answer is ready (a move
+    /// searched, the engine lost), so the loop need not look for it.
+    pub fn wake_with(&self, wake: std::sync::Arc<dyn Fn() + Send + Sync>) {
+        if let Ok(mut slot) = self.wake.lock() {
+            *slot = Some(wake);
+        }
     }
 
     /// Asks the engine about a position; an earlier search still going is stopped and
@@ -378,6 +402,7 @@ struct Talk {
     timeouts: Timeouts,
     /// The options set so far, to send only a change.
     sent: Vec<(String, String)>,
+    wake: Wake,
 }
 
 /// How a search ended.
@@ -388,6 +413,14 @@ enum Ended {
 }
 
 impl Talk {
+    /// Wakes the loop, if it asked to be woken.
+    fn wake(&self) {
+        let wake = self.wake.lock().ok().and_then(|slot| slot.clone());
+        if let Some(wake) = wake {
+            wake();
+        }
+    }
+
     /// Answers questions until nobody asks any more.
     fn serve(&mut self) -> Result<(), EngineError> {
         let mut next: Option<Search> = None;
@@ -405,6 +438,7 @@ impl Talk {
                     if self.replies.send(Reply::Searched { id: search.id, lines, best }).is_err() {
                         return Ok(());
                     }
+                    self.wake();
                 }
                 Ended::Interrupted(then) => next = then,
             }

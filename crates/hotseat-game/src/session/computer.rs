@@ -43,7 +43,8 @@ const LEAST: Duration = Duration::from_millis(20);
 /// worse for it, or a position it stands to lose.
 pub const ACCEPTS_DRAW_AT: i32 = -50;
 
-/// The evaluation at or below which an engine that resigns (level 6 and up) gives up,
+/// The evaluation at or below which an engine that resigns (at its own strength:
+/// level 5 and up, or an `--elo` from its floor up) gives up,
 /// when its last two searches both say so, or it is mated by force.
 pub const RESIGNS_AT: i32 = -1000;
 
@@ -218,7 +219,14 @@ impl Computer {
 
     /// How the saved game names the engine's seat: `Stockfish 15.1, level 2`.
     pub fn seat_name(&self) -> String {
-        strings::seat_name(&self.engine, &self.strength.label())
+        strings::seat_name(&self.engine, &self.strength_said())
+    }
+
+    /// The strength as the players are told it: a rating below the engine's floor is
+    /// said to be hotseat's own (`800 Elo by hotseat's levels`).
+    fn strength_said(&self) -> String {
+        let label = self.strength.label();
+        if self.plan.made { strings::made_strength(&label) } else { label }
     }
 
     /// The strength it plays at.
@@ -270,7 +278,7 @@ impl Computer {
     /// Says which sides the engine plays.
     pub fn playing(&self) -> Message {
         let sides: Vec<Color> = [Color::White, Color::Black].into_iter().filter(|&c| self.plays(c)).collect();
-        Message::info(strings::plays(&sides, &self.engine, &self.strength.label()))
+        Message::info(strings::plays(&sides, &self.engine, &self.strength_said()))
     }
 
     /// What the engine's seats do now, in the game as `app` has it: starts a search on
@@ -317,6 +325,28 @@ impl Computer {
         self.thinking = None;
         self.decide(app, &lines, best.as_deref(), &mut out);
         out
+    }
+
+    /// Starts thinking at once when it is an engine's turn and no search about this
+    /// position is on its way: called as soon as a move is made, so the search does not
+    /// wait for the loop's next look. Never waits.
+    pub fn think(&mut self, app: &App, now: Instant) {
+        if self.player.is_none() || !self.is_due(app) {
+            return;
+        }
+        let key = key(app.game());
+        if self.thinking.as_ref().is_some_and(|thinking| thinking.key == key) {
+            return;
+        }
+        self.search(app, key, now);
+    }
+
+    /// Has `wake` called on the engine's thread whenever its answer is ready, so the
+    /// loop shows it when it comes.
+    pub fn wake_with(&self, wake: super::Waker) {
+        if let Some(player) = &self.player {
+            player.wake_with(wake);
+        }
     }
 
     fn search(&mut self, app: &App, key: String, now: Instant) {
@@ -389,7 +419,16 @@ impl Computer {
         }
         let position = game.position();
         let found = candidates(position, lines);
-        let chosen = if self.plan.random > 0 && self.chooser.below(100) < self.plan.random as usize {
+        // A beginner's random move, among the choices the engine's lines offer: never in
+        // place of a mate the engine saw (even the weakest level takes a mate in one, so
+        // it beats a player who never tries), and never where the engine gave one line
+        // only (an engine without MultiPV: its best is played).
+        let sees_mate = lines.first().is_some_and(|line| matches!(line.score, Score::Mate(n) if n > 0));
+        let chosen = if self.plan.random > 0
+            && found.len() >= 2
+            && !sees_mate
+            && self.chooser.below(1000) < self.plan.random as usize
+        {
             let moves = position.legal_moves();
             moves.get(self.chooser.below(moves.len())).copied()
         } else if let Some(temperature) = self.plan.temperature {

@@ -74,6 +74,14 @@ impl<'a> Session<'a> {
         self
     }
 
+    /// The same session with `waker` woken on the engine's thread when its answer is
+    /// ready, so the face shows the move when it comes.
+    #[must_use]
+    pub fn with_waker(mut self, waker: super::Waker) -> Session<'a> {
+        self.bench.wake_with(waker);
+        self
+    }
+
     /// The same game with a coach.
     #[must_use]
     pub fn with_coach(mut self, coach: Option<Coach>) -> Session<'a> {
@@ -303,6 +311,9 @@ impl<'a> Session<'a> {
             .app
             .act(action, here, &mut |app: &App, deed: Deed| door(seats, app, feeder, elsewhere, deed));
         self.pending.add(acted.effects);
+        // A move made: the engine, if its turn has come, thinks from now, not from the
+        // loop's next look.
+        self.bench.think(self.app, Instant::now());
         for (deed, by) in acted.done {
             self.news.done.push((deed, by, feeder));
         }

@@ -284,7 +284,8 @@ impl Recorder {
             | Effect::StopAnalysis
             | Effect::AnalyseNext(_)
             | Effect::HandOver
-            | Effect::Hint => None,
+            | Effect::Hint
+            | Effect::Judge { .. } => None,
             Effect::NewGame => {
                 self.tags = fresh_tags(SystemTime::now());
                 for (name, value) in &self.lasting {

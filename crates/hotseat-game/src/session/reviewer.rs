@@ -8,7 +8,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::app::{Action, App, Effect, EngineReport, Message};
-use crate::engine::{self, Analysis, EngineError, Event, Limit, Settings};
+use crate::engine::{self, Analysis, EngineError, Event, Limit, Settings, Timeouts};
+use hotseat_chess::{Move, Position};
 
 /// Runs at most one review at a time for the loop.
 #[derive(Debug, Default)]
@@ -21,13 +22,34 @@ pub struct Reviewer {
     failed: Option<EngineError>,
     /// The last estimate reported, to report only a change.
     eta: Option<Duration>,
+    /// The engine that judges the moves tried in practice, started when first asked.
+    judge: Option<engine::Player>,
+    /// The move being judged: its search's number, the position it was tried in (its
+    /// half-moves), the move, and the position after it.
+    judging: Option<(u64, usize, Move, Position)>,
+    next_id: u64,
+    /// A judgement that could not be asked (no engine), to report at the next poll.
+    unjudged: Option<(usize, Move)>,
 }
+
+/// How long the engine thinks about a move tried in practice.
+const JUDGE_TIME: Duration = Duration::from_millis(500);
 
 impl Reviewer {
     /// A reviewer using the engine at `engine` when given, and otherwise the first one
     /// [`engine::locate`] finds, thinking about each position as `limit` says.
     pub fn new(engine: Option<PathBuf>, limit: Limit) -> Reviewer {
-        Reviewer { engine, limit, analysis: None, failed: None, eta: None }
+        Reviewer {
+            engine,
+            limit,
+            analysis: None,
+            failed: None,
+            eta: None,
+            judge: None,
+            judging: None,
+            next_id: 0,
+            unjudged: None,
+        }
     }
 
     /// Carries out the review's effects; other effects are not its business (`None`).
@@ -36,6 +58,7 @@ impl Reviewer {
             Effect::Analyse => self.start(app),
             Effect::StopAnalysis => self.stop(),
             Effect::AnalyseNext(index) => self.prefer(index),
+            Effect::Judge { ply, tried } => self.judge(app, ply, tried),
             _ => {}
         }
         None
@@ -52,6 +75,64 @@ impl Reviewer {
             }
             Err(err) => self.failed = Some(err),
         }
+    }
+
+    /// Practice: asks the engine about the position after `tried` in the position
+    /// after `ply` half-moves of the game.
+    fn judge(&mut self, app: &App, ply: usize, tried: Move) {
+        let mut game = app.game().clone();
+        while game.ply() > ply {
+            game.undo();
+        }
+        if game.try_play(tried).is_err() {
+            self.unjudged = Some((ply, tried));
+            return;
+        }
+        if self.judge.is_none() {
+            self.judge = engine::locate(self.engine.as_deref())
+                .ok()
+                .and_then(|path| engine::Player::start(&path, Timeouts::default(), |_| Vec::new()).ok())
+                .map(|(player, _)| player);
+        }
+        let Some(judge) = &self.judge else {
+            self.unjudged = Some((ply, tried));
+            return;
+        };
+        self.next_id += 1;
+        judge.search(engine::Search {
+            id: self.next_id,
+            options: Vec::new(),
+            position: engine::position_of(&game),
+            movetime: JUDGE_TIME,
+            depth: None,
+        });
+        self.judging = Some((self.next_id, ply, tried, game.position().clone()));
+    }
+
+    /// What the judge said, as a report.
+    fn judged(&mut self) -> Option<EngineReport> {
+        if let Some((ply, tried)) = self.unjudged.take() {
+            return Some(EngineReport::Judged { ply, tried, eval: None });
+        }
+        let judge = self.judge.as_ref()?;
+        for reply in judge.poll() {
+            match reply {
+                engine::Reply::Searched { id, lines, .. } => {
+                    let Some((_, ply, tried, after)) = self.judging.take_if(|(judging, ..)| *judging == id)
+                    else {
+                        continue;
+                    };
+                    let eval = lines.first().map(|line| line.score.eval(&after));
+                    return Some(EngineReport::Judged { ply, tried, eval });
+                }
+                engine::Reply::Failed(_) => {
+                    self.judge = None;
+                    let (_, ply, tried, _) = self.judging.take()?;
+                    return Some(EngineReport::Judged { ply, tried, eval: None });
+                }
+            }
+        }
+        None
     }
 
     fn stop(&mut self) {
@@ -71,7 +152,7 @@ impl Reviewer {
 
     /// Whether a review is under way (or has a failure to report).
     pub fn busy(&self) -> bool {
-        self.analysis.is_some() || self.failed.is_some()
+        self.analysis.is_some() || self.failed.is_some() || self.judging.is_some() || self.unjudged.is_some()
     }
 
     /// The engine's process id while it runs.
@@ -81,7 +162,7 @@ impl Reviewer {
 
     /// What the engine said since the last call, as actions for the app; never waits.
     pub fn poll(&mut self) -> Vec<Action> {
-        let mut reports = Vec::new();
+        let mut reports: Vec<EngineReport> = self.judged().into_iter().collect();
         if let Some(why) = self.failed.take() {
             reports.push(EngineReport::Failed(why));
         }

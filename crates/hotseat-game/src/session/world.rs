@@ -31,7 +31,10 @@ impl<'r> World<'r> {
 
 impl Effects for World<'_> {
     fn carry_out(&mut self, app: &App, effect: Effect) -> Option<Message> {
-        if matches!(effect, Effect::Analyse | Effect::StopAnalysis | Effect::AnalyseNext(_)) {
+        if matches!(
+            effect,
+            Effect::Analyse | Effect::StopAnalysis | Effect::AnalyseNext(_) | Effect::Judge { .. }
+        ) {
             return self.reviewer.carry_out(app, effect);
         }
         if effect == Effect::Bell {

@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 use super::{Chooser, Computer, DEFAULT_LEVEL, LOOK_EVERY, Sides, Strength, strings};
 use crate::app::{App, Message, Refusal};
 use crate::engine;
-use crate::session::Feeder;
 use crate::session::sources::{Arrival, Source};
+use crate::session::{Feeder, Waker};
 use hotseat_chess::{ByColor, Color};
 
 /// An engine being started for a side handed to it mid-game, on a thread of its own
@@ -31,6 +31,8 @@ pub struct Bench {
     engine: Option<PathBuf>,
     strength: Strength,
     starting: Option<Starting>,
+    /// What wakes the loop when an engine's answer is ready.
+    waker: Option<Waker>,
 }
 
 impl Default for Bench {
@@ -43,7 +45,7 @@ impl Bench {
     /// No engine at the board yet; one started later is the one at `engine`, playing
     /// at `strength`.
     pub fn new(engine: Option<PathBuf>, strength: Strength) -> Bench {
-        Bench { computer: None, engine, strength, starting: None }
+        Bench { computer: None, engine, strength, starting: None, waker: None }
     }
 
     /// The same bench with `computer` at the board (none: as it was).
@@ -51,8 +53,29 @@ impl Bench {
     pub fn with_computer(mut self, computer: Option<Computer>) -> Bench {
         if computer.is_some() {
             self.computer = computer;
+            self.wake_computer();
         }
         self
+    }
+
+    /// Has `waker` woken the loop whenever an engine's answer is ready, this engine's
+    /// and any started later.
+    pub fn wake_with(&mut self, waker: Waker) {
+        self.waker = Some(waker);
+        self.wake_computer();
+    }
+
+    fn wake_computer(&self) {
+        if let (Some(computer), Some(waker)) = (&self.computer, &self.waker) {
+            computer.wake_with(waker.clone());
+        }
+    }
+
+    /// A move was made: the engine, if it is its turn now, starts thinking at once.
+    pub fn think(&mut self, app: &App, now: Instant) {
+        if let Some(computer) = &mut self.computer {
+            computer.think(app, now);
+        }
     }
 
     /// The engine at the board, taken off the bench.
@@ -148,6 +171,7 @@ impl Bench {
             Ok(computer) => {
                 let said = computer.playing();
                 self.computer = Some(computer);
+                self.wake_computer();
                 said
             }
             Err(why) => Message::error(strings::not_started(side, &why)),

@@ -1,7 +1,8 @@
 //! The coach: a second engine, at full strength for a short time a position, that
 //! follows the game in the background and, after each move of a coached side, says
-//! how good it was in lichess's terms (best, good, inaccuracy, mistake, blunder: the
-//! drop in the mover's winning chances the review computes) with the better move;
+//! how good it was in lichess's terms (best, good, inaccuracy, mistake, blunder: judged
+//! by the review's own rule, [`mark_move`], mates and all) with the better move, and
+//! the mate it was when there was one ("g4# was mate");
 //! and gives a hint before a move when asked (once a move, counted). It never
 //! delays a move: it thinks about each position as it comes, and its verdict comes
 //! when it is ready.
@@ -13,7 +14,7 @@ use std::time::Duration;
 use super::{key, strings};
 use crate::app::{Action, App, Message};
 use crate::engine::{self, Player, Reply, Search, Timeouts};
-use crate::review::{Eval, Mark, win_percent};
+use crate::review::{Eval, mark_move};
 use hotseat_chess::{ByColor, Color, Game, Move};
 
 /// How long the coach thinks about each position.
@@ -140,6 +141,15 @@ impl Coach {
             }
         }
         let game = app.game();
+        // The engine's move is set aside as it comes, while the engine still plays its
+        // side: an engine lost a moment later must not have its last move judged.
+        let mover = !game.turn();
+        if game.ply() > 0 && self.engine_plays[mover] {
+            let after = key(game);
+            if !self.judged.contains(&after) {
+                self.judged.push(after);
+            }
+        }
         if !game.is_over() {
             self.want(game.clone());
         }
@@ -188,17 +198,17 @@ impl Coach {
         let played = *game.moves().get(ply)?;
         let label = game.label(ply)?;
         let better = was.best.filter(|&best| best != played).map(|best| before.position().san(best));
-        let chances = |eval: Eval| match mover {
-            Color::White => win_percent(eval),
-            Color::Black => 100.0 - win_percent(eval),
+        // The mate the mover had, in moves, if the coach saw one.
+        let mate = match was.eval {
+            Eval::Mate(n) if (n > 0) == (mover == Color::White) && n != 0 => Some(n.unsigned_abs()),
+            _ => None,
         };
-        let drop = chances(was.eval) - chances(now.eval);
-        let judged = match (Mark::for_drop(drop), &better) {
+        let judged = match (mark_move(mover, was.eval, now.eval), &better) {
             (Some(mark), _) => mark.name(),
             (None, None) => "the best move",
             (None, Some(_)) => "good",
         };
-        Some(strings::verdict(&label, judged, better.as_deref()))
+        Some(strings::verdict(&label, judged, better.as_deref(), mate))
     }
 
     /// Asks the coach about `game`'s position, unless it knows it or will.

@@ -2,18 +2,23 @@
 
 use hotseat_chess::Color;
 
-/// `--elo` with an engine that has no `UCI_Elo`.
-pub(crate) fn no_elo(engine: &str) -> String {
-    format!(
-        "{engine} cannot be set to an Elo rating (it has no UCI_Elo option); choose a --level from 1 to 8 instead."
-    )
+/// `--elo` out of reach: below the weakest level, or above the engine's top (for an
+/// engine with no `UCI_Elo`, above hotseat's own levels).
+pub(crate) fn elo_out_of_range(engine: &str, elo: u32, min: u32, max: i64, engine_elo: bool) -> String {
+    if engine_elo {
+        format!(
+            "--elo {elo} cannot be played: ask for {min} to {max} Elo ({engine} keeps to a rating from its own floor up, hotseat plays the ones below), or a --level from 1 to 8."
+        )
+    } else {
+        format!(
+            "--elo {elo} cannot be played: {engine} cannot be set to a rating (it has no UCI_Elo option), so only hotseat's own {min} to {max} Elo can be asked, or a --level from 1 to 8."
+        )
+    }
 }
 
-/// `--elo` outside the range the engine offers.
-pub(crate) fn elo_out_of_range(engine: &str, elo: u32, min: i64, max: i64) -> String {
-    format!(
-        "{engine} plays only from {min} to {max} Elo, so --elo {elo} cannot be set; for a weaker opponent choose --level 1, 2 or 3, for a stronger one --level 8."
-    )
+/// The strength of a seat below the engine's floor: hotseat's levels play it.
+pub(crate) fn made_strength(label: &str) -> String {
+    format!("{label} by hotseat's levels")
 }
 
 /// What a saved game calls the engine's seat.
@@ -54,13 +59,22 @@ pub(crate) fn taken_back_from(engine: &str) -> String {
 pub(crate) const ENGINE_GONE: &str =
     "The engine stopped earlier in this game; Ctrl-B or computer starts a new one.";
 
-/// The coach's verdict on a move: `label` (`12. Nf3`), how good it was, the better move.
-pub(crate) fn verdict(label: &str, judged: &str, better: Option<&str>) -> String {
+/// The coach's verdict on a move: `label` (`12. Nf3`), how good it was, the better
+/// move, and the mate in `mate` moves the mover had, if it had one.
+pub(crate) fn verdict(label: &str, judged: &str, better: Option<&str>, mate: Option<u32>) -> String {
+    let better_said = |better: &str| match mate {
+        Some(1) => format!("{better} was mate"),
+        Some(n) => format!("{better} led to mate in {n}"),
+        None => format!("better was {better}"),
+    };
     match (judged, better) {
         ("the best move", _) => format!("Coach: {label} was the best move."),
+        ("good", Some(better)) if mate.is_some() => {
+            format!("Coach: {label} was good; {}.", better_said(better))
+        }
         ("good", Some(better)) => format!("Coach: {label} was good ({better} was best)."),
         (judged, Some(better)) => {
-            format!("Coach: {label} was {} {judged}; better was {better}.", article(judged))
+            format!("Coach: {label} was {} {judged}; {}.", article(judged), better_said(better))
         }
         (judged, None) => format!("Coach: {label} was {} {judged}.", article(judged)),
     }
