@@ -198,12 +198,12 @@ fn threads(pid: u32) -> u64 {
 
 #[test]
 fn a_flood_of_short_connections_with_chat_neither_freezes_the_host_nor_stays_in_it() {
+    use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
     let place = Place::new("flood");
     let mut white = place.host(&[]);
     let mut black = place.view("join", "as Black");
     let host = white.child.process_id().expect("a pid");
     let socket = place.socket();
-    use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
     let stop = std::sync::Arc::new(AtomicBool::new(false));
     let made = std::sync::Arc::new(AtomicU32::new(0));
     let flooding = {

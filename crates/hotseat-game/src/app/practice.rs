@@ -170,7 +170,7 @@ impl App {
         let tried = match super::typing::read(&game, text) {
             Reading::Move(m, _) | Reading::Offering(m, _) => m,
             Reading::Refused(why) => {
-                self.error(why);
+                self.error(why.to_string());
                 return;
             }
             _ => {
