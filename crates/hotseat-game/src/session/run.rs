@@ -1,8 +1,8 @@
 //! The one loop, for every face and every screen: the board, plain text and the
 //! library. The order of the steps is written once, here: the first tick, then for
-//! each wake the tick and what the sources did, the input, presenting, the effects
-//! after presenting (and presenting again when they brought news), and telling those
-//! elsewhere; a stop, and the end of input. A face only reads its input and presents.
+//! each wake the tick and what the sources did, the input, presenting, telling those
+//! elsewhere, the effects after that (presenting again when they brought news, and
+//! telling what they brought); a stop, and the end of input. A face only reads its input and presents.
 
 use std::collections::VecDeque;
 use std::io;
@@ -176,6 +176,10 @@ pub fn run<R: Runner + ?Sized, F: Face<R>>(runner: &mut R, face: &mut F) -> io::
             }
         }
         face.present(runner, acted)?;
+        // Those elsewhere are told before the effects are carried out, so another
+        // terminal's frame never waits on this one's disk (a save flushes its file);
+        // what the effects bring is told after them.
+        runner.tell();
         if runner.carry_out() {
             if runner.take_repaint() {
                 face.wipe()?;
