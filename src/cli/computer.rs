@@ -10,7 +10,7 @@ use crate::app::App;
 use crate::engine;
 use crate::records::pgn::PgnGame;
 use crate::session::Recorder;
-use crate::session::computer::{self, Chooser, Coach, Computer};
+use crate::session::computer::{self, Chooser, Coach, Computer, StartError};
 
 /// The variable that seeds the low levels' choice among the engine's lines, so a
 /// game can be played again the same (with the same engine and moves).
@@ -80,7 +80,7 @@ pub fn restore_computer(
     let Some((sides, strength)) = computer::played(&record.tags) else { return Restored::Nothing };
     let chess960 = record.game.start().is_chess960();
     let started = engine::locate(args.engine.as_deref())
-        .map_err(|err| err.to_string())
+        .map_err(StartError::from)
         .and_then(|path| Computer::start(&path, strength, sides, chess960, chooser()));
     match started {
         Ok(computer) => Restored::Back(Box::new(computer)),
@@ -88,7 +88,7 @@ pub fn restore_computer(
             for color in [Color::White, Color::Black] {
                 recorder.set_tag(computer::TYPE_TAGS[color], computer::HUMAN);
             }
-            Restored::TwoPlayers(computer::strings::not_restored(sides, &why))
+            Restored::TwoPlayers(computer::strings::not_restored(sides, &why.to_string()))
         }
     }
 }

@@ -166,6 +166,47 @@ pub(crate) fn key(game: &Game) -> String {
     format!("{} {}", game.ply(), engine::position_of(game))
 }
 
+/// Why the engine could not take its seat; the players read it through its
+/// `Display`, worded by the strings.
+#[derive(Debug)]
+pub enum StartError {
+    /// No engine was found, or it did not start, greet or answer.
+    Engine(EngineError),
+    /// A rating `engine` cannot be asked to play at: hotseat's own levels go from `min`,
+    /// the engine's own (when it has `UCI_Elo`, `engine_elo`) up to `top`.
+    OutOfRange {
+        /// The engine's name.
+        engine: String,
+        /// The rating asked for.
+        elo: u32,
+        /// The lowest rating hotseat's own levels play.
+        min: u32,
+        /// The highest rating that can be asked for.
+        top: i64,
+        /// Whether the engine offers `UCI_Elo`.
+        engine_elo: bool,
+    },
+}
+
+impl From<EngineError> for StartError {
+    fn from(err: EngineError) -> StartError {
+        StartError::Engine(err)
+    }
+}
+
+impl std::fmt::Display for StartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StartError::Engine(err) => f.write_str(&crate::app::strings::engine_failed(err)),
+            StartError::OutOfRange { engine, elo, min, top, engine_elo } => {
+                f.write_str(&strings::elo_out_of_range(engine, *elo, *min, *top, *engine_elo))
+            }
+        }
+    }
+}
+
+impl std::error::Error for StartError {}
+
 impl Computer {
     /// Starts the engine at `path` for a game from `start` and greets it: called before
     /// the terminal is touched, so a failure is one clear line on a normal terminal.
@@ -175,7 +216,7 @@ impl Computer {
         sides: Sides,
         chess960: bool,
         chooser: Chooser,
-    ) -> Result<Computer, String> {
+    ) -> Result<Computer, StartError> {
         Computer::start_stoppable(path, strength, sides, chess960, chooser, &Stopper::default())
     }
 
@@ -188,7 +229,7 @@ impl Computer {
         chess960: bool,
         chooser: Chooser,
         stopper: &Stopper,
-    ) -> Result<Computer, String> {
+    ) -> Result<Computer, StartError> {
         let setup = |greeting: &Greeting| {
             let offered = matches!(greeting.option("UCI_Chess960"), Some(engine::EngineOption::Check { .. }));
             if chess960 && offered {
@@ -197,8 +238,7 @@ impl Computer {
                 Vec::new()
             }
         };
-        let (player, greeting) = Player::start_stoppable(path, Timeouts::default(), setup, stopper)
-            .map_err(|err| crate::app::strings::engine_failed(&err))?;
+        let (player, greeting) = Player::start_stoppable(path, Timeouts::default(), setup, stopper)?;
         let engine = greeting.name.clone().unwrap_or_else(|| {
             path.file_name().map_or_else(|| "the engine".to_owned(), |n| n.to_string_lossy().into_owned())
         });

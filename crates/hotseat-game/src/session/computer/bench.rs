@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::{Duration, Instant};
 
+use super::StartError;
 use super::{Chooser, Computer, DEFAULT_LEVEL, LOOK_EVERY, Sides, Strength, strings};
 use crate::app::{App, Message, Refusal};
 use crate::engine;
@@ -17,7 +18,7 @@ use hotseat_chess::{ByColor, Color};
 /// (its greeting may take up to the handshake's deadline): the loop goes on meanwhile.
 struct Starting {
     side: Color,
-    started: Receiver<Result<Computer, String>>,
+    started: Receiver<Result<Computer, StartError>>,
     /// Ends the engine if the start is called off or the game closed meanwhile, so no
     /// engine outlives the game (its thread would not be waited for).
     stopper: engine::Stopper,
@@ -137,11 +138,9 @@ impl Bench {
         let stopper = engine::Stopper::default();
         let stops = stopper.clone();
         let spawned = std::thread::Builder::new().name("engine-start".into()).spawn(move || {
-            let computer = engine::locate(engine.as_deref())
-                .map_err(|err| crate::app::strings::engine_failed(&err))
-                .and_then(|path| {
-                    Computer::start_stoppable(&path, strength, sides, chess960, Chooser::random(), &stops)
-                });
+            let computer = engine::locate(engine.as_deref()).map_err(StartError::from).and_then(|path| {
+                Computer::start_stoppable(&path, strength, sides, chess960, Chooser::random(), &stops)
+            });
             // Called off meanwhile: the engine goes with `computer`, dropped here.
             let _ = send.send(computer);
         });
@@ -162,9 +161,7 @@ impl Bench {
         let arrived = match starting.started.try_recv() {
             Err(TryRecvError::Empty) => return None,
             Ok(arrived) => arrived,
-            Err(TryRecvError::Disconnected) => {
-                Err(crate::app::strings::engine_failed(&engine::EngineError::Exited))
-            }
+            Err(TryRecvError::Disconnected) => Err(StartError::Engine(engine::EngineError::Exited)),
         };
         self.starting = None;
         Some(Arrival::News(match arrived {
@@ -174,7 +171,7 @@ impl Bench {
                 self.wake_computer();
                 said
             }
-            Err(why) => Message::error(strings::not_started(side, &why)),
+            Err(why) => Message::error(strings::not_started(side, &why.to_string())),
         }))
     }
 }

@@ -11,6 +11,7 @@ use std::collections::{HashMap, VecDeque};
 use std::path::Path;
 use std::time::Duration;
 
+use super::StartError;
 use super::{key, strings};
 use crate::app::{Action, App, Message};
 use crate::engine::{self, Player, Reply, Search, Timeouts};
@@ -57,7 +58,7 @@ pub struct Coach {
 impl Coach {
     /// Starts the coach's engine at `path` for the sides in `sides` (before the
     /// terminal is touched).
-    pub fn start(path: &Path, sides: ByColor<bool>, chess960: bool) -> Result<Coach, String> {
+    pub fn start(path: &Path, sides: ByColor<bool>, chess960: bool) -> Result<Coach, StartError> {
         let (player, greeting) = Player::start(path, Timeouts::default(), |greeting| {
             let offered = greeting.option("UCI_Chess960").is_some();
             if chess960 && offered {
@@ -65,8 +66,7 @@ impl Coach {
             } else {
                 Vec::new()
             }
-        })
-        .map_err(|err| crate::app::strings::engine_failed(&err))?;
+        })?;
         Ok(Coach {
             player: Some(player),
             engine: greeting.name.unwrap_or_else(|| "the engine".to_owned()),

@@ -37,7 +37,7 @@
 
 use std::time::Duration;
 
-use super::strings;
+use super::StartError;
 use crate::engine::Greeting;
 
 /// The weakest level.
@@ -178,8 +178,8 @@ fn made_at(elo: u32) -> Made {
 }
 
 /// The plan for `strength` with the engine that greeted so; a rating that cannot be
-/// played is a sentence for the player naming what can.
-pub fn plan(strength: Strength, greeting: &Greeting, engine: &str) -> Result<Plan, String> {
+/// played is refused with what can be asked ([`StartError::OutOfRange`]).
+pub fn plan(strength: Strength, greeting: &Greeting, engine: &str) -> Result<Plan, StartError> {
     let multipv = greeting.spin("MultiPV");
     let uci_elo = match (greeting.spin("UCI_Elo"), greeting.option("UCI_LimitStrength")) {
         (Some(range), Some(_)) => Some(range),
@@ -198,7 +198,13 @@ pub fn plan(strength: Strength, greeting: &Greeting, engine: &str) -> Result<Pla
             let top = uci_elo.map_or(i64::from(MADE_TOP), |(_, max)| max);
             let floor = uci_elo.map_or(i64::from(MADE_TOP), |(min, _)| min);
             if i64::from(elo) < i64::from(MIN_ELO) || i64::from(elo) > top {
-                return Err(strings::elo_out_of_range(engine, elo, MIN_ELO, top, uci_elo.is_some()));
+                return Err(StartError::OutOfRange {
+                    engine: engine.to_owned(),
+                    elo,
+                    min: MIN_ELO,
+                    top,
+                    engine_elo: uci_elo.is_some(),
+                });
             }
             if i64::from(elo) < floor || uci_elo.is_none() {
                 return Ok(Plan { made: true, ..made(made_at(elo), multipv) });
@@ -372,13 +378,14 @@ mod tests {
     fn a_rating_out_of_reach_is_refused_naming_what_can_be_asked() {
         let sf = stockfish();
         for elo in [499, 2851, 0] {
-            let refused = plan(Strength::Elo(elo), &sf, "Stockfish 15.1").expect_err("out of reach");
+            let refused =
+                plan(Strength::Elo(elo), &sf, "Stockfish 15.1").expect_err("out of reach").to_string();
             assert!(refused.contains("500") && refused.contains("2850"), "{refused}");
         }
         // An engine without UCI_Elo: only hotseat's own range.
         let bare = greeting(&[]);
         assert!(plan(Strength::Elo(900), &bare, "Fake").expect("plan").made);
-        let refused = plan(Strength::Elo(1800), &bare, "Fake").expect_err("no UCI_Elo");
+        let refused = plan(Strength::Elo(1800), &bare, "Fake").expect_err("no UCI_Elo").to_string();
         assert!(refused.contains("Fake") && refused.contains("500") && refused.contains("1350"), "{refused}");
     }
 
