@@ -112,21 +112,22 @@ fn trickle(
     let mut stream = UnixStream::connect(socket).expect("the socket answers");
     let start = Instant::now();
     let reading = stream.try_clone().expect("a clone");
-    let closed = thread::spawn(move || {
+    let (closed, gone) = std::sync::mpsc::channel();
+    thread::spawn(move || {
         let said: Vec<String> = BufReader::new(reading).lines().map_while(Result::ok).collect();
-        (start.elapsed(), said.last().cloned().unwrap_or_default())
+        let _ = closed.send((start.elapsed(), said.last().cloned().unwrap_or_default()));
     });
     let _ = stream.write_all(first);
     for byte in then.iter().cycle() {
-        if closed.is_finished()
-            || start.elapsed() > Duration::from_secs(60)
-            || stream.write_all(&[*byte]).is_err()
-        {
+        if start.elapsed() > Duration::from_secs(60) || stream.write_all(&[*byte]).is_err() {
             break;
         }
-        thread::sleep(every);
+        // The next byte after `every`, unless the host closes the connection first.
+        if let Ok(ended) = gone.recv_timeout(every) {
+            return ended;
+        }
     }
-    closed.join().expect("read to the end")
+    gone.recv().expect("read to the end")
 }
 
 #[test]
