@@ -28,14 +28,15 @@ fn replies() -> FakeScript {
     scripted([(1, Answer::cp(-20, "e7e5")), (3, Answer::cp(-30, "b8c6"))])
 }
 
-fn start(dir: &TempDir, engine: &Path, args: &[&str]) -> Pty {
+/// The real binary against the engine at `engine`, its games in `dir`.
+pub(crate) fn start(dir: &TempDir, engine: &Path, args: &[&str]) -> Pty {
     let mut all = vec!["--engine", engine.to_str().expect("a UTF-8 path")];
     all.extend_from_slice(args);
     Pty::start(&all, None, &[("HOTSEAT_DATA_DIR", dir.path())])
 }
 
 /// The one game saved in the data directory `dir`.
-fn saved_game(dir: &Path) -> String {
+pub(crate) fn saved_game(dir: &Path) -> String {
     let games: Vec<PathBuf> = std::fs::read_dir(dir.join("games"))
         .expect("the games folder")
         .map(|entry| entry.expect("an entry").path())

@@ -5,28 +5,13 @@
 
 use crate::common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
+use super::computer::{saved_game, start};
 use common::TempDir;
 use common::fake_engine::{Answer, FakeScript, fake_engine, log_file};
 use common::pty::{PATIENCE, Pty};
-
-fn start(dir: &TempDir, engine: &Path, args: &[&str]) -> Pty {
-    let mut all = vec!["--engine", engine.to_str().expect("a UTF-8 path")];
-    all.extend_from_slice(args);
-    Pty::start(&all, None, &[("HOTSEAT_DATA_DIR", dir.path())])
-}
-
-fn saved_game(dir: &Path) -> String {
-    let games: Vec<PathBuf> = std::fs::read_dir(dir.join("games"))
-        .expect("the games folder")
-        .map(|entry| entry.expect("an entry").path())
-        .filter(|path| path.extension().is_some_and(|e| e == "pgn"))
-        .collect();
-    assert_eq!(games.len(), 1, "{games:?}");
-    std::fs::read_to_string(&games[0]).expect("the saved game")
-}
 
 fn quit_plain(pty: &mut Pty) {
     pty.send("quit\r");

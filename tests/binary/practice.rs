@@ -5,27 +5,10 @@
 
 use crate::common;
 
-use std::path::{Path, PathBuf};
-
+use super::computer::{saved_game, start};
 use common::TempDir;
 use common::fake_engine::{Answer, FakeScript, fake_engine};
 use common::pty::Pty;
-
-fn start(dir: &TempDir, engine: &Path, args: &[&str]) -> Pty {
-    let mut all = vec!["--engine", engine.to_str().expect("a UTF-8 path")];
-    all.extend_from_slice(args);
-    Pty::start(&all, None, &[("HOTSEAT_DATA_DIR", dir.path())])
-}
-
-fn saved_game(dir: &Path) -> String {
-    let games: Vec<PathBuf> = std::fs::read_dir(dir.join("games"))
-        .expect("the games folder")
-        .map(|entry| entry.expect("an entry").path())
-        .filter(|path| path.extension().is_some_and(|e| e == "pgn"))
-        .collect();
-    assert_eq!(games.len(), 1, "{games:?}");
-    std::fs::read_to_string(&games[0]).expect("the saved game")
-}
 
 /// Légal's mate: 1. e4 e5 2. Nf3 d6 3. Bc4 Bg4 4. Nc3 g6 5. Nxe5 Bxd1?? 6. Bxf7+ Ke7
 /// 7. Nd5#. The engine finds 5. d3 best, Black a piece up after 5. Nxe5 dxe5, and
