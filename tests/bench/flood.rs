@@ -20,10 +20,12 @@
 #[path = "../common/pty.rs"]
 #[allow(dead_code)]
 mod pty;
+#[path = "release.rs"]
+mod release;
 
 use std::io::Write;
 use std::os::unix::net::UnixStream;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -31,23 +33,12 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use pty::Pty;
+use release::release_binary;
 
 /// The connections of the flood.
 const CONNECTIONS: u64 = 100_000;
 /// Between two keys.
 const KEY_GAP: Duration = Duration::from_millis(20);
-
-fn release_binary() -> PathBuf {
-    let built = Command::new(env!("CARGO"))
-        .args(["build", "--release", "--bin", "hotseat"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .status()
-        .expect("cargo runs");
-    assert!(built.success(), "cargo build --release failed");
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target"), PathBuf::from);
-    target.join("release").join("hotseat")
-}
 
 /// A field of `/proc/PID/status`, in its unit (kB for sizes).
 fn status(pid: u32, field: &str) -> u64 {
