@@ -3,9 +3,10 @@
 //! stop and browse it, what the screen shows of it, and how it meets the rest of the
 //! game (typing, questions, take-backs, a new game, an engine that fails).
 //!
-//! Review changed snapshots with `INSTA_UPDATE=always cargo test --test it review::`.
+//! A changed screen is written beside the kept one (see [`crate::snapshot`]).
 
 use crate::common;
+use crate::snapshot::assert_screen;
 
 use common::screen::{draw, text};
 
@@ -324,7 +325,7 @@ fn a_review_draws_at_any_size_and_either_way_up() {
 fn the_review_screen_at_80x24() {
     let mut app = reviewed();
     press_all(&mut app, &[Key::Home, Key::F(6)]);
-    insta::assert_snapshot!("review_marked_move_80x24", screen(&app));
+    assert_screen("review_marked_move_80x24", screen(&app));
     let mut running = played();
     review_key(&mut running);
     for index in 0..4 {
@@ -334,7 +335,7 @@ fn the_review_screen_at_80x24() {
         &mut running,
         Action::Engine(EngineReport::Progress { eta: Some(std::time::Duration::from_secs(12)) }),
     );
-    insta::assert_snapshot!("review_running_80x24", screen(&running));
+    assert_screen("review_running_80x24", screen(&running));
 }
 
 /// A host whose "engine" answers at once from a script: what the loop and the plain

@@ -1,13 +1,12 @@
-//! The whole screen, drawn headless on ratatui's `TestBackend`, as insta snapshots at
-//! two sizes; and the README picture, an SVG made from the same buffer with its colours.
-//!
-//! Review changed snapshots with `INSTA_UPDATE=always cargo test --test it screen::` and
-//! `git diff tests/snapshots`; refresh the picture with
-//! `UPDATE_SCREENSHOT=1 cargo test --test it screen::`.
+//! The whole screen, drawn headless on ratatui's `TestBackend`, compared with the screens
+//! kept as text at two sizes (`tests/it/snapshots`, see [`crate::snapshot`]); and the
+//! README picture, an SVG made from the same buffer with its colours (refresh it with
+//! `UPDATE_SCREENSHOT=1 cargo test --test it screen::`).
 
 use std::fmt::Write as _;
 
 use crate::common;
+use crate::snapshot::assert_screen;
 
 use common::driver::{app_from, play, press_all, type_move, type_text};
 use common::screen::{draw, draw_view, text};
@@ -24,10 +23,10 @@ use ratatui::style::Modifier;
 /// The classic terminal and a roomier one.
 const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
 
-/// Snapshots the screen at both sizes.
+/// Compares the screen at both sizes with the kept ones.
 fn snapshot(name: &str, app: &App, look: &Look) {
     for (w, h) in SIZES {
-        insta::assert_snapshot!(format!("{name}_{w}x{h}"), text(&draw(app, look, w, h)));
+        assert_screen(format!("{name}_{w}x{h}"), text(&draw(app, look, w, h)));
     }
 }
 
@@ -49,9 +48,9 @@ fn selection_with_quiet_moves_and_captures() {
     assert_eq!(app.selection().map(|s| s.from.to_string()).as_deref(), Some("e4"));
     snapshot("selection", &app, &colour());
     let mono = Look { colors: ColorSupport::None, ..colour() };
-    insta::assert_snapshot!("selection_no_colour_80x24", text(&draw(&app, &mono, 80, 24)));
+    assert_screen("selection_no_colour_80x24", text(&draw(&app, &mono, 80, 24)));
     let ascii = Look { pieces: PieceSet::Letters, ..colour() };
-    insta::assert_snapshot!("selection_ascii_80x24", text(&draw(&app, &ascii, 80, 24)));
+    assert_screen("selection_ascii_80x24", text(&draw(&app, &ascii, 80, 24)));
 }
 
 #[test]
@@ -73,9 +72,9 @@ fn typing_shows_the_moves_that_fit() {
     let mut app = App::new(Game::new());
     play(&mut app, "e4 e5");
     type_text(&mut app, "N");
-    insta::assert_snapshot!("typing_80x24", text(&draw(&app, &colour(), 80, 24)));
+    assert_screen("typing_80x24", text(&draw(&app, &colour(), 80, 24)));
     type_move(&mut app, "f4");
-    insta::assert_snapshot!("illegal_move_80x24", text(&draw(&app, &colour(), 80, 24)));
+    assert_screen("illegal_move_80x24", text(&draw(&app, &colour(), 80, 24)));
 }
 
 #[test]
@@ -124,7 +123,7 @@ fn end_banners() {
 fn claimable_draw_is_announced_with_its_key() {
     let mut app = App::new(Game::new());
     play(&mut app, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8");
-    insta::assert_snapshot!("claimable_threefold_80x24", text(&draw(&app, &colour(), 80, 24)));
+    assert_screen("claimable_threefold_80x24", text(&draw(&app, &colour(), 80, 24)));
 }
 
 #[test]
@@ -174,7 +173,7 @@ fn chat_is_in_the_help_only_where_others_are_in_the_game() {
 fn help_wraps_its_lines_on_the_smallest_terminal_instead_of_cutting_them() {
     let mut app = App::new(Game::new());
     press_all(&mut app, &[Key::Char('?')]);
-    insta::assert_snapshot!("help_51x13", text(&draw(&app, &colour(), 51, 13)));
+    assert_screen("help_51x13", text(&draw(&app, &colour(), 51, 13)));
     // With other terminals in the game, so that chat is listed too.
     let company = View { company: true, ..View::default() };
     let draw = |app: &App, look: &Look, width, height| draw_view(app, &company, look, width, height);
@@ -219,9 +218,9 @@ fn resign_question_names_the_side_to_move_then_the_other_side() {
     let mut app = App::new(Game::new());
     play(&mut app, "e4");
     press_all(&mut app, &[Key::Ctrl('r')]);
-    insta::assert_snapshot!("resign_who_80x24", text(&draw(&app, &colour(), 80, 24)));
+    assert_screen("resign_who_80x24", text(&draw(&app, &colour(), 80, 24)));
     press_all(&mut app, &[Key::Tab]);
-    insta::assert_snapshot!("resign_sure_80x24", text(&draw(&app, &colour(), 80, 24)));
+    assert_screen("resign_sure_80x24", text(&draw(&app, &colour(), 80, 24)));
 }
 
 /// Whether the hint for `word` on the key hint line (the lowest line with text) is
@@ -256,7 +255,7 @@ fn browsing_an_earlier_position() {
     let mut app = App::new(Game::new());
     play(&mut app, "e4 e5 Nf3 Nc6 Bb5 a6");
     press_all(&mut app, &[Key::PageUp, Key::PageUp, Key::PageUp]);
-    insta::assert_snapshot!("browsing_80x24", text(&draw(&app, &colour(), 80, 24)));
+    assert_screen("browsing_80x24", text(&draw(&app, &colour(), 80, 24)));
 }
 
 #[test]
@@ -326,7 +325,7 @@ fn clocks_beside_the_board() {
 fn too_small() {
     let app = App::new(Game::new());
     for (w, h) in [(30, 10), (50, 12)] {
-        insta::assert_snapshot!(format!("too_small_{w}x{h}"), text(&draw(&app, &colour(), w, h)));
+        assert_screen(format!("too_small_{w}x{h}"), text(&draw(&app, &colour(), w, h)));
     }
 }
 
@@ -334,7 +333,7 @@ fn too_small() {
 fn a_tall_narrow_terminal_puts_the_moves_under_the_board() {
     let mut app = App::new(Game::new());
     play(&mut app, "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6");
-    insta::assert_snapshot!("tall_narrow_44x40", text(&draw(&app, &colour(), 44, 40)));
+    assert_screen("tall_narrow_44x40", text(&draw(&app, &colour(), 44, 40)));
 }
 
 #[test]
@@ -386,13 +385,13 @@ fn game_record_overlay() {
     let view = View { pgn: Some(&pgn), ..View::default() };
     press_all(&mut app, &[Key::PageUp, Key::F(2)]);
     for (w, h) in SIZES {
-        insta::assert_snapshot!(
+        assert_screen(
             format!("game_record_{w}x{h}"),
             text(&draw_view(&app, &view, &colour(), w, h))
         );
     }
     press_all(&mut app, &[Key::End]);
-    insta::assert_snapshot!("game_record_end_80x24", text(&draw_view(&app, &view, &colour(), 80, 24)));
+    assert_screen("game_record_end_80x24", text(&draw_view(&app, &view, &colour(), 80, 24)));
 }
 
 // ----- the README picture -----
