@@ -1,5 +1,5 @@
 //! In-process tests: the library's API driven as the faces drive it, headless screens
-//! (insta snapshots), scripted input through the real loops.
+//! (compared with the screens kept in `snapshots/`), scripted input through the real loops.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -9,6 +9,7 @@ mod app;
 mod clock_records;
 mod clocks;
 mod engine;
+mod fuzz;
 mod interaction;
 mod layers;
 mod library;
@@ -21,4 +22,5 @@ mod records;
 mod remote;
 mod review;
 mod screen;
+mod snapshot;
 mod store;

@@ -12,14 +12,14 @@
 //! ignored by default:
 //!
 //! ```text
-//! cargo test --release --test fuzz -- --ignored --nocapture
+//! cargo test --release --test it fuzz:: -- --ignored --nocapture
 //! ```
 //!
 //! Every run is seeded: `HOTSEAT_FUZZ_SEED` picks other inputs, `HOTSEAT_FUZZ_INPUTS`
 //! another count. A failure names the target, the input's number and the input itself;
 //! `HOTSEAT_FUZZ_ONLY=N` runs input N alone.
 
-mod common;
+use crate::common;
 
 use std::fmt::Write as _;
 use std::fs;
