@@ -440,7 +440,10 @@ fn an_engine_behind_a_wrapper_script_that_ignores_quit_is_ended_with_the_analysi
         fake_pids(dir.path()).into_iter().all(gone),
         "the engine {pid} behind the wrapper outlived the program"
     );
-    // And when the engine hangs: the same.
+}
+
+#[test]
+fn a_hung_engine_behind_a_wrapper_script_that_ignores_quit_is_ended_with_the_analysis() {
     let dir = TempDir::new("analyse-wrapped-hang");
     let engine =
         fake_engine(dir.path(), &FakeScript { stubborn: true, hang: Some(Hang::From(1)), ..legal_script() });

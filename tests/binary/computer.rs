@@ -334,32 +334,39 @@ fn an_engine_that_hangs_mid_game_is_given_up_on_and_its_side_handed_back() {
 
 #[test]
 fn no_engine_outlives_hotseat_quit_or_signalled_mid_thought() {
-    for how in ["quit", "TERM", "HUP", "INT", "TERM HUP"] {
-        let dir = TempDir::new(&format!("computer-orphan-{}", how.replace(' ', "-")));
-        let script = FakeScript { hang: Some(Hang::Go(1)), stubborn: true, ..replies() };
-        let engine = common::fake_engine::wrapper(dir.path(), &fake_engine(dir.path(), &script));
-        let mut pty = start(&dir, &engine, &["--plain", "--computer", "black"]);
-        pty.wait_for("White to move.");
-        pty.send("e4\r");
-        wait_for_log(&mut pty, dir.path(), "go movetime");
-        let pid = fake_pid(dir.path()).expect("the engine's id");
-        if how == "quit" {
-            pty.send("quit\r");
-        } else {
-            // Two signals close together take the quick way out (engine::end_all).
-            let binary = pty.child.process_id().expect("the binary's id");
-            let script: Vec<String> = how.split(' ').map(|signal| format!("kill -{signal} $0")).collect();
-            let sent = std::process::Command::new("sh")
-                .args(["-c", &script.join("; "), &binary.to_string()])
-                .status();
-            assert!(sent.expect("kill runs").success());
+    // Each way out in a game of its own, all at once: each waits on hotseat's grace for
+    // a stubborn engine, not on the others.
+    std::thread::scope(|rounds| {
+        for how in ["quit", "TERM", "HUP", "INT", "TERM HUP"] {
+            rounds.spawn(move || no_engine_outlives_hotseat(how));
         }
-        pty.wait_for_exit();
-        let deadline = Instant::now() + PATIENCE;
-        while is_alive(pid) {
-            assert!(Instant::now() < deadline, "{how}: the engine ({pid}) outlived hotseat");
-            std::thread::sleep(Duration::from_millis(20));
-        }
+    });
+}
+
+fn no_engine_outlives_hotseat(how: &str) {
+    let dir = TempDir::new(&format!("computer-orphan-{}", how.replace(' ', "-")));
+    let script = FakeScript { hang: Some(Hang::Go(1)), stubborn: true, ..replies() };
+    let engine = common::fake_engine::wrapper(dir.path(), &fake_engine(dir.path(), &script));
+    let mut pty = start(&dir, &engine, &["--plain", "--computer", "black"]);
+    pty.wait_for("White to move.");
+    pty.send("e4\r");
+    wait_for_log(&mut pty, dir.path(), "go movetime");
+    let pid = fake_pid(dir.path()).expect("the engine's id");
+    if how == "quit" {
+        pty.send("quit\r");
+    } else {
+        // Two signals close together take the quick way out (engine::end_all).
+        let binary = pty.child.process_id().expect("the binary's id");
+        let script: Vec<String> = how.split(' ').map(|signal| format!("kill -{signal} $0")).collect();
+        let sent =
+            std::process::Command::new("sh").args(["-c", &script.join("; "), &binary.to_string()]).status();
+        assert!(sent.expect("kill runs").success());
+    }
+    pty.wait_for_exit();
+    let deadline = Instant::now() + PATIENCE;
+    while is_alive(pid) {
+        assert!(Instant::now() < deadline, "{how}: the engine ({pid}) outlived hotseat");
+        std::thread::sleep(Duration::from_millis(20));
     }
 }
 
@@ -428,28 +435,37 @@ fn ctrl_b_never_holds_up_the_board_while_the_engine_starts() {
     let saved = saved_game(dir.path());
     assert!(saved.contains("1. e4 e5"), "{saved}");
     assert!(!saved.contains("played by"), "no side changed hands: {saved}");
+}
 
+#[test]
+fn an_engine_called_off_or_left_while_it_is_greeted_is_killed() {
     // Called off while it is greeted, and once more with hotseat left meanwhile: the
     // engine is killed either way, not left behind.
-    for leave in [false, true] {
-        let dir = TempDir::new(&format!("computer-hand-over-hung-{leave}"));
-        let engine = fake_engine(dir.path(), &script);
-        let mut pty = start(&dir, &engine, &[]);
-        pty.wait_for("White to move");
+    std::thread::scope(|rounds| {
+        rounds.spawn(|| called_off_while_greeted(false));
+        rounds.spawn(|| called_off_while_greeted(true));
+    });
+}
+
+fn called_off_while_greeted(leave: bool) {
+    let script = FakeScript { hang: Some(Hang::Handshake), ..replies() };
+    let dir = TempDir::new(&format!("computer-hand-over-hung-{leave}"));
+    let engine = fake_engine(dir.path(), &script);
+    let mut pty = start(&dir, &engine, &[]);
+    pty.wait_for("White to move");
+    pty.send("\x02");
+    wait_for_log(&mut pty, dir.path(), "uci");
+    let pid = fake_pid(dir.path()).expect("the engine's id");
+    if leave {
+        pty.quit();
+    } else {
         pty.send("\x02");
-        wait_for_log(&mut pty, dir.path(), "uci");
-        let pid = fake_pid(dir.path()).expect("the engine's id");
-        if leave {
-            pty.quit();
-        } else {
-            pty.send("\x02");
-            pty.wait_for("No engine then");
-        }
-        // Killed and reaped before the message is drawn, or hotseat is gone.
-        assert!(!is_alive(pid), "the engine outlived its start (left: {leave})");
-        if !leave {
-            pty.quit();
-        }
+        pty.wait_for("No engine then");
+    }
+    // Killed and reaped before the message is drawn, or hotseat is gone.
+    assert!(!is_alive(pid), "the engine outlived its start (left: {leave})");
+    if !leave {
+        pty.quit();
     }
 }
 

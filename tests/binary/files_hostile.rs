@@ -16,6 +16,7 @@ use crate::common;
 use common::fake_engine::{Answer, FakeScript, fake_engine};
 use common::pty::{PATIENCE, Pty};
 use common::{TempDir, saved_moves};
+use hotseat::records::store::MAX_FILE_SIZE;
 
 /// The binary in plain text, its input a pipe the test writes lines to.
 struct Plain {
@@ -472,21 +473,9 @@ fn a_save_name_near_the_system_limit_is_saved() {
 
 #[test]
 fn no_save_is_larger_than_what_hotseat_reads_back() {
-    use hotseat::records::store::MAX_FILE_SIZE;
     let dir = TempDir::new("hostile-at-the-limit");
     let d = dir.path();
-    // A game with a comment that brings the file to a few bytes under the limit; any
-    // move played makes it longer.
-    let head = "[White \"Anna\"]\n[Black \"Ben\"]\n[Result \"*\"]\n\n1. e4 {";
-    let tail = "} *\n";
-    let filler = MAX_FILE_SIZE as usize - head.len() - tail.len() - 8;
-    let mut text = String::with_capacity(MAX_FILE_SIZE as usize);
-    text.push_str(head);
-    text.extend(std::iter::repeat_n('x', filler));
-    text.push_str(tail);
-    fs::write(d.join("big.pgn"), &text).expect("a big game");
-    drop(text);
-    let before = fs::read(d.join("big.pgn")).expect("the big game");
+    game_at_the_limit(&d.join("big.pgn"));
     // Continued in a new file: the game goes on unsaved, and is printed at the end.
     let (status, stdout, stderr) =
         run(d, &["--pgn", "big.pgn", "--save", "copy.pgn", "--plain"], "e5\nNf3\nquit\n");
@@ -495,6 +484,28 @@ fn no_save_is_larger_than_what_hotseat_reads_back() {
     assert!(stderr.contains("the game could not be saved"), "{stderr}");
     assert!(!status.success(), "the farewell says it was not saved");
     assert!(fs::metadata(d.join("copy.pgn")).map_or(true, |meta| meta.len() <= MAX_FILE_SIZE));
+}
+
+/// Writes a game with a comment that brings the file to a few bytes under the limit (any
+/// move played makes it longer), and returns its bytes.
+fn game_at_the_limit(path: &Path) -> Vec<u8> {
+    let head = "[White \"Anna\"]\n[Black \"Ben\"]\n[Result \"*\"]\n\n1. e4 {";
+    let tail = "} *\n";
+    let filler = MAX_FILE_SIZE as usize - head.len() - tail.len() - 8;
+    let mut text = String::with_capacity(MAX_FILE_SIZE as usize);
+    text.push_str(head);
+    text.extend(std::iter::repeat_n('x', filler));
+    text.push_str(tail);
+    fs::write(path, &text).expect("a big game");
+    drop(text);
+    fs::read(path).expect("the big game")
+}
+
+#[test]
+fn a_game_at_the_limit_continued_in_its_own_file_is_refused_before_it_starts() {
+    let dir = TempDir::new("hostile-at-the-limit-own");
+    let d = dir.path();
+    let before = game_at_the_limit(&d.join("big.pgn"));
     // Continued in its own file: refused before the game starts, the file as it was.
     let (status, _, stderr) = run(d, &["--pgn", "big.pgn", "--save", "big.pgn", "--plain"], "e5\nquit\n");
     assert!(!status.success());

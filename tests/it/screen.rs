@@ -385,10 +385,7 @@ fn game_record_overlay() {
     let view = View { pgn: Some(&pgn), ..View::default() };
     press_all(&mut app, &[Key::PageUp, Key::F(2)]);
     for (w, h) in SIZES {
-        assert_screen(
-            format!("game_record_{w}x{h}"),
-            text(&draw_view(&app, &view, &colour(), w, h))
-        );
+        assert_screen(format!("game_record_{w}x{h}"), text(&draw_view(&app, &view, &colour(), w, h)));
     }
     press_all(&mut app, &[Key::End]);
     assert_screen("game_record_end_80x24", text(&draw_view(&app, &view, &colour(), 80, 24)));

@@ -18,7 +18,8 @@ pub fn assert_screen(name: impl AsRef<str>, screen: impl AsRef<str>) {
     let (name, screen) = (name.as_ref(), screen.as_ref());
     let file = path(name);
     let kept = fs::read_to_string(&file).ok();
-    let (screen, expected) = (screen.trim_end_matches('\n'), kept.as_deref().map(|kept| kept.trim_end_matches('\n')));
+    let (screen, expected) =
+        (screen.trim_end_matches('\n'), kept.as_deref().map(|kept| kept.trim_end_matches('\n')));
     if expected == Some(screen) {
         return;
     }

@@ -358,7 +358,8 @@ const fn set_number(sq: Square, subset: u64, rays: &[Ray; 4]) -> usize {
             let reach = if blockers == 0 {
                 ray.length
             } else {
-                let first = if ray.step > 0 { blockers.trailing_zeros() } else { 63 - blockers.leading_zeros() };
+                let first =
+                    if ray.step > 0 { blockers.trailing_zeros() } else { 63 - blockers.leading_zeros() };
                 ((first as i32 - sq.index() as i32) / ray.step) as usize
             };
             number = number * ray.length + (reach - 1);
