@@ -142,14 +142,14 @@ pub fn chess960_fen(index: usize) -> String {
 
 /// proptest settings: `cases` cases (`PROPTEST_CASES` overrides), and a fixed seed so
 /// that every run checks the same games unless `PROPTEST_RNG_SEED` asks otherwise.
+/// (proptest is built without its `std` feature, which would bring a regex engine and
+/// cost 17 s of a cold `cargo test`; so these two variables are read here.)
 pub fn proptest_config(cases: u32) -> proptest::test_runner::Config {
     use proptest::test_runner::{Config, RngSeed};
-    let mut config = Config::default();
-    if std::env::var_os("PROPTEST_CASES").is_none() {
-        config.cases = cases;
+    let number = |name: &str| std::env::var(name).ok().and_then(|value| value.trim().parse::<u64>().ok());
+    Config {
+        cases: number("PROPTEST_CASES").and_then(|n| u32::try_from(n).ok()).unwrap_or(cases),
+        rng_seed: RngSeed::Fixed(number("PROPTEST_RNG_SEED").unwrap_or(0x686f_7473_6561_7421)),
+        ..Config::default()
     }
-    if config.rng_seed == RngSeed::Random {
-        config.rng_seed = RngSeed::Fixed(0x686f_7473_6561_7421);
-    }
-    config
 }
