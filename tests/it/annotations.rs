@@ -711,13 +711,13 @@ fn a_large_analysis_reads_and_writes_in_time_in_proportion_to_its_size() {
         assert_eq!(read_game(&written).expect("reads back").annotations, record.annotations);
         thread_cpu_time().saturating_sub(start)
     };
-    let (small, large) = (timed(5_000), timed(40_000));
+    let (small, large) = (timed(2_000), timed(16_000));
     // Eight times the text takes about eight times as long, far from sixty-four.
     assert!(
         large < small * 24 + Duration::from_millis(200),
-        "{small:?} for 5,000 lines, {large:?} for 40,000"
+        "{small:?} for 2,000 lines, {large:?} for 16,000"
     );
-    eprintln!("{small:?} for 5,000 variations, {large:?} for 40,000");
+    eprintln!("{small:?} for 2,000 variations, {large:?} for 16,000");
 }
 
 // ----- variations inside variations -----

@@ -12,7 +12,7 @@ use hotseat::chess::{
 use proptest::prelude::*;
 
 fn config() -> ProptestConfig {
-    common::proptest_config(if cfg!(debug_assertions) { 1024 } else { 8192 })
+    common::proptest_config(if cfg!(debug_assertions) { 256 } else { 8192 })
 }
 
 /// Valid FENs to mutate: the start, Chess960 arrays and the perft suites' positions
