@@ -188,10 +188,10 @@ fn hotseat_agrees_with_shakmaty_over_random_games() {
     let mut tally = Tally::default();
     let mut hashes = HashMap::new();
     let mut rng = Rng::new(0x5eed);
-    for game in 0..40u64 {
+    for game in 0..20u64 {
         play_game(hotseat_chess::STARTING_FEN, rng.next_u64() ^ game, 600, &mut tally, &mut hashes);
     }
-    for game in 0..40u64 {
+    for game in 0..20u64 {
         let start = chess960_fen(rng.below(960));
         play_game(&start, rng.next_u64() ^ game, 600, &mut tally, &mut hashes);
     }
