@@ -322,17 +322,8 @@ impl SshChild {
     /// Why ssh ended, in its own words: the last line it wrote, or its exit status;
     /// after waiting a moment for it to end by itself when `wait`.
     fn ended(mut self, wait: bool) -> String {
-        let deadline =
-            std::time::Instant::now() + if wait { SshChild::ENDING } else { std::time::Duration::ZERO };
-        let status = loop {
-            match self.child.try_wait() {
-                Ok(Some(status)) => break Some(status),
-                Ok(None) if std::time::Instant::now() < deadline => {
-                    std::thread::sleep(std::time::Duration::from_millis(20));
-                }
-                _ => break None,
-            }
-        };
+        let status =
+            if wait { self.exit_within(SshChild::ENDING) } else { self.child.try_wait().ok().flatten() };
         if status.is_none() {
             let _ = self.child.kill();
             let _ = self.child.wait();
@@ -347,6 +338,26 @@ impl SshChild {
                 status.and_then(|s| std::os::unix::process::ExitStatusExt::signal(&s)),
             )
         })
+    }
+
+    /// ssh's exit status if it ends within `time`: a thread watches for its end without
+    /// reaping it (`waitid` with `WNOWAIT`), so that the child stays ours to kill after.
+    fn exit_within(&mut self, time: std::time::Duration) -> Option<std::process::ExitStatus> {
+        use rustix::process::{Pid, WaitId, WaitIdOptions, waitid};
+        if let Ok(Some(status)) = self.child.try_wait() {
+            return Some(status);
+        }
+        let pid = Pid::from_raw(i32::try_from(self.child.id()).ok()?)?;
+        let (ended, ending) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            while matches!(
+                waitid(WaitId::Pid(pid), WaitIdOptions::EXITED | WaitIdOptions::NOWAIT),
+                Err(rustix::io::Errno::INTR)
+            ) {}
+            let _ = ended.send(());
+        });
+        let _ = ending.recv_timeout(time);
+        self.child.try_wait().ok().flatten()
     }
 
     /// Ends ssh, the game over.
