@@ -495,9 +495,14 @@ fn results_out_of_order_land_in_their_place() {
     assert_eq!(analysis.parts(), [0..4, 4..8]);
     let events = run_to_end(&mut analysis);
     assert_eq!(events.last(), Some(&Event::Done), "{events:?}");
-    let indexes = indexes_of(&events);
-    let at = |i| indexes.iter().position(|&x| x == i).expect("analysed");
-    assert!(at(4) < at(3), "the second part came first: {indexes:?}");
+    // The engines answered 4 before 3 (the script holds the first part's answer until
+    // the second part's last is given). The order the analysis hears them in is its
+    // reader threads' (on a loaded machine 3 may be read first, one run in twenty):
+    // what is checked is that every position is analysed and each result lands in its
+    // place, whatever the order heard.
+    let mut indexes = indexes_of(&events);
+    indexes.sort_unstable();
+    assert_eq!(indexes, (0..8).collect::<Vec<_>>(), "every position analysed once");
     let review = review_from(&game, &events);
     assert_eq!(review.eval(0), Some(Eval::Cp(30)));
     assert_eq!(review.eval(1), Some(Eval::Cp(25)));
