@@ -65,10 +65,8 @@ const ANCHOR_ELO: f64 = 1350.0;
 enum Player {
     Random,
     Greedy,
-    /// Stockfish to depth 1, a random move 1 time in 3.
-    Shaky,
-    /// Stockfish to depth 1.
-    Depth1,
+    /// Stockfish to depth 1, a random legal move instead 1 time in so many (0: never).
+    Depth1(u8),
     Anchor,
     Level(u8),
 }
@@ -78,20 +76,34 @@ impl Player {
         match self {
             Player::Random => "random mover".into(),
             Player::Greedy => "greedy grabber".into(),
-            Player::Shaky => "Stockfish depth 1, 1 move in 3 random".into(),
-            Player::Depth1 => "Stockfish depth 1".into(),
+            Player::Depth1(0) => "Stockfish depth 1".into(),
+            Player::Depth1(n) => format!("Stockfish depth 1, 1 move in {n} random"),
             Player::Anchor => "Stockfish UCI_Elo 1350, 100 ms".into(),
             Player::Level(level) => format!("level {level}"),
         }
     }
 
     /// The short name `HOTSEAT_LADDER_ONLY` gives it: `r`, `g`, `s`, `d`, `a`, `1` to `8`.
+    /// The player a tag names.
+    fn tagged(tag: &str) -> Option<Player> {
+        Player::all().into_iter().find(|p| p.tag() == tag)
+    }
+
+    /// Every player the bench knows.
+    fn all() -> Vec<Player> {
+        [Player::Random, Player::Greedy, Player::Anchor]
+            .into_iter()
+            .chain([0, 3, 5, 8, 12].map(Player::Depth1))
+            .chain((1..=8).map(Player::Level))
+            .collect()
+    }
+
     fn tag(self) -> String {
         match self {
             Player::Random => "r".into(),
             Player::Greedy => "g".into(),
-            Player::Shaky => "s".into(),
-            Player::Depth1 => "d".into(),
+            Player::Depth1(0) => "d".into(),
+            Player::Depth1(n) => format!("d{n}"),
             Player::Anchor => "a".into(),
             Player::Level(level) => level.to_string(),
         }
@@ -177,8 +189,7 @@ impl Reference {
         let input = child.stdin.take().expect("its input");
         let output = lines_of(child.stdout.take().expect("its output"));
         let (go, random) = match player {
-            Player::Shaky => ("depth 1", 333),
-            Player::Depth1 => ("depth 1", 0),
+            Player::Depth1(n) => ("depth 1", if n == 0 { 0 } else { 1000 / usize::from(n) }),
             _ => ("movetime 100", 0),
         };
         let mut anchor = Reference { child, input, output, go, random, rng: Rng(seed) };
@@ -371,7 +382,7 @@ impl Side {
         match player {
             Player::Random => Side::Random(Rng(seed)),
             Player::Greedy => Side::Greedy(Rng(seed)),
-            Player::Shaky | Player::Depth1 | Player::Anchor => {
+            Player::Depth1(_) | Player::Anchor => {
                 Side::Engine(Box::new(Reference::start(&setup.engine, player, seed)))
             }
             Player::Level(level) => Side::Level(Box::new(Hotseat::start(
@@ -438,20 +449,25 @@ fn play(white: Player, black: Player, seed: u64, setup: &Setup) -> (f64, usize) 
 /// tied to the anchor by a short chain (the bottom through Stockfish at depth 1, with
 /// and without random moves, which are fitted like the levels).
 fn schedule() -> Vec<(Player, Player, u32)> {
-    use Player::{Anchor, Depth1, Greedy, Level, Random, Shaky};
+    use Player::{Anchor, Depth1, Greedy, Level, Random};
+    let (shaky, steady, depth1) = (Depth1(3), Depth1(8), Depth1(0));
     vec![
         (Level(1), Random, 6),
         (Level(1), Greedy, 12),
         (Greedy, Random, 6),
-        (Greedy, Shaky, 8),
-        (Level(1), Shaky, 10),
-        (Level(2), Shaky, 10),
-        (Level(3), Shaky, 6),
-        (Shaky, Depth1, 8),
-        (Level(2), Depth1, 8),
-        (Level(3), Depth1, 10),
-        (Level(4), Depth1, 8),
-        (Depth1, Anchor, 10),
+        (Greedy, shaky, 8),
+        (Level(1), shaky, 8),
+        (Level(2), shaky, 10),
+        (Level(3), shaky, 6),
+        (shaky, steady, 6),
+        (Level(2), steady, 8),
+        (Level(3), steady, 10),
+        (Level(4), steady, 10),
+        (steady, depth1, 6),
+        (steady, Anchor, 10),
+        (Level(4), depth1, 8),
+        (Level(5), depth1, 6),
+        (depth1, Anchor, 10),
         (Level(1), Level(2), 10),
         (Level(2), Level(3), 10),
         (Level(3), Level(4), 10),
@@ -474,27 +490,35 @@ fn ladder(setup: &Setup) {
     let jobs: usize = std::env::var("HOTSEAT_LADDER_JOBS").ok().and_then(|s| s.parse().ok()).unwrap_or(1);
     let upto: u8 = std::env::var("HOTSEAT_LADDER_UPTO").ok().and_then(|s| s.parse().ok()).unwrap_or(8);
     let within = |p: Player| !matches!(p, Player::Level(level) if level > upto);
-    // `HOTSEAT_LADDER_ONLY=5-6,7-8,1-g`: only these pairings (by their tags).
-    let only: Option<Vec<(String, String)>> = std::env::var("HOTSEAT_LADDER_ONLY").ok().map(|list| {
-        list.split(',')
+    // `HOTSEAT_LADDER_ONLY=5-6,7-8,1-g`: only these pairings (by their tags), as many
+    // games as the schedule gives them, or 6 for a pairing it does not have.
+    let pairings: Vec<(Player, Player, u32)> = match std::env::var("HOTSEAT_LADDER_ONLY") {
+        Err(_) => schedule(),
+        Ok(list) => list
+            .split(',')
             .filter_map(|pair| pair.trim().split_once('-'))
-            .map(|(a, b)| (a.to_owned(), b.to_owned()))
-            .collect()
-    });
-    let chosen = |a: Player, b: Player| {
-        only.as_ref().is_none_or(|list| {
-            list.iter().any(|(x, y)| {
-                (*x == a.tag() && *y == b.tag()) || (*x == b.tag() && *y == a.tag())
+            .map(|(a, b)| {
+                let (Some(a), Some(b)) = (Player::tagged(a), Player::tagged(b)) else {
+                    panic!("HOTSEAT_LADDER_ONLY: no player {a:?} or {b:?}");
+                };
+                let count = schedule()
+                    .into_iter()
+                    .find(|(x, y, _)| (*x, *y) == (a, b) || (*x, *y) == (b, a))
+                    .map_or(6, |(_, _, count)| count);
+                (a, b, count)
             })
-        })
+            .collect(),
     };
     let prior: Results = std::env::var("HOTSEAT_LADDER_PRIOR")
         .ok()
-        .map(|path| std::fs::read_to_string(path).expect("the earlier run's output"))
-        .map(|text| text.lines().filter_map(game_line).collect())
+        .map(|paths| {
+            // One file or several, `:` between them.
+            let texts = paths.split(':').map(|path| std::fs::read_to_string(path).expect("an earlier run's output"));
+            texts.flat_map(|text| text.lines().filter_map(game_line).collect::<Vec<_>>()).collect()
+        })
         .unwrap_or_default();
     let mut games = Vec::new();
-    for (a, b, count) in schedule().into_iter().filter(|(a, b, _)| within(*a) && within(*b) && chosen(*a, *b)) {
+    for (a, b, count) in pairings.into_iter().filter(|(a, b, _)| within(*a) && within(*b)) {
         #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
         let count = ((f64::from(count) * scale).round() as u32).max(2);
         let done = prior.iter().filter(|(w, k, _)| (*w, *k) == (a, b) || (*w, *k) == (b, a)).count();
@@ -506,7 +530,8 @@ fn ladder(setup: &Setup) {
     let total = games.len();
     println!("\nthe ladder: {total} games, {jobs} at a time\n");
     let queue = Arc::new(Mutex::new(games));
-    println!("{} games counted from the earlier run", prior.len());
+    let counted = prior.len();
+    println!("{counted} games counted from the earlier run");
     let results: Arc<Mutex<Results>> = Arc::new(Mutex::new(prior));
     let started = Instant::now();
     std::thread::scope(|scope| {
@@ -531,7 +556,7 @@ fn ladder(setup: &Setup) {
                     results.push((white, black, result));
                     eprintln!(
                         "  {:>3}/{total} {} (White) against {}: {} in {plies} plies, {:.1} s",
-                        results.len(),
+                        results.len() - counted,
                         white.name(),
                         black.name(),
                         match result {
@@ -562,10 +587,7 @@ fn game_line(line: &str) -> Option<(Player, Player, f64)> {
         _ => return None,
     };
     let player = |name: &str| {
-        [Player::Random, Player::Greedy, Player::Shaky, Player::Depth1, Player::Anchor]
-            .into_iter()
-            .chain((1..=8).map(Player::Level))
-            .find(|p| p.name() == name)
+        Player::all().into_iter().find(|p| p.name() == name)
     };
     Some((player(white)?, player(black)?, result))
 }
@@ -810,7 +832,9 @@ fn main() {
         return;
     }
     let engine = hotseat::engine::locate(None).expect("an engine (Stockfish) to measure");
-    let data = Path::new(env!("CARGO_TARGET_TMPDIR")).join("levels-bench");
+    // A folder of this run's own: a second run at the same time (some pairings while
+    // others play) must not clear the first one's games.
+    let data = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("levels-bench-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&data);
     std::fs::create_dir_all(&data).expect("the bench's data folder");
     let setup = Setup { binary: release_binary(), engine, data };
@@ -828,6 +852,7 @@ fn main() {
     if all || only("ladder") {
         ladder(&setup);
     }
+    let _ = std::fs::remove_dir_all(&setup.data);
 }
 
 fn command_line(program: &str, args: &[&str]) -> String {

@@ -128,15 +128,15 @@ struct Made {
 /// hotseat's own levels (1 to 4), and where they meet the engine's floor: `--elo`
 /// between two of them is made with settings between theirs.
 const MADE: [Made; 5] = [
-    Made { elo: 500, random: 800, lines: 10, depth: 2, temperature: 300, ms: 50 },
-    Made { elo: 750, random: 200, lines: 10, depth: 4, temperature: 250, ms: 50 },
-    Made { elo: 1000, random: 90, lines: 8, depth: 5, temperature: 170, ms: 100 },
-    Made { elo: 1250, random: 55, lines: 7, depth: 6, temperature: 120, ms: 150 },
-    Made { elo: 1350, random: 35, lines: 6, depth: 7, temperature: 100, ms: 150 },
+    Made { elo: 500, random: 650, lines: 10, depth: 2, temperature: 300, ms: 1000 },
+    Made { elo: 750, random: 190, lines: 8, depth: 3, temperature: 230, ms: 1000 },
+    Made { elo: 1000, random: 100, lines: 6, depth: 4, temperature: 140, ms: 1000 },
+    Made { elo: 1250, random: 50, lines: 5, depth: 5, temperature: 90, ms: 1000 },
+    Made { elo: 1350, random: 35, lines: 5, depth: 6, temperature: 70, ms: 1000 },
 ];
 
 /// The ratings levels 5 to 7 ask of the engine (`UCI_Elo`).
-const ENGINE_LEVELS: [u32; 3] = [1500, 1750, 2000];
+const ENGINE_LEVELS: [u32; 3] = [1500, 1825, 1900];
 
 /// The move time when the engine keeps to a rating of its own.
 const ELO_MOVETIME: Duration = Duration::from_millis(300);
@@ -326,7 +326,7 @@ mod tests {
     #[test]
     fn levels_five_to_seven_are_the_engines_own_ratings_and_eight_its_full_strength() {
         let sf = stockfish();
-        for (level, elo) in [(5, "1500"), (6, "1750"), (7, "2000")] {
+        for (level, elo) in [(5, "1500"), (6, "1825"), (7, "1900")] {
             let plan = plan(Strength::Level(level), &sf, "").expect("plan");
             assert_eq!(option(&plan, "UCI_Elo"), Some(elo));
             assert_eq!(option(&plan, "UCI_LimitStrength"), Some("true"));
