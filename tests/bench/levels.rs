@@ -513,7 +513,8 @@ fn ladder(setup: &Setup) {
         .ok()
         .map(|paths| {
             // One file or several, `:` between them.
-            let texts = paths.split(':').map(|path| std::fs::read_to_string(path).expect("an earlier run's output"));
+            let texts =
+                paths.split(':').map(|path| std::fs::read_to_string(path).expect("an earlier run's output"));
             texts.flat_map(|text| text.lines().filter_map(game_line).collect::<Vec<_>>()).collect()
         })
         .unwrap_or_default();
@@ -586,9 +587,7 @@ fn game_line(line: &str) -> Option<(Player, Player, f64)> {
         "1/2-1/2" => 0.5,
         _ => return None,
     };
-    let player = |name: &str| {
-        Player::all().into_iter().find(|p| p.name() == name)
-    };
+    let player = |name: &str| Player::all().into_iter().find(|p| p.name() == name);
     Some((player(white)?, player(black)?, result))
 }
 
@@ -819,8 +818,7 @@ fn latency(setup: &Setup) {
             ms(times[times.len() / 2]),
             ms(times[times.len() * 9 / 10]),
             ms(*times.last().expect("a time")),
-            ["up to 50", "up to 50", "up to 100", "up to 150", "300", "300", "300", "1000"]
-                [usize::from(level - 1)]
+            ["depth 2", "depth 3", "depth 4", "depth 5", "300", "300", "300", "1000"][usize::from(level - 1)]
         );
     }
 }
