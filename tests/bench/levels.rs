@@ -13,8 +13,9 @@
 //! the anchor, `1` to `8` the levels), and
 //! `HOTSEAT_LADDER_PRIOR=FILE` counts the games an earlier run's output lists (its
 //! lines `12/178 level 5 (White) against level 6: 0-1 in 80 plies`) and plays only the
-//! rest. A game that cannot be played (an engine that did not greet in time on a
-//! loaded machine) is said and left out, not counted.
+//! rest. A game that cannot be played (an engine that did not greet or answer in time
+//! on a loaded machine) is said and played again at the end, twice at most, else left
+//! out, not counted.
 //!
 //! Every game is one process of `hotseat --plain --computer SIDE --level N`, its
 //! lines piped: the bench types the opponent's moves and reads the engine's from what
@@ -525,7 +526,7 @@ fn ladder(setup: &Setup) {
         let done = prior.iter().filter(|(w, k, _)| (*w, *k) == (a, b) || (*w, *k) == (b, a)).count();
         for n in u32::try_from(done).unwrap_or(count)..count {
             let seed = u64::from(n) + 1000 * games.len() as u64;
-            games.push(if n % 2 == 0 { (a, b, seed) } else { (b, a, seed) });
+            games.push(if n % 2 == 0 { (a, b, seed, 0u8) } else { (b, a, seed, 0u8) });
         }
     }
     let total = games.len();
@@ -540,17 +541,27 @@ fn ladder(setup: &Setup) {
             let (queue, results) = (Arc::clone(&queue), Arc::clone(&results));
             scope.spawn(move || {
                 loop {
-                    let Some((white, black, seed)) = queue.lock().expect("the queue").pop() else { break };
+                    let Some((white, black, seed, tries)) = queue.lock().expect("the queue").pop() else {
+                        break;
+                    };
                     let game_started = Instant::now();
                     let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                         play(white, black, seed, setup)
                     }));
                     let Ok((result, plies)) = played else {
+                        // A game called off (a machine so loaded, or a process stopped
+                        // so long, that a side did not answer in time) is played again
+                        // at the end of the run, twice at most.
+                        let again = tries < 2;
                         eprintln!(
-                            "  a game of {} against {} could not be played; left out",
+                            "  a game of {} against {} could not be played; {}",
                             white.name(),
-                            black.name()
+                            black.name(),
+                            if again { "played again later" } else { "left out" }
                         );
+                        if again {
+                            queue.lock().expect("the queue").insert(0, (white, black, seed + 500, tries + 1));
+                        }
                         continue;
                     };
                     let mut results = results.lock().expect("the results");
