@@ -202,8 +202,9 @@ pub struct GameOptions {
     #[arg(long, value_name = "SIDE", value_parser = parse_seats)]
     pub computer: Option<Seats>,
 
-    /// The engine's strength, 1 (a beginner, who hangs pieces; about 500 Elo) to 8
-    /// (the engine at full strength for a second a move), about 250 Elo apart, with --computer or when a side is handed
+    /// The engine's strength, 1 (a beginner, who hangs pieces; about 400 Elo on hotseat's
+    /// ladder) to 8 (the engine at full strength for a second a move), aimed 250 Elo
+    /// apart (docs/engine.md says where each lands), with --computer or when a side is handed
     /// to it mid-game (Ctrl-B, or computer in plain text).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_LEVEL,
           value_parser = clap::value_parser!(u8).range(i64::from(MIN_LEVEL)..=i64::from(MAX_LEVEL)))]

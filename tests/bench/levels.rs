@@ -7,11 +7,15 @@
 //! names, must be installed). `-- ladder` or `-- latency` runs one part;
 //! `HOTSEAT_LADDER_SCALE=0.5` plays half as many games of each pairing, and
 //! `HOTSEAT_LADDER_JOBS=2` two games at a time (one by default: the machine is shared),
-//! `HOTSEAT_LADDER_UPTO=3` only the pairings of levels up to 3, and
+//! `HOTSEAT_LADDER_UPTO=3` only the pairings of levels up to 3,
+//! `HOTSEAT_LADDER_ONLY=1-g,7-8` only these pairings (`r` the random mover, `g` the
+//! greedy grabber, `s` and `d` Stockfish at depth 1 with and without random moves, `a`
+//! the anchor, `1` to `8` the levels), and
 //! `HOTSEAT_LADDER_PRIOR=FILE` counts the games an earlier run's output lists (its
 //! lines `12/178 level 5 (White) against level 6: 0-1 in 80 plies`) and plays only the
-//! rest. A game that cannot be played (an engine that did not greet in time on a
-//! loaded machine) is said and left out, not counted.
+//! rest. A game that cannot be played (an engine that did not greet or answer in time
+//! on a loaded machine) is said and played again at the end, twice at most, else left
+//! out, not counted.
 //!
 //! Every game is one process of `hotseat --plain --computer SIDE --level N`, its
 //! lines piped: the bench types the opponent's moves and reads the engine's from what
@@ -21,8 +25,11 @@
 //! - the **random mover**: a legal move, chosen at random;
 //! - the **greedy grabber**, a beginner who takes whatever can be taken: the most
 //!   valuable piece it can capture, else a check, else a random move;
+//! - **Stockfish to depth 1**, playing a random legal move 1 time in 3 instead (a
+//!   player who sees what hangs now and then), and **Stockfish to depth 1** itself: two
+//!   rungs between the grabber and the anchor, fitted like the levels;
 //! - **Stockfish** with `UCI_LimitStrength` at `UCI_Elo` 1350, 100 ms a move, taken as
-//!   1350: the scale's anchor.
+//!   1350: the scale's anchor, the only rating assumed.
 //!
 //! A game the bench's own copy of the rules finds drawn by repetition or the fifty-move
 //! rule (which a player could claim), or still going after 300 plies, is scored a draw.
@@ -59,6 +66,8 @@ const ANCHOR_ELO: f64 = 1350.0;
 enum Player {
     Random,
     Greedy,
+    /// Stockfish to depth 1, a random legal move instead 1 time in so many (0: never).
+    Depth1(u8),
     Anchor,
     Level(u8),
 }
@@ -68,8 +77,36 @@ impl Player {
         match self {
             Player::Random => "random mover".into(),
             Player::Greedy => "greedy grabber".into(),
+            Player::Depth1(0) => "Stockfish depth 1".into(),
+            Player::Depth1(n) => format!("Stockfish depth 1, 1 move in {n} random"),
             Player::Anchor => "Stockfish UCI_Elo 1350, 100 ms".into(),
             Player::Level(level) => format!("level {level}"),
+        }
+    }
+
+    /// The short name `HOTSEAT_LADDER_ONLY` gives it: `r`, `g`, `s`, `d`, `a`, `1` to `8`.
+    /// The player a tag names.
+    fn tagged(tag: &str) -> Option<Player> {
+        Player::all().into_iter().find(|p| p.tag() == tag)
+    }
+
+    /// Every player the bench knows.
+    fn all() -> Vec<Player> {
+        [Player::Random, Player::Greedy, Player::Anchor]
+            .into_iter()
+            .chain([0, 3, 5, 8, 12].map(Player::Depth1))
+            .chain((1..=8).map(Player::Level))
+            .collect()
+    }
+
+    fn tag(self) -> String {
+        match self {
+            Player::Random => "r".into(),
+            Player::Greedy => "g".into(),
+            Player::Depth1(0) => "d".into(),
+            Player::Depth1(n) => format!("d{n}"),
+            Player::Anchor => "a".into(),
+            Player::Level(level) => level.to_string(),
         }
     }
 }
@@ -127,15 +164,21 @@ fn greedy(position: &Position, rng: &mut Rng) -> Move {
     if checks.is_empty() { pick(moves, rng) } else { pick(checks, rng) }
 }
 
-/// Stockfish at `UCI_Elo` 1350, 100 ms a move: the anchor, driven here directly.
-struct Anchor {
+/// Stockfish driven here directly as a reference opponent: the anchor (`UCI_Elo` 1350,
+/// 100 ms a move), or Stockfish to depth 1, with a share of random moves or none.
+struct Reference {
     child: Child,
     input: ChildStdin,
     output: Receiver<String>,
+    /// What it is told to search: `movetime 100`, `depth 1`.
+    go: &'static str,
+    /// The chance in 1000 of a random legal move instead, and the dice.
+    random: usize,
+    rng: Rng,
 }
 
-impl Anchor {
-    fn start(engine: &Path) -> Anchor {
+impl Reference {
+    fn start(engine: &Path, player: Player, seed: u64) -> Reference {
         let mut child = Command::new("nice")
             .args(["-n", "10"])
             .arg(engine)
@@ -146,11 +189,17 @@ impl Anchor {
             .expect("the engine starts");
         let input = child.stdin.take().expect("its input");
         let output = lines_of(child.stdout.take().expect("its output"));
-        let mut anchor = Anchor { child, input, output };
+        let (go, random) = match player {
+            Player::Depth1(n) => ("depth 1", if n == 0 { 0 } else { 1000 / usize::from(n) }),
+            _ => ("movetime 100", 0),
+        };
+        let mut anchor = Reference { child, input, output, go, random, rng: Rng(seed) };
         anchor.say("uci");
         anchor.until(|line| line == "uciok");
-        anchor.say("setoption name UCI_LimitStrength value true");
-        anchor.say("setoption name UCI_Elo value 1350");
+        if player == Player::Anchor {
+            anchor.say("setoption name UCI_LimitStrength value true");
+            anchor.say("setoption name UCI_Elo value 1350");
+        }
         anchor.say("ucinewgame");
         anchor.say("isready");
         anchor.until(|line| line == "readyok");
@@ -171,16 +220,20 @@ impl Anchor {
     }
 
     fn best(&mut self, game: &Game) -> Move {
+        if self.random > 0 && self.rng.below(1000) < self.random {
+            let moves = game.position().legal_moves();
+            return moves[self.rng.below(moves.len())];
+        }
         let moves: Vec<String> = uci_moves(game);
         self.say(&format!("position startpos moves {}", moves.join(" ")));
-        self.say("go movetime 100");
+        self.say(&format!("go {}", self.go));
         let line = self.until(|line| line.starts_with("bestmove"));
         let text = line.split_whitespace().nth(1).expect("a best move");
         game.position().parse_uci(text).expect("a legal best move")
     }
 }
 
-impl Drop for Anchor {
+impl Drop for Reference {
     fn drop(&mut self) {
         let _ = writeln!(self.input, "quit");
         let _ = self.child.kill();
@@ -321,7 +374,7 @@ fn result_in(line: &str) -> Option<f64> {
 enum Side {
     Random(Rng),
     Greedy(Rng),
-    Anchor(Box<Anchor>),
+    Engine(Box<Reference>),
     Level(Box<Hotseat>),
 }
 
@@ -330,7 +383,9 @@ impl Side {
         match player {
             Player::Random => Side::Random(Rng(seed)),
             Player::Greedy => Side::Greedy(Rng(seed)),
-            Player::Anchor => Side::Anchor(Box::new(Anchor::start(&setup.engine))),
+            Player::Depth1(_) | Player::Anchor => {
+                Side::Engine(Box::new(Reference::start(&setup.engine, player, seed)))
+            }
             Player::Level(level) => Side::Level(Box::new(Hotseat::start(
                 &setup.binary,
                 &setup.engine,
@@ -373,7 +428,7 @@ fn play(white: Player, black: Player, seed: u64, setup: &Setup) -> (f64, usize) 
                 moves[rng.below(moves.len())]
             }
             Side::Greedy(rng) => greedy(game.position(), rng),
-            Side::Anchor(anchor) => anchor.best(&game),
+            Side::Engine(anchor) => anchor.best(&game),
             Side::Level(hotseat) => match hotseat.answer() {
                 Said::Ended(result) => return (result, game.ply()),
                 Said::Move(san) => game.position().parse_san(&san).unwrap_or_else(|err| {
@@ -390,25 +445,41 @@ fn play(white: Player, black: Player, seed: u64, setup: &Setup) -> (f64, usize) 
     }
 }
 
-/// The games each pairing plays (at scale 1), colours alternating.
+/// The games each pairing plays (at scale 1), colours alternating: each level against
+/// its neighbours and against the reference opponents near it, so that every level is
+/// tied to the anchor by a short chain (the bottom through Stockfish at depth 1, with
+/// and without random moves, which are fitted like the levels).
 fn schedule() -> Vec<(Player, Player, u32)> {
-    use Player::{Anchor, Greedy, Level, Random};
+    use Player::{Anchor, Depth1, Greedy, Level, Random};
+    let (shaky, steady, depth1) = (Depth1(3), Depth1(8), Depth1(0));
     vec![
-        (Level(1), Random, 8),
+        (Level(1), Random, 6),
         (Level(1), Greedy, 12),
-        (Greedy, Random, 8),
-        (Level(1), Level(2), 12),
-        (Level(2), Greedy, 8),
-        (Level(2), Level(3), 12),
-        (Level(3), Level(4), 12),
-        (Level(3), Anchor, 8),
-        (Level(4), Anchor, 12),
-        (Level(4), Level(5), 12),
+        (Greedy, Random, 6),
+        (Greedy, shaky, 8),
+        (Level(1), shaky, 8),
+        (Level(2), shaky, 10),
+        (Level(3), shaky, 6),
+        (shaky, steady, 6),
+        (Level(2), steady, 8),
+        (Level(3), steady, 10),
+        (Level(4), steady, 10),
+        (steady, depth1, 6),
+        (steady, Anchor, 10),
+        (Level(4), depth1, 8),
+        (Level(5), depth1, 6),
+        (depth1, Anchor, 10),
+        (Level(1), Level(2), 10),
+        (Level(2), Level(3), 10),
+        (Level(3), Level(4), 10),
+        (Level(3), Anchor, 6),
+        (Level(4), Anchor, 10),
+        (Level(4), Level(5), 10),
         (Level(5), Anchor, 10),
         (Level(5), Level(6), 12),
         (Level(6), Anchor, 6),
         (Level(6), Level(7), 12),
-        (Level(7), Level(8), 6),
+        (Level(7), Level(8), 16),
     ]
 }
 
@@ -420,25 +491,49 @@ fn ladder(setup: &Setup) {
     let jobs: usize = std::env::var("HOTSEAT_LADDER_JOBS").ok().and_then(|s| s.parse().ok()).unwrap_or(1);
     let upto: u8 = std::env::var("HOTSEAT_LADDER_UPTO").ok().and_then(|s| s.parse().ok()).unwrap_or(8);
     let within = |p: Player| !matches!(p, Player::Level(level) if level > upto);
+    // `HOTSEAT_LADDER_ONLY=5-6,7-8,1-g`: only these pairings (by their tags), as many
+    // games as the schedule gives them, or 6 for a pairing it does not have.
+    let pairings: Vec<(Player, Player, u32)> = match std::env::var("HOTSEAT_LADDER_ONLY") {
+        Err(_) => schedule(),
+        Ok(list) => list
+            .split(',')
+            .filter_map(|pair| pair.trim().split_once('-'))
+            .map(|(a, b)| {
+                let (Some(a), Some(b)) = (Player::tagged(a), Player::tagged(b)) else {
+                    panic!("HOTSEAT_LADDER_ONLY: no player {a:?} or {b:?}");
+                };
+                let count = schedule()
+                    .into_iter()
+                    .find(|(x, y, _)| (*x, *y) == (a, b) || (*x, *y) == (b, a))
+                    .map_or(6, |(_, _, count)| count);
+                (a, b, count)
+            })
+            .collect(),
+    };
     let prior: Results = std::env::var("HOTSEAT_LADDER_PRIOR")
         .ok()
-        .map(|path| std::fs::read_to_string(path).expect("the earlier run's output"))
-        .map(|text| text.lines().filter_map(game_line).collect())
+        .map(|paths| {
+            // One file or several, `:` between them.
+            let texts =
+                paths.split(':').map(|path| std::fs::read_to_string(path).expect("an earlier run's output"));
+            texts.flat_map(|text| text.lines().filter_map(game_line).collect::<Vec<_>>()).collect()
+        })
         .unwrap_or_default();
     let mut games = Vec::new();
-    for (a, b, count) in schedule().into_iter().filter(|(a, b, _)| within(*a) && within(*b)) {
+    for (a, b, count) in pairings.into_iter().filter(|(a, b, _)| within(*a) && within(*b)) {
         #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
         let count = ((f64::from(count) * scale).round() as u32).max(2);
         let done = prior.iter().filter(|(w, k, _)| (*w, *k) == (a, b) || (*w, *k) == (b, a)).count();
         for n in u32::try_from(done).unwrap_or(count)..count {
             let seed = u64::from(n) + 1000 * games.len() as u64;
-            games.push(if n % 2 == 0 { (a, b, seed) } else { (b, a, seed) });
+            games.push(if n % 2 == 0 { (a, b, seed, 0u8) } else { (b, a, seed, 0u8) });
         }
     }
     let total = games.len();
     println!("\nthe ladder: {total} games, {jobs} at a time\n");
     let queue = Arc::new(Mutex::new(games));
-    println!("{} games counted from the earlier run", prior.len());
+    let counted = prior.len();
+    println!("{counted} games counted from the earlier run");
     let results: Arc<Mutex<Results>> = Arc::new(Mutex::new(prior));
     let started = Instant::now();
     std::thread::scope(|scope| {
@@ -446,24 +541,34 @@ fn ladder(setup: &Setup) {
             let (queue, results) = (Arc::clone(&queue), Arc::clone(&results));
             scope.spawn(move || {
                 loop {
-                    let Some((white, black, seed)) = queue.lock().expect("the queue").pop() else { break };
+                    let Some((white, black, seed, tries)) = queue.lock().expect("the queue").pop() else {
+                        break;
+                    };
                     let game_started = Instant::now();
                     let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                         play(white, black, seed, setup)
                     }));
                     let Ok((result, plies)) = played else {
+                        // A game called off (a machine so loaded, or a process stopped
+                        // so long, that a side did not answer in time) is played again
+                        // at the end of the run, twice at most.
+                        let again = tries < 2;
                         eprintln!(
-                            "  a game of {} against {} could not be played; left out",
+                            "  a game of {} against {} could not be played; {}",
                             white.name(),
-                            black.name()
+                            black.name(),
+                            if again { "played again later" } else { "left out" }
                         );
+                        if again {
+                            queue.lock().expect("the queue").insert(0, (white, black, seed + 500, tries + 1));
+                        }
                         continue;
                     };
                     let mut results = results.lock().expect("the results");
                     results.push((white, black, result));
                     eprintln!(
                         "  {:>3}/{total} {} (White) against {}: {} in {plies} plies, {:.1} s",
-                        results.len(),
+                        results.len() - counted,
                         white.name(),
                         black.name(),
                         match result {
@@ -493,12 +598,7 @@ fn game_line(line: &str) -> Option<(Player, Player, f64)> {
         "1/2-1/2" => 0.5,
         _ => return None,
     };
-    let player = |name: &str| {
-        [Player::Random, Player::Greedy, Player::Anchor]
-            .into_iter()
-            .chain((1..=8).map(Player::Level))
-            .find(|p| p.name() == name)
-    };
+    let player = |name: &str| Player::all().into_iter().find(|p| p.name() == name);
     Some((player(white)?, player(black)?, result))
 }
 
@@ -729,8 +829,7 @@ fn latency(setup: &Setup) {
             ms(times[times.len() / 2]),
             ms(times[times.len() * 9 / 10]),
             ms(*times.last().expect("a time")),
-            ["up to 50", "up to 50", "up to 100", "up to 150", "300", "300", "300", "1000"]
-                [usize::from(level - 1)]
+            ["depth 2", "depth 3", "depth 4", "depth 5", "300", "300", "300", "1000"][usize::from(level - 1)]
         );
     }
 }
@@ -742,7 +841,9 @@ fn main() {
         return;
     }
     let engine = hotseat::engine::locate(None).expect("an engine (Stockfish) to measure");
-    let data = Path::new(env!("CARGO_TARGET_TMPDIR")).join("levels-bench");
+    // A folder of this run's own: a second run at the same time (some pairings while
+    // others play) must not clear the first one's games.
+    let data = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("levels-bench-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&data);
     std::fs::create_dir_all(&data).expect("the bench's data folder");
     let setup = Setup { binary: release_binary(), engine, data };
@@ -760,6 +861,7 @@ fn main() {
     if all || only("ladder") {
         ladder(&setup);
     }
+    let _ = std::fs::remove_dir_all(&setup.data);
 }
 
 fn command_line(program: &str, args: &[&str]) -> String {

@@ -14,15 +14,21 @@
 //!
 //! | level | rating aimed at | made by | move time |
 //! |-------|-----------------|---------|-----------|
-//! | 1 | 500 | a random move 4 times in 5, else 10 lines to depth 2 at a temperature of 300 cp | up to 50 ms |
-//! | 2 | 750 | a random move 1 time in 5, else 10 lines to depth 4 at 250 | up to 50 ms |
-//! | 3 | 1000 | 1 in 11, else 8 lines to depth 5 at 170 | up to 100 ms |
-//! | 4 | 1250 | 1 in 18, else 7 lines to depth 6 at 120 | up to 150 ms |
+//! | 1 | 500 | a random move 13 times in 20, else 10 lines to depth 2 at a temperature of 300 cp | depth 2 |
+//! | 2 | 750 | a random move 1 time in 5 (190 in 1000), else 8 lines to depth 3 at 230 | depth 3 |
+//! | 3 | 1000 | 1 in 10, else 6 lines to depth 4 at 140 | depth 4 |
+//! | 4 | 1250 | 1 in 20, else 5 lines to depth 5 at 90 | depth 5 |
 //! | 5 | 1500 | `UCI_Elo` 1500 | 300 ms |
-//! | 6 | 1750 | `UCI_Elo` 1750 | 300 ms |
-//! | 7 | 2000 | `UCI_Elo` 2000 | 300 ms |
+//! | 6 | 1750 | `UCI_Elo` 1825 | 300 ms |
+//! | 7 | 2000 | `UCI_Elo` 1900 | 300 ms |
 //! | 8 | full | the engine at full strength | 1000 ms |
 //!
+//! Levels 1 to 4 are made by depth, not by time (a second is only a cap, which the
+//! depth reaches first by far, in a few milliseconds), so a loaded machine changes them
+//! little. Levels 6 and 7 do not ask the engine for the rating they aim at: on the
+//! ladder's scale Stockfish 15.1's `UCI_Elo` 1750 played about 1600 and 2000 about 2150,
+//! so level 6 asks for more and level 7 for less (an `--elo` from the engine's floor up
+//! is the engine's own rating, as it states it).
 //! Which rating each level really plays at is measured by the ladder bench
 //! (`tests/bench/levels.rs`, docs/engine.md). The random moves are a choice among what
 //! the engine's lines offer: an engine without `MultiPV` plays the made levels as its
@@ -121,22 +127,25 @@ struct Made {
     depth: u32,
     /// In centipawns.
     temperature: u32,
-    /// The most it thinks, in milliseconds (the depth usually stops it first).
-    ms: u64,
 }
 
 /// hotseat's own levels (1 to 4), and where they meet the engine's floor: `--elo`
 /// between two of them is made with settings between theirs.
 const MADE: [Made; 5] = [
-    Made { elo: 500, random: 800, lines: 10, depth: 2, temperature: 300, ms: 50 },
-    Made { elo: 750, random: 200, lines: 10, depth: 4, temperature: 250, ms: 50 },
-    Made { elo: 1000, random: 90, lines: 8, depth: 5, temperature: 170, ms: 100 },
-    Made { elo: 1250, random: 55, lines: 7, depth: 6, temperature: 120, ms: 150 },
-    Made { elo: 1350, random: 35, lines: 6, depth: 7, temperature: 100, ms: 150 },
+    Made { elo: 500, random: 650, lines: 10, depth: 2, temperature: 300 },
+    Made { elo: 750, random: 190, lines: 8, depth: 3, temperature: 230 },
+    Made { elo: 1000, random: 100, lines: 6, depth: 4, temperature: 140 },
+    Made { elo: 1250, random: 50, lines: 5, depth: 5, temperature: 90 },
+    Made { elo: 1350, random: 35, lines: 5, depth: 6, temperature: 70 },
 ];
 
-/// The ratings levels 5 to 7 ask of the engine (`UCI_Elo`).
-const ENGINE_LEVELS: [u32; 3] = [1500, 1750, 2000];
+/// The most a made level thinks: only a cap, its depth stops it first (in a few
+/// milliseconds), so that a loaded machine changes its strength little.
+const MADE_MOVETIME: Duration = Duration::from_secs(1);
+
+/// The ratings levels 5 to 7 ask of the engine (`UCI_Elo`): measured on the ladder,
+/// `UCI_Elo` 1750 plays below 1750 and 2000 above 2000.
+const ENGINE_LEVELS: [u32; 3] = [1500, 1825, 1900];
 
 /// The move time when the engine keeps to a rating of its own.
 const ELO_MOVETIME: Duration = Duration::from_millis(300);
@@ -144,13 +153,10 @@ const ELO_MOVETIME: Duration = Duration::from_millis(300);
 /// The move time of level 8, the engine at full strength.
 const FULL_MOVETIME: Duration = Duration::from_secs(1);
 
-/// The rating a level aims at (level 8: none, the engine's full strength).
+/// The rating a level aims at, 250 apart from 500 (level 8: none, the engine's full
+/// strength). Levels 6 and 7 ask the engine for other ratings ([`ENGINE_LEVELS`]).
 pub fn aimed_at(level: u8) -> Option<u32> {
-    match level {
-        1..=4 => Some(MADE[usize::from(level - 1)].elo),
-        5..=7 => Some(ENGINE_LEVELS[usize::from(level - 5)]),
-        _ => None,
-    }
+    (MIN_LEVEL..MAX_LEVEL).contains(&level).then(|| 250 + 250 * u32::from(level))
 }
 
 /// hotseat's settings for a rating from [`MIN_ELO`] to the top of its own levels,
@@ -173,7 +179,6 @@ fn made_at(elo: u32) -> Made {
         lines: mix(low.lines, high.lines),
         depth: mix(low.depth, high.depth),
         temperature: mix(low.temperature, high.temperature),
-        ms: u64::from(mix(u32::try_from(low.ms).unwrap_or(50), u32::try_from(high.ms).unwrap_or(150))),
     }
 }
 
@@ -236,8 +241,7 @@ fn single(multipv: Option<(i64, i64)>) -> Vec<(String, String)> {
 
 /// One of hotseat's own levels: lines to a depth, chosen among, and random moves.
 fn made(made: Made, multipv: Option<(i64, i64)>) -> Plan {
-    let mut plan =
-        Plan { depth: Some(made.depth), random: made.random, ..base(Duration::from_millis(made.ms)) };
+    let mut plan = Plan { depth: Some(made.depth), random: made.random, ..base(MADE_MOVETIME) };
     if let Some((min, max)) = multipv.filter(|(_, max)| *max >= 2) {
         plan.lines =
             made.lines.clamp(u32::try_from(min.max(1)).unwrap_or(1), u32::try_from(max).unwrap_or(1));
@@ -326,7 +330,7 @@ mod tests {
     #[test]
     fn levels_five_to_seven_are_the_engines_own_ratings_and_eight_its_full_strength() {
         let sf = stockfish();
-        for (level, elo) in [(5, "1500"), (6, "1750"), (7, "2000")] {
+        for (level, elo) in [(5, "1500"), (6, "1825"), (7, "1900")] {
             let plan = plan(Strength::Level(level), &sf, "").expect("plan");
             assert_eq!(option(&plan, "UCI_Elo"), Some(elo));
             assert_eq!(option(&plan, "UCI_LimitStrength"), Some("true"));
