@@ -1091,7 +1091,7 @@ fn a_resumed_game_brings_back_the_engine_that_played_it_at_its_strength() {
     let saved = saved_game(dir.path());
     assert!(saved.contains("1. e4 e5 2. Nf3 Nc6 *"), "{saved}");
     assert_eq!(tag(&saved, "BlackType"), Some("program"), "{saved}");
-    assert_eq!(lines_asked(dir.path()), ["8", "8"], "level 3 both times");
+    assert_eq!(lines_asked(dir.path()), ["6", "6"], "level 3 (6 lines) both times");
 }
 
 #[test]
