@@ -37,6 +37,8 @@
 //! `BayesElo`'s), so a sweep (8-0) gives a finite strength; the interval comes from the
 //! fit's curvature (the inverse of the Fisher information), the anchor held fixed.
 
+#[path = "../common/opponents.rs"]
+mod opponents;
 #[path = "../common/pty.rs"]
 #[allow(dead_code)]
 mod pty;
@@ -51,7 +53,7 @@ use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use hotseat::chess::{Color, Game, Move, Position, Role};
+use hotseat::chess::{Color, Game, Move};
 use release::release_binary;
 
 /// Plies after which a game is scored a draw.
@@ -122,46 +124,6 @@ impl Rng {
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         ((z ^ (z >> 31)) % n.max(1) as u64) as usize
     }
-}
-
-fn value(role: Role) -> u32 {
-    match role {
-        Role::Pawn => 1,
-        Role::Knight | Role::Bishop => 3,
-        Role::Rook => 5,
-        Role::Queen => 9,
-        Role::King => 100,
-    }
-}
-
-/// The greedy grabber's move: the most valuable piece it can capture, else a check,
-/// else a random move.
-fn greedy(position: &Position, rng: &mut Rng) -> Move {
-    let moves: Vec<Move> = position.legal_moves().iter().copied().collect();
-    let taken = |m: Move| {
-        if m.is_en_passant() {
-            Some(1)
-        } else if m.is_castle() {
-            None
-        } else {
-            position.piece_at(m.to()).filter(|p| p.color != position.turn()).map(|p| value(p.role))
-        }
-    };
-    let most = moves.iter().filter_map(|&m| taken(m)).max();
-    let pick = |list: Vec<Move>, rng: &mut Rng| list[rng.below(list.len())];
-    if let Some(most) = most {
-        return pick(moves.iter().copied().filter(|&m| taken(m) == Some(most)).collect(), rng);
-    }
-    let checks: Vec<Move> = moves
-        .iter()
-        .copied()
-        .filter(|&m| {
-            let mut after = position.clone();
-            after.play(m);
-            after.is_check()
-        })
-        .collect();
-    if checks.is_empty() { pick(moves, rng) } else { pick(checks, rng) }
 }
 
 /// Stockfish driven here directly as a reference opponent: the anchor (`UCI_Elo` 1350,
@@ -427,7 +389,7 @@ fn play(white: Player, black: Player, seed: u64, setup: &Setup) -> (f64, usize) 
                 let moves = game.position().legal_moves();
                 moves[rng.below(moves.len())]
             }
-            Side::Greedy(rng) => greedy(game.position(), rng),
+            Side::Greedy(rng) => opponents::greedy(game.position(), &mut |n| rng.below(n)),
             Side::Engine(anchor) => anchor.best(&game),
             Side::Level(hotseat) => match hotseat.answer() {
                 Said::Ended(result) => return (result, game.ply()),

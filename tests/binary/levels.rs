@@ -183,45 +183,9 @@ fn game_against_level_1(
     }
 }
 
-fn value(role: hotseat::chess::Role) -> u32 {
-    use hotseat::chess::Role;
-    match role {
-        Role::Pawn => 1,
-        Role::Knight | Role::Bishop => 3,
-        Role::Rook => 5,
-        Role::Queen => 9,
-        Role::King => 100,
-    }
-}
-
-/// The greedy grabber: the most valuable piece it can capture, else a check, else a
-/// random move.
+/// The greedy grabber with this test's random numbers.
 fn greedy(position: &hotseat::chess::Position, rng: &mut Rng) -> hotseat::chess::Move {
-    let moves: Vec<hotseat::chess::Move> = position.legal_moves().iter().copied().collect();
-    let taken = |m: hotseat::chess::Move| {
-        if m.is_en_passant() {
-            Some(1)
-        } else if m.is_castle() {
-            None
-        } else {
-            position.piece_at(m.to()).filter(|p| p.color != position.turn()).map(|p| value(p.role))
-        }
-    };
-    if let Some(most) = moves.iter().filter_map(|&m| taken(m)).max() {
-        let best: Vec<_> = moves.iter().copied().filter(|&m| taken(m) == Some(most)).collect();
-        return best[rng.below(best.len())];
-    }
-    let checks: Vec<_> = moves
-        .iter()
-        .copied()
-        .filter(|&m| {
-            let mut after = position.clone();
-            after.play(m);
-            after.is_check()
-        })
-        .collect();
-    let pool = if checks.is_empty() { moves } else { checks };
-    pool[rng.below(pool.len())]
+    common::opponents::greedy(position, &mut |n| rng.below(n))
 }
 
 fn random(position: &hotseat::chess::Position, rng: &mut Rng) -> hotseat::chess::Move {

@@ -7,6 +7,7 @@
 #![allow(dead_code)]
 
 pub mod fake_engine;
+pub mod opponents;
 pub mod pty;
 #[path = "../../crates/hotseat-chess/tests/it/common.rs"]
 mod rules_core;
