@@ -698,9 +698,15 @@ fn a_stop_with_a_clock_running_pauses_the_clocks_and_says_so() {
     s.play("Nf3", "Black to move");
     s.signal("TSTP");
     s.wait_until("stopped", |s| s.process_state() == 'T');
+    // Everything written before the stop read first (the message is drawn once before
+    // the terminal is given back, too): what follows is what came after SIGCONT, so
+    // Ctrl-Q goes to a terminal taken again, not to the shell's, which would take it
+    // for XON.
+    s.wait_until("the terminal given back", |s| s.terminal_is_given_back());
     // How long the stop lasts is no matter here: that the time away is nobody's, over
     // ten minutes of made-up time, is tests/it/clocks.rs's (the board and plain text).
     s.signal("CONT");
+    s.wait_until("back on the alternate screen", |s| s.screen.screen().alternate_screen());
     s.wait_for("paused while the game was stopped");
     let shown = s.contents();
     let black = shown.lines().find(|l| l.contains("▸ Black")).expect("Black's line");
