@@ -104,11 +104,39 @@ impl<'a> Cursor<'a> {
     }
 
     fn bump_while(&mut self, mut keep: impl FnMut(char) -> bool) -> &'a str {
+        let rest = &self.text[self.pos..];
+        let len = rest.char_indices().find(|&(_, c)| !keep(c)).map_or(rest.len(), |(at, _)| at);
+        self.advance(len)
+    }
+
+    /// Consumes the next `len` bytes, which end on a character boundary, as that many
+    /// [`bump`](Self::bump)s would, in one pass over their bytes (a comment may be
+    /// megabytes long).
+    fn advance(&mut self, len: usize) -> &'a str {
         let start = self.pos;
-        while self.peek().is_some_and(&mut keep) {
-            self.bump();
+        let skipped = &self.text[start..start + len];
+        let bytes = self.text.as_bytes();
+        // A CR ends a line unless an LF follows it, even one past the span.
+        let lone = |at: usize| bytes.get(start + at + 1) != Some(&b'\n');
+        let mut lines = skipped.matches('\n').count();
+        let mut last_break = skipped.rfind('\n');
+        for (at, _) in skipped.match_indices('\r') {
+            if lone(at) {
+                lines += 1;
+                last_break = last_break.max(Some(at));
+            }
         }
-        &self.text[start..self.pos]
+        // The CR of a CRLF whose LF is past the span counts for nothing yet.
+        let uncounted = usize::from(skipped.ends_with('\r') && !lone(len - 1));
+        match last_break {
+            Some(at) => {
+                self.line += lines;
+                self.column = 1 + skipped[at + 1..].chars().count() - uncounted;
+            }
+            None => self.column += skipped.chars().count() - uncounted,
+        }
+        self.pos = start + len;
+        skipped
     }
 
     /// Consumes the next `len` bytes, which must end on a character boundary.
@@ -219,7 +247,9 @@ impl<'a> Lexer<'a> {
                 }
                 '{' => {
                     cur.bump();
-                    let body = cur.bump_while(|c| c != '}');
+                    // Found at the speed of memchr: a comment may be megabytes long.
+                    let rest = &cur.text[cur.pos..];
+                    let body = cur.advance(rest.find('}').unwrap_or(rest.len()));
                     if cur.bump().is_none() {
                         return Err(error(at, PgnErrorKind::UnclosedComment));
                     }
@@ -455,4 +485,52 @@ fn closing_quote(line: &str) -> Option<usize> {
     let bracket = line.rfind(']')?;
     let before = line[..bracket].trim_end_matches([' ', '\t']);
     before.ends_with('"').then(|| before.len() - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cursor;
+
+    /// The line and column after each character, one [`Cursor::bump`] at a time.
+    fn one_at_a_time(text: &str) -> Vec<(usize, usize, usize)> {
+        let mut cur = Cursor { text, pos: 0, line: 1, column: 1 };
+        let mut seen = vec![(cur.pos, cur.line, cur.column)];
+        while cur.bump().is_some() {
+            seen.push((cur.pos, cur.line, cur.column));
+        }
+        seen
+    }
+
+    #[test]
+    fn advancing_over_a_span_counts_lines_and_columns_as_bumping_through_it() {
+        let texts = [
+            "",
+            "a",
+            "\r\r",
+            "a\r\n\rb",
+            "ab\ncd",
+            "a\r\nb",
+            "a\rb",
+            "\r",
+            "\r\n",
+            "\n\r",
+            "é½…x\r\r\n\n€",
+            "{x}\r",
+        ];
+        for text in texts {
+            let expected = one_at_a_time(text);
+            // From every boundary to every later one: the same place as one at a time.
+            for (from, &(start, line, column)) in expected.iter().enumerate() {
+                for &(end, line_after, column_after) in &expected[from..] {
+                    let mut cur = Cursor { text, pos: start, line, column };
+                    assert_eq!(cur.advance(end - start), &text[start..end]);
+                    assert_eq!(
+                        (cur.pos, cur.line, cur.column),
+                        (end, line_after, column_after),
+                        "{text:?} {start}..{end}"
+                    );
+                }
+            }
+        }
+    }
 }

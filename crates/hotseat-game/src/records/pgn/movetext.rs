@@ -62,21 +62,31 @@ struct Variation {
 /// after saving.
 pub(crate) fn clean_comment(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\r' => {
-                if chars.peek() == Some(&'\n') {
-                    chars.next();
-                }
-                out.push('\n');
+    // Runs of characters kept as they are go over whole (a comment may be megabytes).
+    let mut run = 0;
+    let mut chars = text.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        if c == '\n' || !c.is_control() {
+            continue;
+        }
+        out.push_str(&text[run..at]);
+        run = at + c.len_utf8();
+        if c == '\r' {
+            if let Some(&(lf, '\n')) = chars.peek() {
+                chars.next();
+                run = lf + 1;
             }
-            '\n' => out.push('\n'),
-            c if c.is_control() => out.push(' '),
-            c => out.push(c),
+            out.push('\n');
+        } else {
+            out.push(' ');
         }
     }
-    out.trim().to_owned()
+    out.push_str(&text[run..]);
+    let end = out.trim_end().len();
+    out.truncate(end);
+    let start = out.len() - out.trim_start().len();
+    out.drain(..start);
+    out
 }
 
 /// Plays the movetext of `tokens` on `game`, keeping every comment, NAG and variation.
@@ -241,5 +251,10 @@ mod tests {
     #[test]
     fn comments_keep_their_lines_and_lose_other_control_characters() {
         assert_eq!(clean_comment(" a\r\nb\rc\nd\te\u{1b}[2J\t"), "a\nb\nc\nd e [2J");
+        // At the ends: a CR alone, a CRLF, a control character that becomes a space.
+        assert_eq!(clean_comment("\u{1}é½\r"), "é½");
+        assert_eq!(clean_comment("x\r\n\r\ny\u{85}z\r\n"), "x\n\ny z");
+        assert_eq!(clean_comment("\r\r\n\u{7f}"), "");
+        assert_eq!(clean_comment("plain"), "plain");
     }
 }
