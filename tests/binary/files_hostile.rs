@@ -494,7 +494,7 @@ fn game_at_the_limit(path: &Path) -> Vec<u8> {
     let filler = MAX_FILE_SIZE as usize - head.len() - tail.len() - 8;
     let mut text = String::with_capacity(MAX_FILE_SIZE as usize);
     text.push_str(head);
-    text.extend(std::iter::repeat_n('x', filler));
+    text.push_str(&"x".repeat(filler));
     text.push_str(tail);
     fs::write(path, &text).expect("a big game");
     drop(text);

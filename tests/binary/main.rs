@@ -22,3 +22,12 @@ mod screen_e2e;
 mod seams;
 mod ssh;
 mod stockfish;
+
+/// The longest wait of these tests (the host's real ten-second deadlines for a hello and
+/// for a line), at the root so that it sorts first: libtest starts tests in the order
+/// of their names, and this one, started last, kept the whole run waiting five seconds
+/// more. Its body is with the other hostile peers (`peers.rs`).
+#[test]
+fn a_connection_trickling_a_byte_every_three_seconds_is_closed_within_twelve() {
+    peers::a_connection_trickling_a_byte_every_three_seconds_is_closed_within_twelve();
+}

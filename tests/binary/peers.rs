@@ -130,8 +130,8 @@ fn trickle(
     gone.recv().expect("read to the end")
 }
 
-#[test]
-fn a_connection_trickling_a_byte_every_three_seconds_is_closed_within_twelve() {
+/// Run from `main.rs`, so that it starts first (see there).
+pub fn a_connection_trickling_a_byte_every_three_seconds_is_closed_within_twelve() {
     let place = Place::new("trickle");
     let mut white = place.host(&[]);
     let every = Duration::from_secs(3);
