@@ -110,9 +110,37 @@ impl<'a> Cursor<'a> {
     }
 
     /// Consumes the next `len` bytes, which end on a character boundary, as that many
-    /// [`bump`](Self::bump)s would, in one pass over their bytes (a comment may be
-    /// megabytes long).
+    /// [`bump`](Self::bump)s would: a short span a byte at a time, a long one (a
+    /// comment may be megabytes) with searches, which cost more to set up.
     fn advance(&mut self, len: usize) -> &'a str {
+        if len < 64 { self.advance_bytewise(len) } else { self.advance_searching(len) }
+    }
+
+    fn advance_bytewise(&mut self, len: usize) -> &'a str {
+        let start = self.pos;
+        let skipped = &self.text[start..start + len];
+        let bytes = self.text.as_bytes();
+        for (at, &byte) in skipped.as_bytes().iter().enumerate() {
+            match byte {
+                b'\n' => {
+                    self.line += 1;
+                    self.column = 1;
+                }
+                b'\r' if bytes.get(start + at + 1) != Some(&b'\n') => {
+                    self.line += 1;
+                    self.column = 1;
+                }
+                b'\r' => {}
+                // The first byte of each character (not a continuation byte).
+                _ if byte & 0xC0 != 0x80 => self.column += 1,
+                _ => {}
+            }
+        }
+        self.pos = start + len;
+        skipped
+    }
+
+    fn advance_searching(&mut self, len: usize) -> &'a str {
         let start = self.pos;
         let skipped = &self.text[start..start + len];
         let bytes = self.text.as_bytes();
@@ -522,13 +550,13 @@ mod tests {
             // From every boundary to every later one: the same place as one at a time.
             for (from, &(start, line, column)) in expected.iter().enumerate() {
                 for &(end, line_after, column_after) in &expected[from..] {
-                    let mut cur = Cursor { text, pos: start, line, column };
-                    assert_eq!(cur.advance(end - start), &text[start..end]);
-                    assert_eq!(
-                        (cur.pos, cur.line, cur.column),
-                        (end, line_after, column_after),
-                        "{text:?} {start}..{end}"
-                    );
+                    // Both ways, whatever the span's length.
+                    for way in [Cursor::advance_bytewise, Cursor::advance_searching] {
+                        let mut cur = Cursor { text, pos: start, line, column };
+                        assert_eq!(way(&mut cur, end - start), &text[start..end]);
+                        let reached = (cur.pos, cur.line, cur.column);
+                        assert_eq!(reached, (end, line_after, column_after), "{text:?} {start}..{end}");
+                    }
                 }
             }
         }
