@@ -702,7 +702,7 @@ fn a_stop_with_a_clock_running_pauses_the_clocks_and_says_so() {
     // the terminal is given back, too): what follows is what came after SIGCONT, so
     // Ctrl-Q goes to a terminal taken again, not to the shell's, which would take it
     // for XON.
-    s.wait_until("the terminal given back", |s| s.terminal_is_given_back());
+    s.wait_until("the terminal given back", Session::terminal_is_given_back);
     // How long the stop lasts is no matter here: that the time away is nobody's, over
     // ten minutes of made-up time, is tests/it/clocks.rs's (the board and plain text).
     s.signal("CONT");
