@@ -135,7 +135,7 @@ const MADE: [Made; 5] = [
     Made { elo: 500, random: 650, lines: 10, depth: 2, temperature: 300 },
     Made { elo: 750, random: 190, lines: 8, depth: 3, temperature: 230 },
     Made { elo: 1000, random: 100, lines: 6, depth: 4, temperature: 140 },
-    Made { elo: 1250, random: 50, lines: 5, depth: 5, temperature: 90 },
+    Made { elo: 1250, random: 65, lines: 5, depth: 5, temperature: 110 },
     Made { elo: 1350, random: 35, lines: 5, depth: 6, temperature: 70 },
 ];
 
@@ -145,7 +145,7 @@ const MADE_MOVETIME: Duration = Duration::from_secs(1);
 
 /// The ratings levels 5 to 7 ask of the engine (`UCI_Elo`): measured on the ladder,
 /// `UCI_Elo` 1750 plays below 1750 and 2000 above 2000.
-const ENGINE_LEVELS: [u32; 3] = [1500, 1825, 1900];
+const ENGINE_LEVELS: [u32; 3] = [1500, 1750, 2000];
 
 /// The move time when the engine keeps to a rating of its own.
 const ELO_MOVETIME: Duration = Duration::from_millis(300);
@@ -330,7 +330,7 @@ mod tests {
     #[test]
     fn levels_five_to_seven_are_the_engines_own_ratings_and_eight_its_full_strength() {
         let sf = stockfish();
-        for (level, elo) in [(5, "1500"), (6, "1825"), (7, "1900")] {
+        for (level, elo) in [(5, "1500"), (6, "1750"), (7, "2000")] {
             let plan = plan(Strength::Level(level), &sf, "").expect("plan");
             assert_eq!(option(&plan, "UCI_Elo"), Some(elo));
             assert_eq!(option(&plan, "UCI_LimitStrength"), Some("true"));
