@@ -135,7 +135,7 @@ const MADE: [Made; 5] = [
     Made { elo: 500, random: 650, lines: 10, depth: 2, temperature: 300 },
     Made { elo: 750, random: 190, lines: 8, depth: 3, temperature: 230 },
     Made { elo: 1000, random: 100, lines: 6, depth: 4, temperature: 140 },
-    Made { elo: 1250, random: 55, lines: 5, depth: 5, temperature: 100 },
+    Made { elo: 1250, random: 60, lines: 5, depth: 5, temperature: 105 },
     Made { elo: 1350, random: 35, lines: 5, depth: 6, temperature: 70 },
 ];
 
