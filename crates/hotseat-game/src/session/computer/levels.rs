@@ -145,7 +145,7 @@ const MADE_MOVETIME: Duration = Duration::from_secs(1);
 /// The ratings levels 5 to 7 ask of the engine (`UCI_Elo`): their aims, each within the
 /// interval the ladder measured (asked for 1825 and 1900, levels 6 and 7 once played
 /// nearly alike).
-const ENGINE_LEVELS: [u32; 3] = [1500, 1750, 2000];
+const ENGINE_LEVELS: [u32; 3] = [1500, 1800, 2000];
 
 /// The move time when the engine keeps to a rating of its own.
 const ELO_MOVETIME: Duration = Duration::from_millis(300);
@@ -330,7 +330,7 @@ mod tests {
     #[test]
     fn levels_five_to_seven_are_the_engines_own_ratings_and_eight_its_full_strength() {
         let sf = stockfish();
-        for (level, elo) in [(5, "1500"), (6, "1750"), (7, "2000")] {
+        for (level, elo) in [(5, "1500"), (6, "1800"), (7, "2000")] {
             let plan = plan(Strength::Level(level), &sf, "").expect("plan");
             assert_eq!(option(&plan, "UCI_Elo"), Some(elo));
             assert_eq!(option(&plan, "UCI_LimitStrength"), Some("true"));
