@@ -436,12 +436,12 @@ fn schedule() -> Vec<(Player, Player, u32)> {
         (Level(3), Level(4), 10),
         (Level(3), Anchor, 6),
         (Level(4), Anchor, 10),
-        (Level(4), Level(5), 10),
+        (Level(4), Level(5), 20),
         (Level(5), Anchor, 10),
-        (Level(5), Level(6), 12),
-        (Level(6), Anchor, 6),
-        (Level(6), Level(7), 12),
-        (Level(7), Level(8), 16),
+        (Level(5), Level(6), 20),
+        (Level(6), Anchor, 10),
+        (Level(6), Level(7), 20),
+        (Level(7), Level(8), 18),
     ]
 }
 
@@ -488,9 +488,13 @@ fn ladder(setup: &Setup) {
         let done = prior.iter().filter(|(w, k, _)| (*w, *k) == (a, b) || (*w, *k) == (b, a)).count();
         for n in u32::try_from(done).unwrap_or(count)..count {
             let seed = u64::from(n) + 1000 * games.len() as u64;
-            games.push(if n % 2 == 0 { (a, b, seed, 0u8) } else { (b, a, seed, 0u8) });
+            games.push((n, if n % 2 == 0 { (a, b, seed, 0u8) } else { (b, a, seed, 0u8) }));
         }
     }
+    // The pairings taken in turn (the queue is played from its end), so that a run
+    // stopped early, or read while it plays, has some games of each.
+    games.sort_by_key(|(n, _)| std::cmp::Reverse(*n));
+    let games: Vec<(Player, Player, u64, u8)> = games.into_iter().map(|(_, game)| game).collect();
     let total = games.len();
     println!("\nthe ladder: {total} games, {jobs} at a time\n");
     let queue = Arc::new(Mutex::new(games));
