@@ -86,7 +86,6 @@ impl Player {
         }
     }
 
-    /// The short name `HOTSEAT_LADDER_ONLY` gives it: `r`, `g`, `s`, `d`, `a`, `1` to `8`.
     /// The player a tag names.
     fn tagged(tag: &str) -> Option<Player> {
         Player::all().into_iter().find(|p| p.tag() == tag)
@@ -101,6 +100,8 @@ impl Player {
             .collect()
     }
 
+    /// The short name `HOTSEAT_LADDER_ONLY` gives it: `r`, `g`, `a`, `d` (depth 1), `d3`
+    /// to `d12` (depth 1 with random moves), `1` to `8`.
     fn tag(self) -> String {
         match self {
             Player::Random => "r".into(),
